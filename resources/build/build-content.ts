@@ -1,0 +1,114 @@
+/**
+ * Builds the read-only content database from resources/content (ours) and ../shared/data (public datasets).
+ * Reproducible: the same inputs give the same rows; the manifest records a hash of every input.
+ *
+ *   npm run build:content               always rebuild
+ *   npm run build:content -- --if-stale rebuild only when the database is missing or its inputs changed
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../../src/main/content/schema.ts';
+import { BUILD_DIR, CONTENT_DIR, DEFAULT_CONTENT_DB, REPO_ROOT, sharedDataDir } from './paths.ts';
+import { readContentVersion, readCuratedCompounds, readCuratedMonographs } from './steps/curated.ts';
+import { insertCompounds } from './steps/compounds.ts';
+import { insertDocuments, readCord19, readSciFact } from './steps/documents.ts';
+import { loadDrugBank } from './steps/drugbank.ts';
+import { SOURCES } from './sources.ts';
+
+const DATA_FILES = ['scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'drugbank-open/drugbank_vocabulary.csv'];
+const CODE_FILES = ['src/main/content/schema.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile()).sort();
+}
+
+export function inputsHash(dataDir: string): string {
+  const hash = createHash('sha256');
+  const files = [...filesUnder(CONTENT_DIR), ...filesUnder(BUILD_DIR), ...CODE_FILES.map((f) => resolve(REPO_ROOT, f))];
+  for (const f of files) hash.update(relative(REPO_ROOT, f)).update('\0').update(readFileSync(f));
+  for (const f of DATA_FILES) hash.update(f).update('\0').update(readFileSync(join(dataDir, f)));
+  return hash.digest('hex');
+}
+
+function currentHash(path: string): string | null {
+  if (!existsSync(path)) return null;
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'inputs_sha256'").get()?.value ?? null;
+    } finally { db.close(); }
+  } catch { return null; }
+}
+
+export function buildContent(outPath: string): { ms: number; counts: Record<string, number> } {
+  const started = performance.now();
+  const dataDir = sharedDataDir();
+  const version = readContentVersion();
+  const hash = inputsHash(dataDir);
+  mkdirSync(dirname(outPath), { recursive: true });
+  const tmp = `${outPath}.building`;
+  rmSync(tmp, { force: true });
+  const db = new Database(tmp);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(CONTENT_DDL);
+
+  const counts: Record<string, number> = {};
+  db.transaction(() => {
+    const drugbank = loadDrugBank(db, dataDir);
+    counts.drugbank_vocabulary = drugbank.size;
+    const scifact = readSciFact(dataDir);
+    const cord19 = readCord19(dataDir);
+    insertDocuments(db, [...scifact, ...cord19]);
+    counts.documents_scifact = scifact.length;
+    counts.documents_cord19 = cord19.length;
+    counts.documents = scifact.length + cord19.length;
+
+    const compounds = readCuratedCompounds();
+    const monographs = readCuratedMonographs(new Set(compounds.map((c) => c.slug)));
+    const built = insertCompounds(db, compounds, monographs, drugbank, version.date);
+    for (const w of built.warnings) console.warn(`warning: ${w}`);
+    counts.compounds = built.count;
+    counts.monographs = monographs.length;
+    counts.compound_document_links = built.linkedDocuments;
+
+    const insertSource = db.prepare('INSERT INTO sources (id, name, licence, version, records, provenance, notes) VALUES (@id, @name, @licence, @version, @records, @provenance, @notes)');
+    for (const s of SOURCES) insertSource.run({ ...s, version: s.id === 'materia-editorial' ? version.version : s.version, records: s.records(counts) });
+    const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    meta.run('schema_version', String(CONTENT_SCHEMA_VERSION));
+    meta.run('content_version', version.version);
+    meta.run('content_date', version.date);
+    meta.run('inputs_sha256', hash);
+    meta.run('counts', JSON.stringify(counts));
+  })();
+  db.exec("INSERT INTO compounds_fts(compounds_fts) VALUES ('optimize'); INSERT INTO documents_fts(documents_fts) VALUES ('optimize');");
+  db.exec('ANALYZE');
+  db.close();
+  const compact = new Database(tmp);
+  compact.exec('VACUUM');
+  compact.close();
+  renameSync(tmp, outPath);
+  return { ms: performance.now() - started, counts };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const outPath = resolve(process.env.MATERIA_CONTENT_DB ?? DEFAULT_CONTENT_DB);
+  if (process.argv.includes('--if-stale')) {
+    const have = currentHash(outPath);
+    if (have && have === inputsHash(sharedDataDir())) {
+      console.log(`content database is up to date: ${relative(process.cwd(), outPath)}`);
+      process.exit(0);
+    }
+    console.log(have ? 'content inputs changed: rebuilding the content database' : 'no content database yet: building it');
+  }
+  try {
+    const { ms, counts } = buildContent(outPath);
+    console.log(`built ${relative(process.cwd(), outPath)} in ${(ms / 1000).toFixed(1)} s`);
+    for (const [k, v] of Object.entries(counts)) console.log(`  ${k.padEnd(26)} ${v}`);
+  } catch (err) {
+    console.error(`content build failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}

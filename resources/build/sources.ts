@@ -1,0 +1,38 @@
+/** Every source the content database draws on, with its licence (shown by GET /v1/content and in the README). */
+export interface SourceInfo {
+  id: string;
+  name: string;
+  licence: string;
+  version: string;
+  provenance: string;
+  notes: string;
+  records: (counts: Record<string, number>) => number;
+}
+
+export const SOURCES: SourceInfo[] = [
+  {
+    id: 'materia-editorial', name: 'Materia editorial content (compounds, monographs)', licence: 'Materia project content',
+    version: '', provenance: 'resources/content in this repository',
+    notes: 'Written by the Materia team; each record lists the basis it rests on. Evidence grades are derived by the documented rubric.',
+    records: (c) => (c.compounds ?? 0) + (c.monographs ?? 0),
+  },
+  {
+    id: 'scifact', name: 'SciFact corpus (BEIR)', licence: 'Abstracts ODC-By 1.0; claims CC BY 4.0', version: 'BEIR scifact',
+    provenance: 'Wadden et al., "Fact or Fiction: Verifying Scientific Claims", EMNLP 2020; Thakur et al., BEIR 2021',
+    notes: 'Title and abstract only: the corpus carries no authors, journal, date or DOI, so those stay empty.',
+    records: (c) => c.documents_scifact ?? 0,
+  },
+  {
+    id: 'cord19', name: 'CORD-19 metadata (sample)', licence: 'CORD-19 dataset terms; per-record article licence',
+    version: 'final 2022 release schema, 3,497-record sample',
+    provenance: 'Wang LL et al., "CORD-19: The COVID-19 Open Research Dataset", NLP-COVID19 Workshop @ ACL 2020',
+    notes: 'Bibliographic fields for every record; abstracts only where the record licence is Creative Commons or public domain.',
+    records: (c) => c.documents_cord19 ?? 0,
+  },
+  {
+    id: 'drugbank-vocabulary', name: 'DrugBank open vocabulary', licence: 'CC0 1.0', version: '5.1.x open data (2021)',
+    provenance: 'Wishart DS et al., "DrugBank 5.0", Nucleic Acids Res. 2018;46(D1):D1074-D1082',
+    notes: 'Names, synonyms and identifiers; used for alternative names and name matching.',
+    records: (c) => c.drugbank_vocabulary ?? 0,
+  },
+];

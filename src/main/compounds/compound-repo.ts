@@ -1,0 +1,123 @@
+import type { Db } from '../db/connection.ts';
+import type { CompoundRecord } from '../../shared/schemas/compounds.ts';
+import type { Category, CompoundStatus, EvidenceGrade } from '../../shared/enums.ts';
+import { EDITORIAL_NOTE } from '../content/editorial.ts';
+import { ftsMatchExpression } from '../search/fts-query.ts';
+import { normalizeName } from './names.ts';
+
+export interface CompoundRow {
+  rowid: number; id: string; slug: string; name: string; category: string; subcategory: string; status: string;
+  compound_type: string; evidence_grade: string; description: string; research_count: number; drugbank_id: string | null;
+  last_updated: string; alt_names: string; benefits: string; typical_dosing: string; side_effects: string;
+  interactions: string; pubmed_ids: string; basis: string; has_monograph: 0 | 1;
+}
+
+export interface Include { interactions: boolean; research: boolean; dosing: boolean }
+const ALL: Include = { interactions: true, research: true, dosing: true };
+
+export function toCompoundRecord(r: CompoundRow, include: Include = ALL): CompoundRecord {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    alt_names: JSON.parse(r.alt_names) as string[],
+    category: r.category as CompoundRecord['category'],
+    subcategory: r.subcategory,
+    status: r.status as CompoundRecord['status'],
+    compound_type: r.compound_type as CompoundRecord['compound_type'],
+    evidence_grade: r.evidence_grade as CompoundRecord['evidence_grade'],
+    description: r.description,
+    benefits: JSON.parse(r.benefits) as string[],
+    ...(include.dosing ? { typical_dosing: JSON.parse(r.typical_dosing) as CompoundRecord['typical_dosing'] } : {}),
+    side_effects: JSON.parse(r.side_effects) as string[],
+    ...(include.interactions ? { interactions: JSON.parse(r.interactions) as CompoundRecord['interactions'] } : {}),
+    ...(include.research ? { research_count: r.research_count, pubmed_ids: JSON.parse(r.pubmed_ids) as string[] } : {}),
+    has_monograph: r.has_monograph === 1,
+    drugbank_id: r.drugbank_id,
+    sources: { editorial: true, basis: JSON.parse(r.basis) as string[], note: EDITORIAL_NOTE },
+    last_updated: r.last_updated,
+  };
+}
+
+const SELECT_COMPOUND = `SELECT c.*, (m.slug IS NOT NULL) AS has_monograph FROM compounds c LEFT JOIN monographs m ON m.slug = c.slug`;
+
+export interface CompoundFilters {
+  category?: Category;
+  subcategory?: string;
+  evidence_grade?: EvidenceGrade[];
+  status?: CompoundStatus;
+  has_studies?: boolean;
+}
+
+export class NoSearchableTerms extends Error {}
+
+/**
+ * Which compounds a query names, best first: exact name (tier 0), exact alternative or DrugBank name (tier 1),
+ * then BM25 over name, alternative names, description and benefits (weights 10, 6, 1, 2).
+ * "*" means every compound, by name.
+ */
+function matchSql(query: string): { cte: string; order: string; params: Record<string, string> } {
+  if (query.trim() === '*') {
+    return { cte: 'hits AS (SELECT rowid, 2 AS tier, 0.0 AS score FROM compounds)', order: 'c.name COLLATE NOCASE, c.slug', params: {} };
+  }
+  const match = ftsMatchExpression(query, { prefixLast: true });
+  const norm = normalizeName(query);
+  if (!match && !norm) throw new NoSearchableTerms('the query has no searchable words');
+  const parts: string[] = [];
+  if (norm) parts.push(`SELECT compound_rowid AS rowid, MIN(CASE kind WHEN 'name' THEN 0 ELSE 1 END) AS tier, 0.0 AS score FROM compound_names WHERE name_norm = @norm GROUP BY compound_rowid`);
+  if (match) parts.push(`SELECT rowid, 2 AS tier, bm25(compounds_fts, 10.0, 6.0, 1.0, 2.0) AS score FROM compounds_fts WHERE compounds_fts MATCH @match`);
+  return {
+    cte: `raw AS (${parts.join(' UNION ALL ')}), hits AS (SELECT rowid, MIN(tier) AS tier, MIN(score) AS score FROM raw GROUP BY rowid)`,
+    order: 'h.tier, h.score, c.name COLLATE NOCASE, c.slug',
+    params: { ...(norm ? { norm } : {}), ...(match ? { match } : {}) },
+  };
+}
+
+function filterSql(f: CompoundFilters): { where: string; params: Record<string, string | number> } {
+  const clauses: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (f.category) { clauses.push('c.category = @category'); params.category = f.category; }
+  if (f.subcategory) { clauses.push('c.subcategory = @subcategory'); params.subcategory = f.subcategory; }
+  if (f.status) { clauses.push('c.status = @status'); params.status = f.status; }
+  if (f.evidence_grade?.length) {
+    clauses.push(`c.evidence_grade IN (${f.evidence_grade.map((_, i) => `@g${i}`).join(', ')})`);
+    f.evidence_grade.forEach((g, i) => { params[`g${i}`] = g; });
+  }
+  if (f.has_studies !== undefined) clauses.push(f.has_studies ? 'c.research_count > 0' : 'c.research_count = 0');
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+export class CompoundRepo {
+  constructor(private readonly db: Db) {}
+
+  search(query: string, filters: CompoundFilters, page: { limit: number; offset: number }): { total: number; rows: CompoundRow[] } {
+    const m = matchSql(query);
+    const f = filterSql(filters);
+    const params = { ...m.params, ...f.params };
+    const from = `WITH ${m.cte} SELECT %s FROM hits h JOIN compounds c ON c.rowid = h.rowid LEFT JOIN monographs mo ON mo.slug = c.slug ${f.where}`;
+    const total = this.db.prepare<Record<string, unknown>, { n: number }>(from.replace('%s', 'COUNT(*) AS n')).get(params)!.n;
+    const rows = total === 0 ? [] : this.db.prepare<Record<string, unknown>, CompoundRow>(
+      `${from.replace('%s', 'c.*, (mo.slug IS NOT NULL) AS has_monograph')} ORDER BY ${m.order} LIMIT @limit OFFSET @offset`,
+    ).all({ ...params, limit: page.limit, offset: page.offset });
+    return { total, rows };
+  }
+
+  /** Compound rowids matching a query, best first (used to search monographs by name). */
+  matchingSlugs(query: string): Map<string, number> {
+    const m = matchSql(query);
+    const rows = this.db.prepare<Record<string, unknown>, { slug: string }>(
+      `WITH ${m.cte} SELECT c.slug FROM hits h JOIN compounds c ON c.rowid = h.rowid ORDER BY ${m.order}`).all(m.params);
+    return new Map(rows.map((r, i) => [r.slug, i]));
+  }
+
+  bySlug(slug: string): CompoundRow | undefined {
+    return this.db.prepare<[string], CompoundRow>(`${SELECT_COMPOUND} WHERE c.slug = ?`).get(slug);
+  }
+
+  bySlugs(slugs: readonly string[]): Map<string, CompoundRow> {
+    const unique = [...new Set(slugs)];
+    if (!unique.length) return new Map();
+    const rows = this.db.prepare<string[], CompoundRow>(`${SELECT_COMPOUND} WHERE c.slug IN (${unique.map(() => '?').join(', ')})`).all(...unique);
+    return new Map(rows.map((r) => [r.slug, r]));
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
+ * place; the server refuses a database whose schema_version differs and says how to rebuild it.
+ */
+export const CONTENT_SCHEMA_VERSION = 1;
+
+export const CONTENT_DDL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE sources (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, licence TEXT NOT NULL, version TEXT NOT NULL,
+  records INTEGER NOT NULL, provenance TEXT NOT NULL, notes TEXT NOT NULL
+);
+
+CREATE TABLE compounds (
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  slug TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  category TEXT NOT NULL,
+  subcategory TEXT NOT NULL,
+  status TEXT NOT NULL,
+  compound_type TEXT NOT NULL,
+  evidence_grade TEXT NOT NULL,
+  description TEXT NOT NULL,
+  research_count INTEGER NOT NULL,
+  drugbank_id TEXT,
+  last_updated TEXT NOT NULL,
+  alt_names TEXT NOT NULL,       -- JSON array
+  benefits TEXT NOT NULL,        -- JSON array
+  typical_dosing TEXT NOT NULL,  -- JSON object
+  side_effects TEXT NOT NULL,    -- JSON array
+  interactions TEXT NOT NULL,    -- JSON array
+  pubmed_ids TEXT NOT NULL,      -- JSON array, derived from linked documents
+  evidence_profile TEXT NOT NULL,-- JSON object, rubric input
+  basis TEXT NOT NULL            -- JSON array
+);
+CREATE INDEX compounds_category ON compounds(category, subcategory);
+CREATE INDEX compounds_grade ON compounds(evidence_grade);
+
+-- Text the compound search ranks with BM25: name, alternative names, description, benefits.
+CREATE VIRTUAL TABLE compounds_fts USING fts5(
+  name, alt_names, description, benefits,
+  content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
+);
+
+-- Every name a compound answers to, normalised (compounds/names.ts), for exact-match ranking.
+CREATE TABLE compound_names (
+  name_norm TEXT NOT NULL, compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid),
+  kind TEXT NOT NULL CHECK (kind IN ('name', 'alt_name', 'drugbank')),
+  PRIMARY KEY (name_norm, compound_rowid)
+) WITHOUT ROWID;
+
+CREATE TABLE monographs (
+  slug TEXT PRIMARY KEY REFERENCES compounds(slug),
+  name TEXT NOT NULL,
+  full_name TEXT NOT NULL,
+  category TEXT NOT NULL,
+  evidence_grade TEXT NOT NULL,
+  last_updated TEXT NOT NULL,
+  data TEXT NOT NULL             -- JSON: the full monograph as served
+);
+
+CREATE TABLE documents (
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  source TEXT NOT NULL,
+  title TEXT NOT NULL,
+  abstract TEXT,
+  authors TEXT NOT NULL,         -- JSON array
+  publication_date TEXT,
+  publication_year INTEGER,
+  date_min TEXT,                 -- earliest day the record may date from (year-only: Jan 1)
+  date_max TEXT,                 -- latest day (year-only: Dec 31)
+  journal TEXT,
+  journal_norm TEXT,
+  doi TEXT, pmid TEXT, pmcid TEXT, url TEXT, license TEXT,
+  study_design TEXT NOT NULL,
+  evidence_grade TEXT NOT NULL
+);
+CREATE INDEX documents_date ON documents(date_min, date_max);
+CREATE INDEX documents_journal ON documents(journal_norm);
+CREATE INDEX documents_grade ON documents(evidence_grade);
+CREATE INDEX documents_source ON documents(source);
+CREATE INDEX documents_pmid ON documents(pmid);
+
+CREATE VIRTUAL TABLE documents_fts USING fts5(
+  title, abstract, content='documents', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE compound_documents (
+  compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid),
+  document_rowid INTEGER NOT NULL REFERENCES documents(rowid),
+  matched_name TEXT NOT NULL,
+  PRIMARY KEY (compound_rowid, document_rowid)
+) WITHOUT ROWID;
+CREATE INDEX compound_documents_doc ON compound_documents(document_rowid);
+
+CREATE TABLE drugbank_vocabulary (
+  drugbank_id TEXT PRIMARY KEY, name TEXT NOT NULL, cas TEXT, unii TEXT, inchikey TEXT, synonyms TEXT NOT NULL
+);
+`;

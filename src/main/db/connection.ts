@@ -1,0 +1,38 @@
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { CONTENT_SCHEMA_VERSION } from '../content/schema.ts';
+import { migrate } from './migrate.ts';
+import { USER_MIGRATIONS } from './migrations/index.ts';
+
+export type Db = Database.Database;
+
+/** The user's read-write database: WAL, foreign keys on, migrated (with a backup) on open. */
+export function openUserDb(path: string): Db {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, path, USER_MIGRATIONS);
+  return db;
+}
+
+export class ContentDbError extends Error {}
+
+/** The bundled content database, read-only. */
+export function openContentDb(path: string): Db {
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new ContentDbError(`cannot open the content database at ${path} (${(err as Error).message}); build it with: npm run build:content`);
+  }
+  db.pragma('query_only = ON');
+  sqliteVec.load(db);
+  const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").get();
+  if (Number(row?.value) !== CONTENT_SCHEMA_VERSION) {
+    db.close();
+    throw new ContentDbError(`the content database at ${path} has schema ${row?.value ?? 'unknown'}, this build needs ${CONTENT_SCHEMA_VERSION}; rebuild it with: npm run build:content`);
+  }
+  return db;
+}

@@ -1,0 +1,134 @@
+/**
+ * The app factory: one Express app used by `npm start`, by the tests (supertest, in-process) and by Electron's
+ * utility process. Every route comes from ENDPOINTS, so the OpenAPI document and the router cannot drift apart.
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import { ENDPOINTS, type Endpoint, type EndpointName } from '../../shared/endpoints.ts';
+import { rateLimitFor } from '../../shared/rate-limits.ts';
+import { CompoundRepo } from '../compounds/compound-repo.ts';
+import { readContentInfo } from '../content/content-info.ts';
+import type { Db } from '../db/connection.ts';
+import { DocumentRepo } from '../documents/document-repo.ts';
+import { KeyStore } from '../keys/key-store.ts';
+import { MonographRepo } from '../monographs/monograph-repo.ts';
+import { RateLimiter } from '../ratelimit/limiter.ts';
+import type { Handler, HandlerMap } from './handlers.ts';
+import { HttpError } from './http-error.ts';
+import { refuseQueryKeys, requireScope } from './middleware/auth.ts';
+import { errorHandler, unknownRoute } from './middleware/errors.ts';
+import { bodyErrors, parseJson, requireJson } from './middleware/json-body.ts';
+import { localOnly } from './middleware/local-only.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { buildOpenApi } from './openapi.ts';
+import { compoundHandlers } from './routes/compounds.ts';
+import type { AppContext } from './routes/context.ts';
+import { documentHandlers } from './routes/documents.ts';
+import { monographHandlers } from './routes/monographs.ts';
+import { systemHandlers } from './routes/system.ts';
+import { parseOrThrow } from './validation.ts';
+
+export interface AppOptions {
+  contentDb: Db;
+  userDb: Db;
+  version: string;
+  /** Milliseconds since the epoch; tests pass a controllable clock. */
+  now?: () => number;
+  /** Check every response against its schema (tests); a mismatch becomes a 500 and is logged. */
+  checkResponses?: boolean;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export interface MateriaApp {
+  app: Express;
+  context: AppContext;
+}
+
+export const toExpressPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
+
+export function createApp(opts: AppOptions): MateriaApp {
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err ?? ''));
+  const compounds = new CompoundRepo(opts.contentDb);
+  let openapiDoc: Record<string, unknown> | undefined;
+  const context: AppContext = {
+    version: opts.version,
+    content: readContentInfo(opts.contentDb),
+    compounds,
+    monographs: new MonographRepo(opts.contentDb, compounds),
+    documents: new DocumentRepo(opts.contentDb),
+    keys: new KeyStore(opts.userDb, now),
+    openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
+  };
+  const handlers: HandlerMap = {
+    ...systemHandlers(context),
+    ...compoundHandlers(context),
+    ...monographHandlers(context),
+    ...documentHandlers(context),
+  };
+  const limiter = new RateLimiter(now);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(localOnly);
+
+  const api = express.Router();
+  api.use(refuseQueryKeys(), requireJson, parseJson, bodyErrors);
+  const methodsByPath = new Map<string, string[]>();
+  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]) {
+    const path = toExpressPath(endpoint.path).replace(/^\/v1/, '');
+    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), endpoint.method]);
+    const rule = rateLimitFor(`${endpoint.method} ${endpoint.path}`);
+    if (!rule) throw new Error(`no rate limit row for ${endpoint.method} ${endpoint.path}`);
+    const chain: RequestHandler[] = [];
+    if (endpoint.scope) chain.push(requireScope(context.keys, endpoint.scope));
+    chain.push(rateLimit(limiter, rule));
+    chain.push(bind(endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log));
+    api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path, ...chain);
+  }
+  for (const [path, methods] of methodsByPath) {
+    api.all(path, (req, res, next) => {
+      res.setHeader('Allow', methods.join(', '));
+      next(new HttpError('method_not_allowed', `${req.method} is not allowed here; use ${methods.join(' or ')}`));
+    });
+  }
+  app.use('/v1', api);
+  app.use(unknownRoute);
+  app.use(errorHandler(log));
+  return { app, context };
+}
+
+function bind(endpoint: Endpoint, handler: Handler<EndpointName>, checkResponses: boolean, log: (msg: string, err?: unknown) => void): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const input = {
+        params: endpoint.params ? parseOrThrow(endpoint.params, req.params, 'path') : undefined,
+        query: endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined,
+        body: endpoint.body ? parseOrThrow(endpoint.body, req.body, 'body') : undefined,
+        req,
+      };
+      if (!endpoint.query && Object.keys(req.query as object).length) {
+        throw new HttpError('invalid_request', 'this route takes no query parameters', Object.keys(req.query as object).map((k) => ({ field: k, message: 'unknown parameter' })));
+      }
+      const result = await handler(input as never);
+      const body = endpoint.envelope === false ? result : { success: true, ...(result as object) };
+      if (checkResponses) {
+        const check = endpoint.response.safeParse(body);
+        if (!check.success) {
+          log(`response of ${endpoint.method} ${endpoint.path} does not match its schema`, check.error.issues);
+          throw new Error('response schema mismatch');
+        }
+      }
+      res.status(200).json(body);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { EndpointName, EndpointOf } from '../../shared/endpoints.ts';
+import type { EndpointOutput } from '../../shared/client.ts';
+
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.infer<S> : undefined;
+
+export interface HandlerInput<N extends EndpointName> {
+  params: Parsed<EndpointOf<N>, 'params'>;
+  query: Parsed<EndpointOf<N>, 'query'>;
+  body: Parsed<EndpointOf<N>, 'body'>;
+  req: Request;
+}
+
+/** What a handler returns: the response without `success` (added by the binder), or the raw body for envelope-less routes. */
+export type HandlerResult<N extends EndpointName> = EndpointOf<N> extends { envelope: false }
+  ? EndpointOutput<N>
+  : Omit<EndpointOutput<N>, 'success'>;
+
+export type Handler<N extends EndpointName> = (input: HandlerInput<N>) => HandlerResult<N> | Promise<HandlerResult<N>>;
+export type HandlerMap = { [N in EndpointName]: Handler<N> };

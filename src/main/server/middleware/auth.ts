@@ -1,0 +1,65 @@
+/**
+ * API keys: `X-API-Key: <key>` or `Authorization: Bearer <key>` on every route (DESIGN.md §5 "Auth").
+ * Keys in the query string are refused outright so they never land in logs or browser history.
+ */
+import type { Request, RequestHandler } from 'express';
+import type { Scope } from '../../../shared/enums.ts';
+import type { ApiKeyRecord, KeyStore } from '../../keys/key-store.ts';
+import { HttpError } from '../http-error.ts';
+
+const QUERY_KEY_NAMES = ['api_key', 'apikey', 'key', 'access_token', 'token', 'x-api-key'];
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    apiKey?: ApiKeyRecord;
+  }
+}
+
+export function presentedKey(req: Request): string | null {
+  const header = req.headers['x-api-key'];
+  const xKey = typeof header === 'string' ? header.trim() : null;
+  const auth = req.headers.authorization;
+  const bearer = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : null;
+  if (auth && !bearer) throw new HttpError('unauthorized', 'the Authorization header must use the Bearer scheme', [{ field: 'Authorization', message: 'expected "Bearer <key>"' }]);
+  if (xKey && bearer && xKey !== bearer) throw new HttpError('unauthorized', 'X-API-Key and Authorization name different keys', [{ field: 'Authorization', message: 'conflicts with X-API-Key' }]);
+  return xKey || bearer || null;
+}
+
+const REASONS = {
+  malformed: 'malformed API key (expected mk_<id>_<secret>)',
+  unknown: 'invalid API key',
+  revoked: 'this API key has been revoked',
+  expired: 'this API key has expired',
+} as const;
+
+export function refuseQueryKeys(): RequestHandler {
+  return (req, _res, next) => {
+    const names = Object.keys(req.query as Record<string, unknown>).filter((k) => QUERY_KEY_NAMES.includes(k.toLowerCase()));
+    if (names.length) {
+      next(new HttpError('unauthorized', 'API keys are not accepted in the query string; send X-API-Key or Authorization: Bearer', names.map((n) => ({ field: n, message: 'remove this parameter' }))));
+      return;
+    }
+    next();
+  };
+}
+
+export function requireScope(keys: KeyStore, scope: Scope): RequestHandler {
+  return (req, _res, next) => {
+    const presented = presentedKey(req);
+    if (!presented) {
+      next(new HttpError('unauthorized', 'API key required: send X-API-Key: <key> or Authorization: Bearer <key>', [{ field: 'X-API-Key', message: 'missing' }]));
+      return;
+    }
+    const check = keys.verify(presented);
+    if (!check.ok) {
+      next(new HttpError('unauthorized', REASONS[check.reason], [{ field: 'X-API-Key', message: check.reason }]));
+      return;
+    }
+    if (!check.key.scopes.includes(scope)) {
+      next(new HttpError('forbidden', `this key lacks the "${scope}" scope`, [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }]));
+      return;
+    }
+    req.apiKey = check.key;
+    next();
+  };
+}

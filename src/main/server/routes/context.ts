@@ -1,0 +1,16 @@
+import type { CompoundRepo } from '../../compounds/compound-repo.ts';
+import type { DocumentRepo } from '../../documents/document-repo.ts';
+import type { KeyStore } from '../../keys/key-store.ts';
+import type { MonographRepo } from '../../monographs/monograph-repo.ts';
+import type { ContentInfo } from '../../../shared/schemas/system.ts';
+
+/** What route handlers may use. Built once by the app factory. */
+export interface AppContext {
+  version: string;
+  content: ContentInfo;
+  compounds: CompoundRepo;
+  monographs: MonographRepo;
+  documents: DocumentRepo;
+  keys: KeyStore;
+  openapi: () => Record<string, unknown>;
+}

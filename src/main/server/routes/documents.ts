@@ -1,0 +1,28 @@
+import { toDocument } from '../../documents/document-repo.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import type { Handler } from '../handlers.ts';
+import type { AppContext } from './context.ts';
+
+export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'> } {
+  return {
+    documentList: ({ query }) => {
+      let compoundRowid: number | undefined;
+      if (query.compound) {
+        const c = ctx.compounds.bySlug(query.compound);
+        if (!c) throw new HttpError('invalid_request', `no compound with slug "${query.compound}"`, [{ field: 'compound', message: 'unknown compound slug' }]);
+        compoundRowid = c.rowid;
+      }
+      if (query.from && query.to && (query.from.length === 4 ? `${query.from}-01-01` : query.from) > (query.to.length === 4 ? `${query.to}-12-31` : query.to)) {
+        throw new HttpError('invalid_request', '"from" is after "to"', [{ field: 'from', message: 'must not be after to' }]);
+      }
+      const { total, rows } = ctx.documents.list({ ...query, compoundRowid }, query);
+      const data = rows.map(toDocument);
+      return { data, meta: { total, returned: data.length, limit: query.limit, offset: query.offset, has_more: query.offset + data.length < total } };
+    },
+    documentGet: ({ params }) => {
+      const row = ctx.documents.byId(params.id);
+      if (!row) throw notFound(`document "${params.id}"`);
+      return { data: toDocument(row) };
+    },
+  };
+}

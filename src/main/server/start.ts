@@ -1,0 +1,23 @@
+/** `npm start`: the headless API server. */
+import { resolve } from 'node:path';
+import { readConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+try {
+  const config = readConfig(process.env, repoRoot);
+  const running = await startServer(config, repoRoot);
+  console.log(`Materia API listening on ${running.url}/v1 (data: ${config.dataDir})`);
+  console.log(`  health:  ${running.url}/v1/health`);
+  console.log(`  OpenAPI: ${running.url}/v1/openapi.json`);
+  if (running.admin.fromEnv) console.log('  admin key: the one given in MATERIA_API_KEY');
+  else if (running.admin.file) console.log(`  admin key: created and written to ${running.admin.file} (mode 0600)`);
+  else console.log(`  admin key: in ${resolve(config.dataDir, 'admin-key')} (created on first start)`);
+  const stop = () => { void running.close().then(() => process.exit(0)); };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (err) {
+  console.error(`Materia could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,102 @@
+/**
+ * The API contract, once: every /v1 route with its scope and schemas. The server binds a handler to each entry,
+ * /v1/openapi.json is generated from this list, and the typed client calls through it.
+ */
+import { z } from 'zod';
+import type { Scope } from './enums.ts';
+import {
+  BatchCompoundsRequest, BatchCompoundsResponse, CompoundRecord, CompoundSearchRequest, CompoundSearchResponse,
+  CompoundSlugParams,
+} from './schemas/compounds.ts';
+import { DocumentIdParams, DocumentListQuery, DocumentListResponse, DocumentResponse } from './schemas/documents.ts';
+import { MonographListQuery, MonographListResponse, MonographResponse, MonographSlugParams } from './schemas/monographs.ts';
+import { ContentResponse, HealthResponse } from './schemas/system.ts';
+import { success } from './schemas/common.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. /v1/compounds/{slug} */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** null: no key needed. */
+  scope: Scope | null;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Status codes this route can answer with besides 200 and the auth/limit errors every keyed route has. */
+  errors: readonly number[];
+  /** false: the response is sent as is, without the {success, data} envelope. */
+  envelope?: false;
+}
+
+const define = <const E extends Record<string, Endpoint>>(e: E) => e;
+
+export const ENDPOINTS = define({
+  health: {
+    method: 'GET', path: '/v1/health', tag: 'System', scope: null, errors: [],
+    summary: 'Server status, versions, content counts and which search mode runs',
+    response: HealthResponse,
+  },
+  openapi: {
+    method: 'GET', path: '/v1/openapi.json', tag: 'System', scope: null, errors: [], envelope: false,
+    summary: 'This document (OpenAPI 3.1)',
+    response: z.record(z.string(), z.unknown()),
+  },
+  content: {
+    method: 'GET', path: '/v1/content', tag: 'System', scope: 'read', errors: [],
+    summary: 'Content database version, counts, and every data source with its licence',
+    response: ContentResponse,
+  },
+  compoundSearch: {
+    method: 'POST', path: '/v1/compounds/search', tag: 'Compounds', scope: 'read', errors: [400],
+    summary: 'Search compounds with filters',
+    description: 'Exact name or alternative-name matches rank first, then BM25 over name, alternative names, description and benefits. '
+      + 'A query of "*" matches every compound (for browsing with filters).',
+    body: CompoundSearchRequest,
+    response: CompoundSearchResponse,
+  },
+  compoundGet: {
+    method: 'GET', path: '/v1/compounds/{slug}', tag: 'Compounds', scope: 'read', errors: [400, 404],
+    summary: 'One compound record',
+    params: CompoundSlugParams,
+    response: success(CompoundRecord),
+  },
+  compoundBatch: {
+    method: 'POST', path: '/v1/batch/compounds', tag: 'Compounds', scope: 'read', errors: [400],
+    summary: 'Up to 100 compounds by slug, in request order',
+    body: BatchCompoundsRequest,
+    response: BatchCompoundsResponse,
+  },
+  monographList: {
+    method: 'GET', path: '/v1/monographs', tag: 'Monographs', scope: 'read', errors: [400],
+    summary: 'List and search monographs',
+    query: MonographListQuery,
+    response: MonographListResponse,
+  },
+  monographGet: {
+    method: 'GET', path: '/v1/monographs/{slug}', tag: 'Monographs', scope: 'read', errors: [400, 404],
+    summary: 'The full monograph of a compound',
+    params: MonographSlugParams,
+    response: MonographResponse,
+  },
+  documentList: {
+    method: 'GET', path: '/v1/documents', tag: 'Documents', scope: 'read', errors: [400],
+    summary: 'List and search research documents',
+    query: DocumentListQuery,
+    response: DocumentListResponse,
+  },
+  documentGet: {
+    method: 'GET', path: '/v1/documents/{id}', tag: 'Documents', scope: 'read', errors: [400, 404],
+    summary: 'One research document',
+    params: DocumentIdParams,
+    response: DocumentResponse,
+  },
+});
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type EndpointOf<N extends EndpointName> = (typeof ENDPOINTS)[N];

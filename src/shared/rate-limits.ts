@@ -1,0 +1,45 @@
+/**
+ * Rate limits per API key and per endpoint (spec §8). Rows marked `spec: false` are endpoints the spec does not
+ * list (ours, or ones from DESIGN.md); they get limits in the same spirit and are documented in docs/api.md.
+ * `hourlyBurst: 0` means no burst allowance.
+ */
+export interface RateLimitRule {
+  /** Bucket id; routes that share a row share one bucket. */
+  id: string;
+  routes: readonly string[];
+  perMinute: number;
+  hourlyBurst: number;
+  spec: boolean;
+}
+
+export const RATE_LIMITS: readonly RateLimitRule[] = [
+  { id: 'compounds.search', routes: ['POST /v1/compounds/search'], perMinute: 100, hourlyBurst: 500, spec: true },
+  { id: 'compounds.get', routes: ['GET /v1/compounds/{slug}'], perMinute: 200, hourlyBurst: 1000, spec: true },
+  { id: 'compounds.batch', routes: ['POST /v1/batch/compounds'], perMinute: 50, hourlyBurst: 250, spec: true },
+  { id: 'chat.completions', routes: ['POST /v1/chat/completions'], perMinute: 50, hourlyBurst: 300, spec: true },
+  { id: 'chat.stream', routes: ['POST /v1/chat/stream'], perMinute: 50, hourlyBurst: 300, spec: true },
+  { id: 'search', routes: ['POST /v1/search'], perMinute: 200, hourlyBurst: 1000, spec: true },
+  { id: 'documents.list', routes: ['GET /v1/documents'], perMinute: 100, hourlyBurst: 500, spec: true },
+  { id: 'monographs.list', routes: ['GET /v1/monographs'], perMinute: 100, hourlyBurst: 500, spec: true },
+  { id: 'tools.bioage', routes: ['POST /v1/tools/bioage/calculate'], perMinute: 30, hourlyBurst: 200, spec: true },
+  { id: 'tools.bloodwork', routes: ['POST /v1/tools/bloodwork/analyze'], perMinute: 20, hourlyBurst: 150, spec: true },
+  { id: 'tools.inbody', routes: ['POST /v1/tools/inbody/analyze'], perMinute: 30, hourlyBurst: 200, spec: true },
+  { id: 'tools.interactions', routes: ['POST /v1/tools/interactions/check'], perMinute: 50, hourlyBurst: 300, spec: true },
+  { id: 'tools.macros', routes: ['POST /v1/tools/macros/calculate'], perMinute: 50, hourlyBurst: 300, spec: true },
+  { id: 'tools.nutrition', routes: ['POST /v1/tools/nutrition/analyze'], perMinute: 50, hourlyBurst: 300, spec: true },
+  { id: 'tools.peptide_stack', routes: ['POST /v1/tools/peptide-stack/build'], perMinute: 20, hourlyBurst: 100, spec: true },
+  { id: 'tools.protocol', routes: ['POST /v1/tools/protocol/build'], perMinute: 10, hourlyBurst: 50, spec: true },
+  { id: 'api_keys', routes: ['GET /v1/api-keys', 'POST /v1/api-keys', 'DELETE /v1/api-keys/{id}'], perMinute: 30, hourlyBurst: 100, spec: true },
+  { id: 'webhooks', routes: ['GET /v1/webhooks', 'POST /v1/webhooks', 'DELETE /v1/webhooks/{id}', 'GET /v1/webhooks/{id}/deliveries', 'POST /v1/webhooks/{id}/test'], perMinute: 30, hourlyBurst: 100, spec: true },
+  { id: 'monographs.get', routes: ['GET /v1/monographs/{slug}'], perMinute: 100, hourlyBurst: 0, spec: true },
+  { id: 'insights', routes: ['GET /v1/insights'], perMinute: 30, hourlyBurst: 0, spec: true },
+  // Not in the spec's table:
+  { id: 'documents.get', routes: ['GET /v1/documents/{id}'], perMinute: 200, hourlyBurst: 1000, spec: false },
+  { id: 'content', routes: ['GET /v1/content'], perMinute: 60, hourlyBurst: 0, spec: false },
+  { id: 'health', routes: ['GET /v1/health'], perMinute: 600, hourlyBurst: 0, spec: false },
+  { id: 'openapi', routes: ['GET /v1/openapi.json'], perMinute: 60, hourlyBurst: 0, spec: false },
+];
+
+export function rateLimitFor(route: string): RateLimitRule | undefined {
+  return RATE_LIMITS.find((r) => r.routes.includes(route));
+}

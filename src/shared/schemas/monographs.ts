@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CATEGORIES, EVIDENCE_GRADES, SEVERITIES } from '../enums.ts';
+import { EditorialSources, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
+import { MAX_OFFSET } from './common.ts';
+
+/** Element of `common_side_effects` / `serious_side_effects` (the spec leaves it open; docs/content.md). */
+export const SideEffect = z.object({
+  effect: z.string(),
+  frequency: z.enum(['very_common', 'common', 'uncommon', 'rare', 'unknown']),
+  notes: z.string().optional(),
+});
+
+/** Element of the three interaction arrays of a monograph (docs/content.md). */
+export const MonographInteraction = z.object({
+  substance: z.string(),
+  severity: z.enum(SEVERITIES),
+  effect: z.string(),
+  management: z.string(),
+});
+
+export const Monograph = z.object({
+  slug: z.string(),
+  name: z.string(),
+  full_name: z.string(),
+  classification: z.object({ type: z.string(), category: z.enum(CATEGORIES), subcategory: z.string() }),
+  structure: z.object({
+    molecular_formula: z.string().nullable(),
+    molecular_weight: z.number().nullable(),
+    sequence: z.string().nullable(),
+    type: z.string(),
+  }),
+  mechanism_of_action: z.array(z.string()),
+  clinical_evidence: z.object({
+    evidence_grade: z.enum(EVIDENCE_GRADES),
+    human_studies: z.int(),
+    preclinical_studies: z.int(),
+    clinical_outcomes: z.array(z.string()),
+  }),
+  indications: z.array(z.object({
+    condition: z.string(),
+    evidence_grade: z.enum(EVIDENCE_GRADES),
+    typical_dosage: z.string(),
+    duration: z.string(),
+  })),
+  dosing: z.object({
+    route: z.array(z.string()),
+    typical_dose: z.string(),
+    loading_dose: z.string().nullable(),
+    frequency: z.string(),
+    duration: z.string(),
+    notes: z.string(),
+  }),
+  safety_profile: z.object({
+    adverse_events: z.string(),
+    common_side_effects: z.array(SideEffect),
+    serious_side_effects: z.array(SideEffect),
+    contraindications: z.array(z.string()),
+    fda_status: z.string(),
+  }),
+  interactions: z.object({
+    drug_interactions: z.array(MonographInteraction),
+    supplement_interactions: z.array(MonographInteraction),
+    food_interactions: z.array(MonographInteraction),
+  }),
+  cost_estimate: z.string(),
+  related_compounds: z.array(z.string()),
+  research_papers: z.int(),
+  sources: EditorialSources,
+  last_updated: z.string(),
+});
+export type Monograph = z.infer<typeof Monograph>;
+
+export const MonographResponse = success(Monograph);
+
+export const MonographListItem = z.object({
+  slug: z.string(),
+  name: z.string(),
+  full_name: z.string(),
+  category: z.enum(CATEGORIES),
+  evidence_grade: z.enum(EVIDENCE_GRADES),
+  last_updated: z.string(),
+});
+export type MonographListItem = z.infer<typeof MonographListItem>;
+
+export const MonographListQuery = z.strictObject({
+  q: z.string().trim().min(1).max(256).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  evidence_grade: z.enum(EVIDENCE_GRADES).optional(),
+  limit: QueryInt(1, 100, 20),
+  offset: QueryInt(0, MAX_OFFSET, 0),
+});
+export type MonographListQuery = z.input<typeof MonographListQuery>;
+
+export const MonographListResponse = successWithMeta(z.array(MonographListItem), PageMeta);
+export type MonographListResponse = z.infer<typeof MonographListResponse>;
+
+export const MonographSlugParams = z.strictObject({ slug: Slug });

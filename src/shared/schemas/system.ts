@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { success } from './common.ts';
+
+export const SEARCH_MODES = ['hybrid', 'lexical'] as const;
+
+export const ContentCounts = z.object({
+  compounds: z.int(),
+  monographs: z.int(),
+  documents: z.int(),
+});
+
+export const Health = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  content: z.object({ version: z.string(), counts: ContentCounts }),
+  search_mode: z.enum(SEARCH_MODES),
+  search_mode_reason: z.string(),
+});
+export type Health = z.infer<typeof Health>;
+export const HealthResponse = success(Health);
+
+export const ContentSource = z.object({
+  id: z.string(),
+  name: z.string(),
+  licence: z.string(),
+  version: z.string(),
+  records: z.int(),
+  provenance: z.string(),
+  notes: z.string(),
+});
+
+export const ContentInfo = z.object({
+  version: z.string(),
+  inputs_sha256: z.string(),
+  counts: ContentCounts,
+  sources: z.array(ContentSource),
+});
+export type ContentInfo = z.infer<typeof ContentInfo>;
+export const ContentResponse = success(ContentInfo);

@@ -1,0 +1,59 @@
+/**
+ * A real app over HTTP for integration tests: the built content database (read-only), a fresh user database in a
+ * temporary data directory, a listening server on a free loopback port, and an admin key.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import { SCOPES, type Scope } from '../../src/shared/enums.ts';
+import { openContentDb, openUserDb, type Db } from '../../src/main/db/connection.ts';
+import { createApp, type MateriaApp } from '../../src/main/server/app.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
+
+export interface TestApp {
+  materia: MateriaApp;
+  server: Server;
+  port: number;
+  base: string;
+  http: ReturnType<typeof request.agent>;
+  adminKey: string;
+  dataDir: string;
+  contentDb: Db;
+  userDb: Db;
+  keyWith(scopes: Scope[]): string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions { now?: () => number }
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'materia-test-'));
+  const contentDb = openContentDb(CONTENT_DB);
+  const userDb = openUserDb(join(dataDir, 'user.sqlite'));
+  const errors: unknown[] = [];
+  const materia = createApp({
+    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now,
+    log: (msg, err) => { errors.push([msg, err]); },
+  });
+  const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });
+  const port = (server.address() as AddressInfo).port;
+  const adminKey = materia.context.keys.create('test admin', SCOPES).key;
+  return {
+    materia, server, port, base: `http://127.0.0.1:${port}`, http: request.agent(server), adminKey, dataDir, contentDb, userDb,
+    keyWith: (scopes) => materia.context.keys.create(`test ${scopes.join('+') || 'none'}`, scopes).key,
+    close: () => new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => {
+        userDb.close();
+        if (contentDb.open) contentDb.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        ok();
+      });
+    }),
+  };
+}

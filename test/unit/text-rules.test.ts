@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compoundEvidenceGrade } from '../../src/main/compounds/evidence-grade.ts';
+import { isCaseSensitiveName, namePattern, normalizeName } from '../../src/main/compounds/names.ts';
+import { classifyStudyDesign, DESIGN_GRADE } from '../../src/main/documents/study-design.ts';
+import { ftsMatchExpression, queryTokens } from '../../src/main/search/fts-query.ts';
+import { parseCsv } from '../../resources/build/csv.ts';
+
+describe('compound names', () => {
+  it('normalises punctuation, case and accents away', () => {
+    expect(normalizeName('BPC-157')).toBe('bpc157');
+    expect(normalizeName(' bpc 157 ')).toBe('bpc157');
+    expect(normalizeName('Cétuximab')).toBe('cetuximab');
+  });
+  it('matches word-bounded, with hyphen/space variants, and abbreviations only in capitals', () => {
+    expect(namePattern('BPC-157').test('given BPC 157 daily')).toBe(true);
+    expect(namePattern('BPC-157').test('xBPC-157')).toBe(false);
+    expect(namePattern('Metformin').test('METFORMIN use')).toBe(true);
+    expect(namePattern('Metformin').test('metformins')).toBe(false);
+    expect(isCaseSensitiveName('NAC')).toBe(true);
+    expect(namePattern('NAC').test('oral NAC (600 mg)')).toBe(true);
+    expect(namePattern('NAC').test('Nac et al.')).toBe(false);
+  });
+});
+
+describe('evidence-grade rubric', () => {
+  it('applies the documented rules in order', () => {
+    expect(compoundEvidenceGrade({ regulatory_approval: true, human_trials: 'none', preclinical: 'none' })).toBe('A');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'multiple_consistent', preclinical: 'none' })).toBe('A');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'some', preclinical: 'strong' })).toBe('B');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'mixed', preclinical: 'strong' })).toBe('D');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'strong' })).toBe('C');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'limited' })).toBe('D');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'none' })).toBe('E');
+  });
+});
+
+describe('study design classifier', () => {
+  it.each([
+    ['Metformin for prediabetes: a systematic review and meta-analysis', null, 'meta_analysis', 'A'],
+    ['Effect of vitamin D on falls', 'In this randomized, double-blind, placebo-controlled trial of 400 adults…', 'randomized_trial', 'A'],
+    ['Zinc and infection risk', 'We followed a prospective cohort of 12,000 women for ten years.', 'cohort', 'B'],
+    ['BPC-157 accelerates tendon healing in rats', 'Tendons of rats were transected…', 'animal', 'C'],
+    ['Curcumin inhibits NF-kB', 'In vitro, cultured cells exposed to curcumin…', 'in_vitro', 'C'],
+    ['A case of lactic acidosis', 'We report a 67-year-old man who…', 'case_report', 'D'],
+    ['Probiotics: a narrative review', 'We review the mechanisms…', 'review', 'E'],
+    ['Notes on a compound', 'Something was measured.', 'unclassified', 'D'],
+  ])('%s → %s', (title, abstract, design, grade) => {
+    const d = classifyStudyDesign(title, abstract);
+    expect(d).toBe(design);
+    expect(DESIGN_GRADE[d]).toBe(grade);
+  });
+});
+
+describe('FTS query sanitising', () => {
+  it('quotes tokens, drops operators and control characters', () => {
+    expect(ftsMatchExpression('vitamin D AND "deficiency"')).toBe('"vitamin" OR "d" OR "and" OR "deficiency"');
+    expect(ftsMatchExpression('bpc\u0000157 NEAR(x)')).toBe('"bpc" OR "157" OR "near" OR "x"');
+    expect(ftsMatchExpression('metf', { prefixLast: true })).toBe('("metf" OR "metf"*)');
+    expect(ftsMatchExpression('"*)(-')).toBeNull();
+  });
+  it('never lets a quote or operator through, whatever the input', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (s) => {
+      for (const tok of queryTokens(s)) expect(tok).toMatch(/^[\p{L}\p{N}]+$/u);
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('CSV parser', () => {
+  it('handles quotes, doubled quotes, commas and newlines inside fields', () => {
+    expect(parseCsv('a,b\n"x, ""y""","line1\nline2"\r\n3,\n')).toEqual([{ a: 'x, "y"', b: 'line1\nline2' }, { a: '3', b: '' }]);
+  });
+});
