@@ -48,6 +48,8 @@ export const CompoundSource = z.strictObject({
   alt_names: z.array(text),
   /** DrugBank accession when the compound is in the DrugBank open vocabulary; alt names are enriched from it. */
   drugbank_id: z.string().regex(/^DB\d{5}$/).nullable(),
+  /** DrugBank synonyms that are wrong or misleading for this entry; the build leaves them out of alt_names. */
+  drugbank_exclude: z.array(text).optional(),
   category: z.enum(CATEGORIES),
   /** Free vocabulary in the spec's style: healing, anti-aging, sleep, cognitive, muscle_growth, fat_loss… */
   subcategory: z.string().regex(/^[a-z]+(?:[_-][a-z]+)*$/),

@@ -105,7 +105,7 @@ describe('POST /v1/compounds/search', () => {
   it.each([
     ['query of 257 characters', { query: 'a'.repeat(257) }, 'query'],
     ['empty query', { query: '   ' }, 'query'],
-    ['query without words', { query: '"*) OR (' }, 'query'],
+    ['query without words', { query: '"*)(-!' }, 'query'],
     ['limit 0', { query: 'x', limit: 0 }, 'limit'],
     ['limit 101', { query: 'x', limit: 101 }, 'limit'],
     ['fractional limit', { query: 'x', limit: 2.5 }, 'limit'],

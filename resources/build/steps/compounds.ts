@@ -22,7 +22,9 @@ function withDrugBankNames(c: CompoundSource, entry: DrugBankEntry | undefined):
   for (const n of c.alt_names) if (!seen.has(normalizeName(n))) { seen.add(normalizeName(n)); alt.push(n); }
   const fromDrugBank: string[] = [];
   if (entry) {
+    const excluded = new Set((c.drugbank_exclude ?? []).map(normalizeName));
     for (const n of [entry.name, ...entry.synonyms]) {
+      if (excluded.has(normalizeName(n))) continue;
       if (alt.length >= MAX_ALT_NAMES) break;
       const norm = normalizeName(n);
       if (!norm || seen.has(norm)) continue;

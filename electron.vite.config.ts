@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/electron/main.ts'),
+          // The API server runs in a utilityProcess from its own bundle; no Electron import reaches it.
+          server: resolve(import.meta.dirname, 'src/main/server/utility-entry.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/electron/preload.ts') }, output: { format: 'cjs' } },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      minify: true,
+      rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
+    },
+  },
+});
