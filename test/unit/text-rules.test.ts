@@ -20,6 +20,11 @@ describe('compound names', () => {
     expect(isCaseSensitiveName('NAC')).toBe(true);
     expect(namePattern('NAC').test('oral NAC (600 mg)')).toBe(true);
     expect(namePattern('NAC').test('Nac et al.')).toBe(false);
+    expect(namePattern('SAMe').test('at the same dose')).toBe(false);
+    expect(namePattern('SAMe').test('oral SAMe 800 mg')).toBe(true);
+    expect(namePattern('Vitamin C').test('high-dose vitamin C')).toBe(true);
+    expect(isCaseSensitiveName('CoQ10')).toBe(true);
+    expect(isCaseSensitiveName('L-Arginine')).toBe(false);
   });
 });
 

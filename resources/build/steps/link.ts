@@ -4,10 +4,10 @@
  * link is exactly "this text names this compound" and never a stemming accident.
  */
 import type { Database } from 'better-sqlite3';
-import { namePattern, normalizeName } from '../../../src/main/compounds/names.ts';
+import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/compounds/names.ts';
 
 /** Names too generic to say a document is about one compound (checked after normalisation). */
-const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee']);
+const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee', 'align', 'sam']);
 
 export interface LinkResult { documentRowids: number[]; matchedNames: Map<number, string> }
 
@@ -16,6 +16,8 @@ export function linkableNames(names: string[]): string[] {
   for (const n of names) {
     const norm = normalizeName(n);
     if (norm.length < 3 || TOO_GENERIC.has(norm) || /^\d+$/.test(norm)) continue;
+    // Three-letter words in ordinary case ("Met", "Tyr", "Tau") are residue codes or English words, not names.
+    if (norm.length <= 3 && !isCaseSensitiveName(n)) continue;
     if (!out.has(n.toLowerCase())) out.set(n.toLowerCase(), n);
   }
   return [...out.values()];

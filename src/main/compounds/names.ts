@@ -6,12 +6,12 @@ export function normalizeName(name: string): string {
 }
 
 /**
- * Short all-capital names ("NAC", "DHEA", "GABA") are abbreviations: they match only in that case, so "Nac" in
- * a surname or "gaba" inside a word never links. Longer or mixed-case names match case-insensitively.
+ * Abbreviations and internally capitalised names ("NAC", "DHEA", "SAMe", "CoQ10") match only in their own case, so
+ * "same" never links to SAMe and "Nac" in a surname never links to NAC. Ordinary names ("Metformin",
+ * "Vitamin C", "L-Arginine") match in any case.
  */
 export function isCaseSensitiveName(name: string): boolean {
-  const letters = name.replace(/[^A-Za-z]/g, '');
-  return letters.length > 0 && letters.length <= 6 && letters === letters.toUpperCase();
+  return /\p{L}\p{Lu}/u.test(name) || /^\p{Lu}{2,}$/u.test(name.replace(/[^\p{L}]/gu, ''));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

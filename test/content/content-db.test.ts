@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildContent } from '../../resources/build/build-content.ts';
+import { toCompoundRecord, type CompoundRow } from '../../src/main/compounds/compound-repo.ts';
+import { openContentDb, type Db } from '../../src/main/db/connection.ts';
+import { CATEGORIES, EVIDENCE_GRADES } from '../../src/shared/enums.ts';
+import { CompoundRecord } from '../../src/shared/schemas/compounds.ts';
+import { Monograph } from '../../src/shared/schemas/monographs.ts';
+import { CONTENT_DB } from '../helpers/app.ts';
+
+let db: Db;
+beforeAll(() => { db = openContentDb(CONTENT_DB); });
+afterAll(() => { db.close(); });
+
+const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
+
+describe('the built content database', () => {
+  it('covers all ten categories and all five evidence grades', () => {
+    const cats = new Map(all<{ category: string; n: number }>('SELECT category, COUNT(*) n FROM compounds GROUP BY category').map((r) => [r.category, r.n]));
+    for (const c of CATEGORIES) expect(cats.get(c) ?? 0, c).toBeGreaterThanOrEqual(3);
+    const grades = new Set(all<{ g: string }>('SELECT DISTINCT evidence_grade g FROM compounds').map((r) => r.g));
+    expect([...grades].sort()).toEqual([...EVIDENCE_GRADES]);
+    expect(all('SELECT slug FROM compounds').length).toBeGreaterThanOrEqual(40);
+    expect(all('SELECT slug FROM monographs').length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('every slug is unique and URL-safe, and every record is valid against the shared schema', () => {
+    const rows = all<CompoundRow>('SELECT c.*, (m.slug IS NOT NULL) AS has_monograph FROM compounds c LEFT JOIN monographs m ON m.slug = c.slug');
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      CompoundRecord.parse(toCompoundRecord(r));
+    }
+    for (const m of all<{ data: string }>('SELECT data FROM monographs')) Monograph.parse(JSON.parse(m.data));
+  });
+
+  it('every pubmed_ids entry is the PMID of a document linked to that compound', () => {
+    const rows = all<{ rowid: number; slug: string; pubmed_ids: string; research_count: number }>('SELECT rowid, slug, pubmed_ids, research_count FROM compounds');
+    let withPmids = 0;
+    for (const r of rows) {
+      const linked = all<{ pmid: string | null }>('SELECT d.pmid FROM compound_documents cd JOIN documents d ON d.rowid = cd.document_rowid WHERE cd.compound_rowid = ?', r.rowid);
+      expect(r.research_count).toBe(linked.length);
+      const pmids = new Set(linked.map((l) => l.pmid));
+      const ids = JSON.parse(r.pubmed_ids) as string[];
+      for (const p of ids) expect(pmids.has(p), `${r.slug} ${p}`).toBe(true);
+      if (ids.length) withPmids++;
+    }
+    expect(withPmids).toBeGreaterThan(0);
+  });
+
+  it('every related compound of a monograph exists, and a monograph never relates to itself', () => {
+    const slugs = new Set(all<{ slug: string }>('SELECT slug FROM compounds').map((r) => r.slug));
+    for (const m of all<{ slug: string; data: string }>('SELECT slug, data FROM monographs')) {
+      const data = JSON.parse(m.data) as { related_compounds: string[] };
+      for (const r of data.related_compounds) expect(slugs.has(r), `${m.slug} → ${r}`).toBe(true);
+      expect(data.related_compounds).not.toContain(m.slug);
+    }
+  });
+
+  it('links documents only where the text names the compound', () => {
+    const sample = all<{ title: string; abstract: string | null; matched_name: string }>(
+      'SELECT d.title, d.abstract, cd.matched_name FROM compound_documents cd JOIN documents d ON d.rowid = cd.document_rowid ORDER BY cd.document_rowid LIMIT 300');
+    expect(sample.length).toBeGreaterThan(0);
+    for (const s of sample) {
+      const text = `${s.title} ${s.abstract ?? ''}`.toLowerCase().replace(/-/g, ' ');
+      expect(text, s.matched_name).toContain(s.matched_name.toLowerCase().replace(/-/g, ' '));
+    }
+  });
+
+  it('spot checks: metformin, and a DrugBank enrichment', () => {
+    const m = db.prepare<[], { category: string; status: string; alt_names: string; drugbank_id: string }>("SELECT * FROM compounds WHERE slug = 'metformin'").get()!;
+    expect(m).toMatchObject({ category: 'medication', status: 'approved', drugbank_id: 'DB00331' });
+    const alt = JSON.parse(m.alt_names) as string[];
+    expect(alt).toContain('Glucophage');
+    expect(alt).toContain('Metformina'); // from DrugBank
+    expect(db.prepare<[], { kind: string }>("SELECT kind FROM compound_names WHERE name_norm = 'metformina'").get()!.kind).toBe('drugbank');
+  });
+
+  it('records its version, schema, input hash and sources', () => {
+    const meta = new Map(all<{ key: string; value: string }>('SELECT key, value FROM meta').map((r) => [r.key, r.value]));
+    expect(meta.get('schema_version')).toBe('1');
+    expect(meta.get('inputs_sha256')).toMatch(/^[0-9a-f]{64}$/);
+    const sources = all<{ id: string; licence: string; records: number }>('SELECT id, licence, records FROM sources');
+    expect(sources.find((s) => s.id === 'drugbank-vocabulary')).toEqual({ id: 'drugbank-vocabulary', licence: 'CC0 1.0', records: 14315 });
+  });
+});
+
+describe('the content build', () => {
+  it('is reproducible: two builds have the same rows', () => {
+    const open = () => {
+      const out = join(mkdtempSync(join(tmpdir(), 'materia-content-')), 'content.sqlite');
+      buildContent(out);
+      return new Database(out, { readonly: true });
+    };
+    const [a, b] = [open(), open()];
+    const digest = (d: Database.Database) => {
+      const h = createHash('sha256');
+      for (const table of ['compounds', 'monographs', 'documents', 'compound_documents', 'compound_names', 'sources', 'meta']) {
+        for (const row of d.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all()) h.update(JSON.stringify(row));
+      }
+      return h.digest('hex');
+    };
+    expect(digest(a)).toBe(digest(b));
+    a.close();
+    b.close();
+  });
+});
