@@ -35,7 +35,7 @@ describe('evidence-grade rubric', () => {
     expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'some', preclinical: 'strong' })).toBe('B');
     expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'mixed', preclinical: 'strong' })).toBe('D');
     expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'strong' })).toBe('C');
-    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'limited' })).toBe('D');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'limited' })).toBe('E');
     expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'none' })).toBe('E');
   });
 });

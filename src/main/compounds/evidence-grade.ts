@@ -15,6 +15,6 @@ export function compoundEvidenceGrade(p: EvidenceProfile): EvidenceGrade {
   if (p.human_trials === 'some') return 'B';
   if (p.human_trials === 'mixed') return 'D';
   if (p.preclinical === 'strong') return 'C';
-  if (p.preclinical === 'limited') return 'D';
+  // Neither human trials nor a solid preclinical base: "theoretical or not well studied".
   return 'E';
 }
