@@ -59,7 +59,8 @@ export const CompoundSource = z.strictObject({
   description: text,
   benefits: z.array(text).min(1),
   typical_dosing: z.strictObject({
-    amount: z.number().positive(),
+    /** null when no dose is established (never a placeholder number); unit and frequency then say why. */
+    amount: z.number().positive().nullable(),
     unit: text,
     frequency: text,
     duration: text,

@@ -3,7 +3,7 @@ import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES, SEVERITIES, STATUSES } fro
 import { EditorialSources, Limit, Offset, PageMeta, Slug, successWithMeta } from './common.ts';
 
 export const TypicalDosing = z.object({
-  amount: z.number(),
+  amount: z.number().nullable().describe('null when no dose is established; unit and frequency say why'),
   unit: z.string(),
   frequency: z.string(),
   duration: z.string(),
