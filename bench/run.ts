@@ -1,3 +1,4 @@
+export {};
 /** `npm run bench`: every benchmark in this folder, one after another. */
 const benches = ['compound-search.ts', 'http.ts'];
 for (const b of benches) {

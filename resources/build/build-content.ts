@@ -13,11 +13,19 @@ import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../../src/main/content/sche
 import { BUILD_DIR, CONTENT_DIR, DEFAULT_CONTENT_DB, REPO_ROOT, sharedDataDir } from './paths.ts';
 import { readContentVersion, readCuratedCompounds, readCuratedMonographs } from './steps/curated.ts';
 import { insertCompounds } from './steps/compounds.ts';
-import { insertDocuments, readCord19, readSciFact } from './steps/documents.ts';
+import { insertDocuments, insertResearchItems, readCord19, readPubMedQa, readSciFact } from './steps/documents.ts';
+import { loadDdinter, mergeDdinterInteractions } from './steps/ddinter.ts';
+import { loadFoods } from './steps/foods.ts';
+import { loadLabTests } from './steps/labs.ts';
 import { loadDrugBank } from './steps/drugbank.ts';
 import { SOURCES } from './sources.ts';
 
-const DATA_FILES = ['scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'drugbank-open/drugbank_vocabulary.csv'];
+const DATA_FILES = [
+  'scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'pubmedqa/ori_pqal.json', 'drugbank-open/drugbank_vocabulary.csv',
+  ...'ABDHLPRV'.split('').map((c) => `ddinter/ddinter_downloads_code_${c}.csv`),
+  'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/nutrient_values_per100g.csv', 'usda-sr28/household_weights.csv',
+  'lab-reference-ranges-nlm/reference_ranges.csv',
+];
 const CODE_FILES = ['src/main/content/schema.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts'];
 
 function filesUnder(dir: string): string[] {
@@ -61,10 +69,14 @@ export function buildContent(outPath: string): { ms: number; counts: Record<stri
     counts.drugbank_vocabulary = drugbank.size;
     const scifact = readSciFact(dataDir);
     const cord19 = readCord19(dataDir);
-    insertDocuments(db, [...scifact, ...cord19]);
+    const pubmedqa = readPubMedQa(dataDir);
+    insertDocuments(db, [...scifact, ...cord19, ...pubmedqa.documents]);
+    insertResearchItems(db, pubmedqa.research);
     counts.documents_scifact = scifact.length;
     counts.documents_cord19 = cord19.length;
-    counts.documents = scifact.length + cord19.length;
+    counts.documents_pubmedqa = pubmedqa.documents.length;
+    counts.documents = scifact.length + cord19.length + pubmedqa.documents.length;
+    counts.research_items = pubmedqa.research.length;
 
     const compounds = readCuratedCompounds();
     const monographs = readCuratedMonographs(new Set(compounds.map((c) => c.slug)));
@@ -73,6 +85,16 @@ export function buildContent(outPath: string): { ms: number; counts: Record<stri
     counts.compounds = built.count;
     counts.monographs = monographs.length;
     counts.compound_document_links = built.linkedDocuments;
+
+    const ddinter = loadDdinter(db, dataDir);
+    counts.ddinter_drugs = ddinter.drugs;
+    counts.ddinter_pairs = ddinter.pairs;
+    counts.ddinter_interactions_on_compounds = mergeDdinterInteractions(db);
+    const foods = loadFoods(db, dataDir);
+    counts.foods = foods.foods;
+    counts.food_nutrient_values = foods.values;
+    counts.food_household_weights = foods.weights;
+    counts.lab_tests = loadLabTests(db, dataDir);
 
     const insertSource = db.prepare('INSERT INTO sources (id, name, licence, version, records, provenance, notes) VALUES (@id, @name, @licence, @version, @records, @provenance, @notes)');
     for (const s of SOURCES) insertSource.run({ ...s, version: s.id === 'materia-editorial' ? version.version : s.version, records: s.records(counts) });
@@ -83,7 +105,7 @@ export function buildContent(outPath: string): { ms: number; counts: Record<stri
     meta.run('inputs_sha256', hash);
     meta.run('counts', JSON.stringify(counts));
   })();
-  db.exec("INSERT INTO compounds_fts(compounds_fts) VALUES ('optimize'); INSERT INTO documents_fts(documents_fts) VALUES ('optimize');");
+  db.exec("INSERT INTO compounds_fts(compounds_fts) VALUES ('optimize'); INSERT INTO documents_fts(documents_fts) VALUES ('optimize'); INSERT INTO research_fts(research_fts) VALUES ('optimize'); INSERT INTO foods_fts(foods_fts) VALUES ('optimize');");
   db.exec('ANALYZE');
   db.close();
   const compact = new Database(tmp);

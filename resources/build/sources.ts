@@ -30,6 +30,30 @@ export const SOURCES: SourceInfo[] = [
     records: (c) => c.documents_cord19 ?? 0,
   },
   {
+    id: 'pubmedqa', name: 'PubMedQA (expert-labelled PQA-L)', licence: 'MIT (dataset); abstracts are PubMed content under publisher copyright',
+    version: 'pubmedqa/pubmedqa@1cbae8e', provenance: 'Jin Q et al., "PubMedQA: A Dataset for Biomedical Research Question Answering", EMNLP 2019',
+    notes: '1,000 PubMed abstracts with PMID, year and MeSH terms (no title, authors or journal in the dataset); each question is a research item.',
+    records: (c) => (c.documents_pubmedqa ?? 0) + (c.research_items ?? 0),
+  },
+  {
+    id: 'ddinter', name: 'DDInter drug-drug interactions', licence: 'CC BY-NC-SA 4.0 (non-commercial)', version: 'DDInter download files (ATC A, B, D, H, L, P, R, V)',
+    provenance: 'Xiong G et al., "DDInter: an online drug-drug interaction database towards improving clinical decision-making and patient safety", Nucleic Acids Res. 2022;50(D1):D1200-D1207',
+    notes: 'Every unordered pair once, with its severity (Major, Moderate, Minor, Unknown); no mechanism text in the download.',
+    records: (c) => c.ddinter_pairs ?? 0,
+  },
+  {
+    id: 'usda-sr28', name: 'USDA National Nutrient Database for Standard Reference, Release 28', licence: 'Public domain (US government work)',
+    version: 'SR28 (2015, revised 2016)', provenance: 'US Department of Agriculture, Agricultural Research Service, Nutrient Data Laboratory',
+    notes: 'Foods, nutrients per 100 g and household weights.',
+    records: (c) => c.foods ?? 0,
+  },
+  {
+    id: 'nlm-lab-ranges', name: 'NLM LHC flowsheet lab reference ranges', licence: 'LHNCBC licence (BSD-style); LOINC and UCUM terms under their own licences',
+    version: 'LHNCBC/flowsheet-lhc@53b8283', provenance: 'Lister Hill National Center for Biomedical Communications, US National Library of Medicine',
+    notes: 'One reference range per LOINC-coded test; no sex- or age-specific ranges.',
+    records: (c) => c.lab_tests ?? 0,
+  },
+  {
     id: 'drugbank-vocabulary', name: 'DrugBank open vocabulary', licence: 'CC0 1.0', version: '5.1.x open data (2021)',
     provenance: 'Wishart DS et al., "DrugBank 5.0", Nucleic Acids Res. 2018;46(D1):D1074-D1082',
     notes: 'Names, synonyms and identifiers; used for alternative names and name matching.',

@@ -23,6 +23,9 @@ export const COMPOUND_TYPES = ['therapeutic', 'nutritional', 'performance', 'cog
 export type CompoundType = (typeof COMPOUND_TYPES)[number];
 
 export const SEVERITIES = ['major', 'moderate', 'minor'] as const;
+/** DDInter also lists pairs whose severity it does not know. */
+export const INTERACTION_SEVERITIES = [...SEVERITIES, 'unknown'] as const;
+export const INTERACTION_SOURCES = ['editorial', 'ddinter'] as const;
 
 export const SCOPES = ['read', 'chat', 'tools', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContent } from '../../resources/build/build-content.ts';
 import { toCompoundRecord, type CompoundRow } from '../../src/main/compounds/compound-repo.ts';
 import { openContentDb, type Db } from '../../src/main/db/connection.ts';
+import { CONTENT_SCHEMA_VERSION } from '../../src/main/content/schema.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../src/shared/enums.ts';
 import { CompoundRecord } from '../../src/shared/schemas/compounds.ts';
 import { Monograph } from '../../src/shared/schemas/monographs.ts';
@@ -82,7 +83,7 @@ describe('the built content database', () => {
 
   it('records its version, schema, input hash and sources', () => {
     const meta = new Map(all<{ key: string; value: string }>('SELECT key, value FROM meta').map((r) => [r.key, r.value]));
-    expect(meta.get('schema_version')).toBe('1');
+    expect(meta.get('schema_version')).toBe(String(CONTENT_SCHEMA_VERSION));
     expect(meta.get('inputs_sha256')).toMatch(/^[0-9a-f]{64}$/);
     const sources = all<{ id: string; licence: string; records: number }>('SELECT id, licence, records FROM sources');
     expect(sources.find((s) => s.id === 'drugbank-vocabulary')).toEqual({ id: 'drugbank-vocabulary', licence: 'CC0 1.0', records: 14315 });

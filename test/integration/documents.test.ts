@@ -9,13 +9,15 @@ afterAll(async () => { await t.close(); });
 const list = (query: Record<string, string | number>) => t.http.get('/v1/documents').query(query).set('X-API-Key', t.adminKey);
 
 describe('GET /v1/documents', () => {
-  it('holds all of SciFact (5,183) and the titled CORD-19 records (3,496)', async () => {
+  it('holds all of SciFact (5,183), the titled CORD-19 records (3,496) and PubMedQA (1,000)', async () => {
     const scifact = await list({ source: 'scifact', limit: 1 });
     expect(scifact.body.meta.total).toBe(5183);
     const cord = await list({ source: 'cord19', limit: 1 });
     expect(cord.body.meta.total).toBe(3496);
+    const pubmedqa = await list({ source: 'pubmedqa', limit: 1 });
+    expect(pubmedqa.body.meta.total).toBe(1000);
     const all = await list({ limit: 1 });
-    expect(all.body.meta.total).toBe(5183 + 3496);
+    expect(all.body.meta.total).toBe(5183 + 3496 + 1000);
   });
 
   it('maps a CORD-19 record field by field', async () => {
@@ -45,6 +47,16 @@ describe('GET /v1/documents', () => {
     });
   });
 
+  it('maps a PubMedQA record: PMID, year, MeSH terms, sections and conclusion; no title in the source', async () => {
+    const res = await t.http.get('/v1/documents/pubmedqa-21645374').set('X-API-Key', t.adminKey);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ source: 'pubmedqa', title: null, pmid: '21645374', url: 'https://pubmed.ncbi.nlm.nih.gov/21645374/', doi: null, journal: null });
+    expect(res.body.data.publication_year).toBe(2011);
+    expect(res.body.data.abstract).toMatch(/^BACKGROUND: Programmed cell death \(PCD\)/);
+    expect(res.body.data.abstract).toMatch(/CONCLUSIONS: /);
+    expect(res.body.data.mesh_terms.length).toBeGreaterThan(0);
+  });
+
   it('searches text with BM25 (title matches rank first)', async () => {
     const res = await list({ q: 'diffusion tensor white matter newborn', limit: 5 });
     expect(res.status).toBe(200);
@@ -54,9 +66,9 @@ describe('GET /v1/documents', () => {
   it('filters by journal (case-insensitive exact), date range with year-only overlap, grade and compound', async () => {
     const j = await list({ journal: 'front psychiatry', limit: 100 });
     expect(j.body.meta.total).toBe(6);
-    const q1 = await list({ from: '2021-01-01', to: '2021-03-31', limit: 1 });
+    const q1 = await list({ from: '2021-01-01', to: '2021-03-31', source: 'cord19', limit: 1 });
     expect(q1.body.meta.total).toBe(815);
-    const y2010 = await list({ from: '2010', to: '2010', limit: 100 });
+    const y2010 = await list({ from: '2010', to: '2010', source: 'cord19', limit: 100 });
     expect(y2010.body.meta.total).toBe(141);
     for (const d of y2010.body.data) expect(d.publication_year).toBe(2010);
     const ab = await list({ evidence_grade: 'A,B', limit: 100 });

@@ -96,7 +96,7 @@ describe('health and content', () => {
     const res = await t.http.get('/v1/health');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'ok', version: 'test', search_mode: 'lexical' });
-    expect(res.body.data.content.counts.documents).toBe(5183 + 3496);
+    expect(res.body.data.content.counts.documents).toBe(5183 + 3496 + 1000);
     expect(res.body.data.content.version).toMatch(/^\d{4}\.\d{2}\.\d+$/);
   });
 

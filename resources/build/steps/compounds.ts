@@ -80,7 +80,7 @@ export function insertCompounds(
       compound_type: c.compound_type, evidence_grade: grade, description: c.description, research_count: docs.length,
       drugbank_id: c.drugbank_id, last_updated: lastUpdated, alt_names: JSON.stringify(alt), benefits: JSON.stringify(c.benefits),
       typical_dosing: JSON.stringify(c.typical_dosing), side_effects: JSON.stringify(c.side_effects),
-      interactions: JSON.stringify(c.interactions), pubmed_ids: JSON.stringify(pubmedIds),
+      interactions: JSON.stringify(c.interactions.map((i) => ({ ...i, source: 'editorial' }))), pubmed_ids: JSON.stringify(pubmedIds),
       evidence_profile: JSON.stringify(c.evidence_profile), basis: JSON.stringify(c.basis),
     });
     const rowid = Number(lastInsertRowid);
@@ -109,7 +109,11 @@ export function insertCompounds(
         indications: m.indications,
         dosing: m.dosing,
         safety_profile: m.safety_profile,
-        interactions: m.interactions,
+        interactions: {
+          drug_interactions: m.interactions.drug_interactions.map((i) => ({ ...i, source: 'editorial' })),
+          supplement_interactions: m.interactions.supplement_interactions.map((i) => ({ ...i, source: 'editorial' })),
+          food_interactions: m.interactions.food_interactions.map((i) => ({ ...i, source: 'editorial' })),
+        },
         cost_estimate: m.cost_estimate,
         related_compounds: m.related_compounds,
         research_papers: docs.length,

@@ -8,7 +8,7 @@ import { parseCsv } from '../csv.ts';
 export interface DocumentInput {
   id: string;
   source: 'scifact' | 'cord19' | 'pubmedqa';
-  title: string;
+  title: string | null;
   abstract: string | null;
   authors: string[];
   publication_date: string | null;
@@ -19,7 +19,10 @@ export interface DocumentInput {
   pmcid: string | null;
   url: string | null;
   license: string | null;
+  mesh_terms: string[];
 }
+
+export interface ResearchItemInput { id: string; title: string; content_preview: string; topics: string[]; document_id: string; expert_answer: 'yes' | 'no' | 'maybe' }
 
 /** Licences under which CORD-19 abstracts may be redistributed; others keep their metadata but not their abstract. */
 const OPEN_LICENCES = new Set(['cc-by', 'cc-by-sa', 'cc-by-nc', 'cc-by-nc-sa', 'cc-by-nd', 'cc-by-nc-nd', 'cc0', 'pd']);
@@ -36,7 +39,7 @@ export function readSciFact(dataDir: string): DocumentInput[] {
     return {
       id: `scifact-${r._id}`, source: 'scifact', title: r.title.trim(), abstract: r.text.trim() || null, authors: [],
       publication_date: null, publication_year: null, journal: null, doi: null, pmid: null, pmcid: null, url: null,
-      license: 'ODC-By-1.0',
+      license: 'ODC-By-1.0', mesh_terms: [],
     };
   });
 }
@@ -64,22 +67,54 @@ export function readCord19(dataDir: string): DocumentInput[] {
       journal: (r.journal ?? '').trim() || null,
       doi, pmid, pmcid: (r.pmcid ?? '').trim() || null,
       url: documentUrl(doi, pmid) ?? ((r.url ?? '').split(';')[0]?.trim() || null),
-      license,
+      license, mesh_terms: [],
     });
   }
   return out;
 }
 
+interface PubMedQaRecord { QUESTION: string; CONTEXTS: string[]; LABELS: string[]; MESHES: string[]; YEAR: string; final_decision: 'yes' | 'no' | 'maybe'; LONG_ANSWER: string }
+
+/**
+ * PubMedQA PQA-L: the abstract is its labelled sections plus its conclusion (the dataset's "long answer"); the dataset
+ * has no title, authors, journal or DOI, so those stay null. Each question becomes a research item linked to it.
+ */
+export function readPubMedQa(dataDir: string): { documents: DocumentInput[]; research: ResearchItemInput[] } {
+  const data = JSON.parse(readFileSync(join(dataDir, 'pubmedqa/ori_pqal.json'), 'utf8')) as Record<string, PubMedQaRecord>;
+  const documents: DocumentInput[] = [];
+  const research: ResearchItemInput[] = [];
+  for (const pmid of Object.keys(data).sort((a, b) => Number(a) - Number(b))) {
+    const r = data[pmid]!;
+    const sections = r.CONTEXTS.map((text, i) => (r.LABELS[i] ? `${r.LABELS[i]}: ${text}` : text));
+    const id = `pubmedqa-${pmid}`;
+    documents.push({
+      id, source: 'pubmedqa', title: null, abstract: [...sections, `CONCLUSIONS: ${r.LONG_ANSWER}`].join(' '), authors: [],
+      publication_date: null, publication_year: /^\d{4}$/.test(r.YEAR) ? Number(r.YEAR) : null, journal: null, doi: null, pmid, pmcid: null,
+      url: documentUrl(null, pmid), license: 'PubMed abstract (publisher copyright), via PubMedQA (MIT)', mesh_terms: r.MESHES,
+    });
+    research.push({ id: `pubmedqa-q-${pmid}`, title: r.QUESTION, content_preview: r.LONG_ANSWER, topics: r.MESHES, document_id: id, expert_answer: r.final_decision });
+  }
+  return { documents, research };
+}
+
+export function insertResearchItems(db: Database, items: ResearchItemInput[]): void {
+  const insert = db.prepare(`INSERT INTO research_items (id, title, content_preview, topics, document_id, expert_answer)
+    VALUES (@id, @title, @content_preview, @topics, @document_id, @expert_answer)`);
+  for (const r of items) insert.run({ ...r, topics: JSON.stringify(r.topics) });
+  db.exec(`INSERT INTO research_fts (rowid, title, content_preview, topics) SELECT rowid, title, content_preview, replace(replace(topics, '"', ''), ',', ' ; ') FROM research_items`);
+}
+
 export function insertDocuments(db: Database, docs: DocumentInput[]): void {
-  const insert = db.prepare(`INSERT INTO documents (id, source, title, abstract, authors, publication_date, publication_year,
+  const insert = db.prepare(`INSERT INTO documents (id, source, title, abstract, mesh_terms, authors, publication_date, publication_year,
     date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade)
-    VALUES (@id, @source, @title, @abstract, @authors, @publication_date, @publication_year, @date_min, @date_max,
+    VALUES (@id, @source, @title, @abstract, @mesh_terms, @authors, @publication_date, @publication_year, @date_min, @date_max,
     @journal, @journal_norm, @doi, @pmid, @pmcid, @url, @license, @study_design, @evidence_grade)`);
   for (const d of docs) {
-    const design = classifyStudyDesign(d.title, d.abstract);
+    const design = classifyStudyDesign(d.title ?? '', d.abstract);
     insert.run({
       ...d,
       authors: JSON.stringify(d.authors),
+      mesh_terms: JSON.stringify(d.mesh_terms),
       date_min: d.publication_date ?? (d.publication_year ? `${d.publication_year}-01-01` : null),
       date_max: d.publication_date ?? (d.publication_year ? `${d.publication_year}-12-31` : null),
       journal_norm: d.journal?.toLowerCase() ?? null,
@@ -87,5 +122,5 @@ export function insertDocuments(db: Database, docs: DocumentInput[]): void {
       evidence_grade: DESIGN_GRADE[design],
     });
   }
-  db.exec(`INSERT INTO documents_fts (rowid, title, abstract) SELECT rowid, title, coalesce(abstract, '') FROM documents`);
+  db.exec(`INSERT INTO documents_fts (rowid, title, abstract) SELECT rowid, coalesce(title, ''), coalesce(abstract, '') FROM documents`);
 }

@@ -24,7 +24,7 @@ export function linkableNames(names: string[]): string[] {
 }
 
 export function makeLinker(db: Database) {
-  const candidates = db.prepare<[string], { rowid: number; title: string; abstract: string | null }>(
+  const candidates = db.prepare<[string], { rowid: number; title: string | null; abstract: string | null }>(
     `SELECT d.rowid, d.title, d.abstract FROM documents_fts f JOIN documents d ON d.rowid = f.rowid WHERE documents_fts MATCH ?`);
   const cache = new Map<string, LinkResult>();
   return function link(names: string[]): LinkResult {
@@ -36,7 +36,7 @@ export function makeLinker(db: Database) {
       let hit = cache.get(key);
       if (!hit) {
         const re = namePattern(name);
-        const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => re.test(r.title) || (r.abstract !== null && re.test(r.abstract)));
+        const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => (r.title !== null && re.test(r.title)) || (r.abstract !== null && re.test(r.abstract)));
         hit = { documentRowids: rows.map((r) => r.rowid), matchedNames: new Map(rows.map((r) => [r.rowid, name])) };
         cache.set(key, hit);
       }

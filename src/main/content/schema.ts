@@ -2,7 +2,7 @@
  * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
  * place; the server refuses a database whose schema_version differs and says how to rebuild it.
  */
-export const CONTENT_SCHEMA_VERSION = 1;
+export const CONTENT_SCHEMA_VERSION = 2;
 
 export const CONTENT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -65,8 +65,9 @@ CREATE TABLE documents (
   rowid INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
   source TEXT NOT NULL,
-  title TEXT NOT NULL,
+  title TEXT,                    -- null when the source has none (PubMedQA)
   abstract TEXT,
+  mesh_terms TEXT NOT NULL,      -- JSON array
   authors TEXT NOT NULL,         -- JSON array
   publication_date TEXT,
   publication_year INTEGER,
@@ -95,6 +96,65 @@ CREATE TABLE compound_documents (
   PRIMARY KEY (compound_rowid, document_rowid)
 ) WITHOUT ROWID;
 CREATE INDEX compound_documents_doc ON compound_documents(document_rowid);
+
+-- PubMedQA questions: the "research" items of semantic search.
+CREATE TABLE research_items (
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,           -- the research question
+  content_preview TEXT NOT NULL, -- the abstract's conclusion
+  topics TEXT NOT NULL,          -- JSON array of MeSH terms
+  document_id TEXT NOT NULL REFERENCES documents(id),
+  expert_answer TEXT NOT NULL CHECK (expert_answer IN ('yes', 'no', 'maybe'))
+);
+CREATE VIRTUAL TABLE research_fts USING fts5(
+  title, content_preview, topics, content='research_items', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+);
+
+-- DDInter drug-drug interactions (CC BY-NC-SA 4.0): every drug, and every unordered pair once (a < b).
+CREATE TABLE ddinter_drugs (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL);
+CREATE INDEX ddinter_drugs_norm ON ddinter_drugs(name_norm);
+-- Which of our compounds a DDInter drug is (by normalised name, alternative name or DrugBank synonym).
+CREATE TABLE ddinter_compounds (
+  ddinter_id TEXT NOT NULL REFERENCES ddinter_drugs(id), compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid),
+  PRIMARY KEY (ddinter_id, compound_rowid)
+) WITHOUT ROWID;
+CREATE INDEX ddinter_compounds_compound ON ddinter_compounds(compound_rowid);
+CREATE TABLE ddinter_pairs (
+  a TEXT NOT NULL REFERENCES ddinter_drugs(id), b TEXT NOT NULL REFERENCES ddinter_drugs(id),
+  level TEXT NOT NULL CHECK (level IN ('Major', 'Moderate', 'Minor', 'Unknown')),
+  PRIMARY KEY (a, b), CHECK (a < b)
+) WITHOUT ROWID;
+CREATE INDEX ddinter_pairs_b ON ddinter_pairs(b);
+
+-- USDA SR28 (public domain): foods, nutrients per 100 g, household weights.
+CREATE TABLE foods (
+  ndb_no TEXT PRIMARY KEY, description TEXT NOT NULL, short_desc TEXT NOT NULL, common_name TEXT, food_group TEXT NOT NULL,
+  manufacturer TEXT, sci_name TEXT, refuse_pct REAL
+);
+CREATE VIRTUAL TABLE foods_fts USING fts5(
+  description, common_name, food_group, content='foods', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TABLE nutrients (
+  nutr_no TEXT PRIMARY KEY, units TEXT NOT NULL, tagname TEXT, description TEXT NOT NULL, num_dec INTEGER NOT NULL, sr_order INTEGER NOT NULL
+);
+CREATE TABLE food_nutrients (
+  ndb_no TEXT NOT NULL REFERENCES foods(ndb_no), nutr_no TEXT NOT NULL REFERENCES nutrients(nutr_no), value REAL NOT NULL,
+  PRIMARY KEY (ndb_no, nutr_no)
+) WITHOUT ROWID;
+CREATE TABLE food_weights (
+  ndb_no TEXT NOT NULL REFERENCES foods(ndb_no), seq INTEGER NOT NULL, amount REAL NOT NULL, measure TEXT NOT NULL, grams REAL NOT NULL,
+  PRIMARY KEY (ndb_no, seq)
+) WITHOUT ROWID;
+
+-- NLM LHC flowsheet lab tests with reference ranges (LOINC-coded).
+CREATE TABLE lab_tests (
+  rowid INTEGER PRIMARY KEY,
+  loinc TEXT NOT NULL, name TEXT NOT NULL, long_name TEXT, short_name TEXT, display TEXT, equivalence_class TEXT,
+  units TEXT, range_text TEXT, low REAL, high REAL, danger_low REAL, danger_high REAL,
+  ucum TEXT, si_unit TEXT, molecular_weight REAL
+);
+CREATE INDEX lab_tests_loinc ON lab_tests(loinc);
 
 CREATE TABLE drugbank_vocabulary (
   drugbank_id TEXT PRIMARY KEY, name TEXT NOT NULL, cas TEXT, unii TEXT, inchikey TEXT, synonyms TEXT NOT NULL

@@ -4,7 +4,7 @@ import type { EvidenceGrade } from '../../shared/enums.ts';
 import { ftsMatchExpression } from '../search/fts-query.ts';
 
 export interface DocumentRow {
-  rowid: number; id: string; source: string; title: string; abstract: string | null; authors: string;
+  rowid: number; id: string; source: string; title: string | null; abstract: string | null; authors: string; mesh_terms: string;
   publication_date: string | null; publication_year: number | null; journal: string | null; doi: string | null;
   pmid: string | null; pmcid: string | null; url: string | null; license: string | null; study_design: string; evidence_grade: string;
 }
@@ -26,6 +26,7 @@ export function toDocument(r: DocumentRow): Document {
     pmcid: r.pmcid,
     url: r.url,
     license: r.license,
+    mesh_terms: JSON.parse(r.mesh_terms) as string[],
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES, SEVERITIES, STATUSES } from '../enums.ts';
+import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCES, STATUSES } from '../enums.ts';
 import { EditorialSources, Limit, Offset, PageMeta, Slug, successWithMeta } from './common.ts';
 
 export const TypicalDosing = z.object({
@@ -12,8 +12,9 @@ export const TypicalDosing = z.object({
 
 export const CompoundInteraction = z.object({
   substance: z.string(),
-  severity: z.enum(SEVERITIES),
+  severity: z.enum(INTERACTION_SEVERITIES),
   notes: z.string(),
+  source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; ddinter: a DDInter pair between two compounds we carry'),
 });
 
 /** Spec §2.3. `typical_dosing`, `interactions`, `pubmed_ids` and `research_count` are left out when a search asks so. */

@@ -8,7 +8,7 @@ export const DOCUMENT_SOURCES = ['scifact', 'cord19', 'pubmedqa', 'imported'] as
 export const Document = z.object({
   id: z.string(),
   source: z.enum(DOCUMENT_SOURCES),
-  title: z.string(),
+  title: z.string().nullable().describe('null when the source has none (PubMedQA records carry a research question instead)'),
   authors: z.array(z.string()),
   publication_date: z.string().nullable().describe('YYYY-MM-DD when the source gives a full date'),
   publication_year: z.int().nullable(),
@@ -21,6 +21,7 @@ export const Document = z.object({
   pmcid: z.string().nullable(),
   url: z.string().nullable(),
   license: z.string().nullable(),
+  mesh_terms: z.array(z.string()),
 });
 export type Document = z.infer<typeof Document>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, EVIDENCE_GRADES, SEVERITIES } from '../enums.ts';
+import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCES } from '../enums.ts';
 import { EditorialSources, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
 import { MAX_OFFSET } from './common.ts';
 
@@ -13,9 +13,10 @@ export const SideEffect = z.object({
 /** Element of the three interaction arrays of a monograph (docs/content.md). */
 export const MonographInteraction = z.object({
   substance: z.string(),
-  severity: z.enum(SEVERITIES),
+  severity: z.enum(INTERACTION_SEVERITIES),
   effect: z.string(),
   management: z.string(),
+  source: z.enum(INTERACTION_SOURCES),
 });
 
 export const Monograph = z.object({
