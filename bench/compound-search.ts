@@ -15,7 +15,7 @@ import { ms, ratio, timeEach } from './stats.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const db = openContentDb(process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../resources/db/content.sqlite'));
 const compounds = new CompoundRepo(db);
-const documents = new DocumentRepo(db);
+const documents = new DocumentRepo(db, false);
 
 interface Row { slug: string; name: string; alt_names: string; description: string; benefits: string }
 const rows = db.prepare<[], Row>('SELECT slug, name, alt_names, description, benefits FROM compounds ORDER BY rowid').all();

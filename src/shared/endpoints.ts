@@ -8,7 +8,7 @@ import {
   BatchCompoundsRequest, BatchCompoundsResponse, CompoundRecord, CompoundSearchRequest, CompoundSearchResponse,
   CompoundSlugParams,
 } from './schemas/compounds.ts';
-import { DocumentIdParams, DocumentListQuery, DocumentListResponse, DocumentResponse } from './schemas/documents.ts';
+import { DocumentIdParams, DocumentImportRequest, DocumentImportResponse, DocumentListQuery, DocumentListResponse, DocumentResponse } from './schemas/documents.ts';
 import { MonographListQuery, MonographListResponse, MonographResponse, MonographSlugParams } from './schemas/monographs.ts';
 import { ContentResponse, HealthResponse } from './schemas/system.ts';
 import { success } from './schemas/common.ts';
@@ -95,6 +95,15 @@ export const ENDPOINTS = define({
     summary: 'One research document',
     params: DocumentIdParams,
     response: DocumentResponse,
+  },
+  documentImport: {
+    method: 'POST', path: '/v1/documents/import', tag: 'Documents', scope: 'admin', errors: [400],
+    summary: 'Import your own documents (JSON records, JSON lines or PubMed XML) into the local library',
+    description: 'Each record is checked on its own: valid ones are stored and searchable at once, invalid ones are reported with '
+      + 'their position and fields. A record is recognised by PMID, else DOI, else id, else title, so re-importing updates it. '
+      + 'The whole request is a 400 only when no record could be imported. For files over 1 MB use `npm run import -- <file>`.',
+    body: DocumentImportRequest,
+    response: DocumentImportResponse,
   },
 });
 

@@ -90,6 +90,47 @@ describe('the built content database', () => {
   });
 });
 
+describe('reference data for the tools', () => {
+  it('holds every DDInter pair once, with known pairs at their DDInter severity', () => {
+    expect(db.prepare<[], { n: number }>('SELECT COUNT(*) n FROM ddinter_pairs').get()!.n).toBe(160235);
+    expect(db.prepare<[], { n: number }>('SELECT COUNT(*) n FROM ddinter_drugs').get()!.n).toBe(1939);
+    const level = (x: string, y: string) => db.prepare<[string, string, string, string], { level: string }>(`SELECT p.level FROM ddinter_pairs p
+      JOIN ddinter_drugs a ON a.id = p.a JOIN ddinter_drugs b ON b.id = p.b WHERE (a.name = ? AND b.name = ?) OR (a.name = ? AND b.name = ?)`).get(x, y, y, x)?.level;
+    expect(level('Warfarin', 'Acetylsalicylic acid')).toBe('Major');
+    expect(level('Warfarin', 'Amiodarone')).toBe('Major');
+  });
+
+  it('shows DDInter pairs between our compounds on the compound record, most severe first, without repeating editorial ones', () => {
+    const w = JSON.parse(db.prepare<[], { interactions: string }>("SELECT interactions FROM compounds WHERE slug = 'warfarin'").get()!.interactions) as { substance: string; severity: string; source: string }[];
+    const fromDdinter = w.filter((i) => i.source === 'ddinter');
+    expect(fromDdinter.length).toBeGreaterThan(0);
+    const rank = { major: 3, moderate: 2, minor: 1, unknown: 0 } as Record<string, number>;
+    for (let i = 1; i < fromDdinter.length; i++) expect(rank[fromDdinter[i - 1]!.severity]! >= rank[fromDdinter[i]!.severity]!).toBe(true);
+    const names = w.map((i) => i.substance.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('holds USDA SR28 foods and nutrients: 100 g raw apple with skin is 52 kcal', () => {
+    expect(db.prepare<[], { n: number }>('SELECT COUNT(*) n FROM foods').get()!.n).toBe(8789);
+    expect(db.prepare<[], { n: number }>('SELECT COUNT(*) n FROM food_nutrients').get()!.n).toBe(679045);
+    expect(db.prepare("SELECT value FROM food_nutrients WHERE ndb_no = '09003' AND nutr_no = '208'").get()).toEqual({ value: 52 });
+    expect(db.prepare("SELECT measure, grams FROM food_weights WHERE ndb_no = '01001' AND seq = 2").get()).toEqual({ measure: 'tbsp', grams: 14.2 });
+  });
+
+  it('holds the NLM lab ranges keyed by LOINC, with molecular weights for unit conversion', () => {
+    const glucose = db.prepare<[], { molecular_weight: number }>("SELECT molecular_weight FROM lab_tests WHERE loinc = '2345-7' LIMIT 1").get()!;
+    expect(glucose.molecular_weight).toBeCloseTo(180.156, 3);
+    expect(db.prepare<[], { n: number }>('SELECT COUNT(DISTINCT loinc) n FROM lab_tests').get()!.n).toBeGreaterThan(500);
+  });
+
+  it('turns every PubMedQA question into a research item linked to its document', () => {
+    const r = db.prepare<[], { n: number; linked: number }>('SELECT COUNT(*) n, SUM(d.id IS NOT NULL) linked FROM research_items r LEFT JOIN documents d ON d.id = r.document_id').get()!;
+    expect(r).toEqual({ n: 1000, linked: 1000 });
+    expect(db.prepare("SELECT title, expert_answer FROM research_items WHERE id = 'pubmedqa-q-21645374'").get()).toEqual({
+      title: 'Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?', expert_answer: 'yes' });
+  });
+});
+
 describe('the content build', () => {
   it('is reproducible: two builds have the same rows', () => {
     const open = () => {

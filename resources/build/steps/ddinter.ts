@@ -73,6 +73,7 @@ export function mergeDdinterInteractions(db: Database): number {
     const m = monograph.get(c.slug);
     const mono = m ? (JSON.parse(m.data) as { interactions: Record<'drug_interactions' | 'supplement_interactions', { substance: string }[]> }) : null;
     const monoCovered = new Set(mono ? [...mono.interactions.drug_interactions, ...mono.interactions.supplement_interactions].map((i) => normalizeName(i.substance)) : []);
+    list.sort((x, y) => LEVEL_RANK[y.level] - LEVEL_RANK[x.level] || x.other_name.localeCompare(y.other_name));
     for (const p of list) {
       const otherNames = new Set(namesOf.all(p.other).map((n) => n.name_norm));
       const note = `Listed in DDInter as ${p.level === 'Unknown' ? 'an interaction of unknown severity' : `${p.level.toLowerCase()}`}; the DDInter download gives no mechanism or management, so check a full interaction reference.`;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { classifyStudyDesign, DESIGN_GRADE } from '../../../src/main/documents/study-design.ts';
+import { documentUrl } from '../../../src/main/documents/urls.ts';
 import { parseCsv } from '../csv.ts';
 
 export interface DocumentInput {
@@ -27,11 +28,6 @@ export interface ResearchItemInput { id: string; title: string; content_preview:
 /** Licences under which CORD-19 abstracts may be redistributed; others keep their metadata but not their abstract. */
 const OPEN_LICENCES = new Set(['cc-by', 'cc-by-sa', 'cc-by-nc', 'cc-by-nc-sa', 'cc-by-nd', 'cc-by-nc-nd', 'cc0', 'pd']);
 
-export function documentUrl(doi: string | null, pmid: string | null): string | null {
-  if (doi) return `https://doi.org/${doi}`;
-  if (pmid) return `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`;
-  return null;
-}
 
 export function readSciFact(dataDir: string): DocumentInput[] {
   return readFileSync(join(dataDir, 'scifact/corpus.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => {

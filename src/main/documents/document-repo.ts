@@ -4,7 +4,7 @@ import type { EvidenceGrade } from '../../shared/enums.ts';
 import { ftsMatchExpression } from '../search/fts-query.ts';
 
 export interface DocumentRow {
-  rowid: number; id: string; source: string; title: string | null; abstract: string | null; authors: string; mesh_terms: string;
+  id: string; source: string; title: string | null; abstract: string | null; authors: string; mesh_terms: string;
   publication_date: string | null; publication_year: number | null; journal: string | null; doi: string | null;
   pmid: string | null; pmcid: string | null; url: string | null; license: string | null; study_design: string; evidence_grade: string;
 }
@@ -40,8 +40,25 @@ export interface DocumentFilters {
   source?: string;
 }
 
+const COLUMNS = 'id, title, abstract, mesh_terms, authors, publication_date, publication_year, date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade';
+
+/**
+ * Bundled documents (content database) and imported ones (the user database, attached as "user") are listed and
+ * searched as one collection. Without an attached user database only bundled documents exist.
+ */
 export class DocumentRepo {
-  constructor(private readonly db: Db) {}
+  private readonly all: string;
+  private readonly fts: string;
+
+  constructor(private readonly db: Db, private readonly withImported: boolean) {
+    this.all = `(SELECT rowid AS rid, 'c' AS origin, source, ${COLUMNS} FROM main.documents`
+      + (withImported ? ` UNION ALL SELECT rowid, 'u', 'imported', ${COLUMNS} FROM user.imported_documents)` : ')');
+    // BM25 scores of two FTS indexes are not comparable (each has its own document statistics), so the two
+    // collections are merged by rank: each one's best hit first, then each one's second best, and so on.
+    const ranked = (table: string, origin: string, db: string) =>
+      `SELECT rid, '${origin}' AS origin, ROW_NUMBER() OVER (ORDER BY score) AS rnk, score FROM (SELECT rowid AS rid, bm25(${table}, 3.0, 1.0) AS score FROM ${db}.${table} WHERE ${table} MATCH @match ORDER BY score)`;
+    this.fts = `(${ranked('documents_fts', 'c', 'main')}${withImported ? ` UNION ALL ${ranked('imported_documents_fts', 'u', 'user')}` : ''})`;
+  }
 
   /** Text queries rank by BM25 (title weighted 3, abstract 1); otherwise newest first, undated last. */
   list(f: DocumentFilters, page: { limit: number; offset: number }): { total: number; rows: DocumentRow[] } {
@@ -52,12 +69,12 @@ export class DocumentRepo {
     if (f.q !== undefined) {
       const match = ftsMatchExpression(f.q);
       if (!match) return { total: 0, rows: [] };
-      join += ' JOIN (SELECT rowid, bm25(documents_fts, 3.0, 1.0) AS score FROM documents_fts WHERE documents_fts MATCH @match) s ON s.rowid = d.rowid';
+      join += ` JOIN ${this.fts} s ON s.rid = d.rid AND s.origin = d.origin`;
       params.match = match;
-      order = 's.score, d.id';
+      order = 's.rnk, s.origin, d.id';
     }
     if (f.compoundRowid !== undefined) {
-      join += ' JOIN compound_documents cd ON cd.document_rowid = d.rowid AND cd.compound_rowid = @compound';
+      join += " JOIN compound_documents cd ON d.origin = 'c' AND cd.document_rowid = d.rid AND cd.compound_rowid = @compound";
       params.compound = f.compoundRowid;
     }
     if (f.evidence_grade?.length) {
@@ -70,7 +87,7 @@ export class DocumentRepo {
     if (f.to) { clauses.push('d.date_min <= @to'); params.to = f.to.length === 4 ? `${f.to}-12-31` : f.to; }
     if (f.source) { clauses.push('d.source = @source'); params.source = f.source; }
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    const base = `FROM documents d${join} ${where}`;
+    const base = `FROM ${this.all} d${join} ${where}`;
     const total = this.db.prepare<Record<string, unknown>, { n: number }>(`SELECT COUNT(*) AS n ${base}`).get(params)!.n;
     const rows = total === 0 ? [] : this.db.prepare<Record<string, unknown>, DocumentRow>(
       `SELECT d.* ${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset });
@@ -78,6 +95,9 @@ export class DocumentRepo {
   }
 
   byId(id: string): DocumentRow | undefined {
-    return this.db.prepare<[string], DocumentRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    if (id.startsWith('imported-')) {
+      return this.withImported ? this.db.prepare<[string], DocumentRow>(`SELECT 'imported' AS source, ${COLUMNS} FROM user.imported_documents WHERE id = ?`).get(id) : undefined;
+    }
+    return this.db.prepare<[string], DocumentRow>(`SELECT source, ${COLUMNS} FROM main.documents WHERE id = ?`).get(id);
   }
 }

@@ -49,13 +49,18 @@ export function createApp(opts: AppOptions): MateriaApp {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err ?? ''));
   const compounds = new CompoundRepo(opts.contentDb);
+  // Imported documents live in the user database; attaching it lets one query list both collections.
+  const canAttach = opts.userDb.name !== ':memory:' && !opts.contentDb.prepare("SELECT 1 FROM pragma_database_list WHERE name = 'user'").get();
+  if (canAttach) opts.contentDb.prepare("ATTACH DATABASE ? AS user").run(opts.userDb.name);
   let openapiDoc: Record<string, unknown> | undefined;
   const context: AppContext = {
     version: opts.version,
     content: readContentInfo(opts.contentDb),
     compounds,
     monographs: new MonographRepo(opts.contentDb, compounds),
-    documents: new DocumentRepo(opts.contentDb),
+    documents: new DocumentRepo(opts.contentDb, opts.userDb.name !== ':memory:'),
+    userDb: opts.userDb,
+    now,
     keys: new KeyStore(opts.userDb, now),
     openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
   };

@@ -50,3 +50,45 @@ export type DocumentListResponse = z.infer<typeof DocumentListResponse>;
 
 export const DocumentIdParams = z.strictObject({ id: z.string().min(1).max(128).regex(/^[a-z0-9]+-[A-Za-z0-9._-]+$/, 'is not a document id') });
 export const DocumentResponse = success(Document);
+
+/** One record to import (JSON / JSONL); PubMed XML is converted to this shape first. */
+export const ImportRecord = z.strictObject({
+  id: z.string().trim().min(1).max(200).optional().describe('your own identifier; used to recognise the record when neither pmid nor doi is given'),
+  title: z.string().trim().min(1).max(2000),
+  abstract: z.string().trim().min(1).max(100_000).optional(),
+  authors: z.array(z.string().trim().min(1).max(300)).max(1000).optional(),
+  publication_date: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
+    .refine((s) => s.length === 4 || !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'is not a real date').optional(),
+  journal: z.string().trim().min(1).max(500).optional(),
+  doi: z.string().trim().regex(/^10\.\d{4,9}\/\S+$/, 'must be a DOI such as 10.1000/xyz').optional(),
+  pmid: z.string().regex(/^\d{1,9}$/, 'must be digits').optional(),
+  pmcid: z.string().regex(/^PMC\d+$/, 'must look like PMC123456').optional(),
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  license: z.string().trim().min(1).max(200).optional(),
+  mesh_terms: z.array(z.string().trim().min(1).max(300)).max(500).optional(),
+});
+export type ImportRecord = z.infer<typeof ImportRecord>;
+
+export const IMPORT_FORMATS = ['json', 'jsonl', 'pubmed_xml'] as const;
+
+export const DocumentImportRequest = z.union([
+  z.strictObject({ records: z.array(z.unknown()).min(1).max(5000).describe('records in the ImportRecord shape') }),
+  z.strictObject({ format: z.enum(IMPORT_FORMATS), data: z.string().min(1).describe('file contents: a JSON array, JSON lines, or PubMed XML (PubmedArticle records)') }),
+]);
+export type DocumentImportRequest = z.infer<typeof DocumentImportRequest>;
+
+export const ImportFailure = z.object({
+  index: z.int().describe('0-based position of the record in the input (for JSONL also its line number - 1)'),
+  key: z.string().nullable().describe('pmid, doi or id of the record when it has one'),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+
+export const ImportReport = z.object({
+  received: z.int(),
+  created: z.int(),
+  updated: z.int(),
+  failed: z.array(ImportFailure),
+  documents: z.array(z.object({ id: z.string(), status: z.enum(['created', 'updated']) })),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+export const DocumentImportResponse = success(ImportReport);

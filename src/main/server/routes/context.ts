@@ -3,6 +3,7 @@ import type { DocumentRepo } from '../../documents/document-repo.ts';
 import type { KeyStore } from '../../keys/key-store.ts';
 import type { MonographRepo } from '../../monographs/monograph-repo.ts';
 import type { ContentInfo } from '../../../shared/schemas/system.ts';
+import type { Db } from '../../db/connection.ts';
 
 /** What route handlers may use. Built once by the app factory. */
 export interface AppContext {
@@ -12,5 +13,7 @@ export interface AppContext {
   monographs: MonographRepo;
   documents: DocumentRepo;
   keys: KeyStore;
+  userDb: Db;
+  now: () => number;
   openapi: () => Record<string, unknown>;
 }

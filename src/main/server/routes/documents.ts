@@ -1,9 +1,11 @@
 import { toDocument } from '../../documents/document-repo.ts';
+import { importDocuments } from '../../documents/import/importer.ts';
+import { readRecords } from '../../documents/import/read-records.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 
-export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'> } {
+export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'>; documentImport: Handler<'documentImport'> } {
   return {
     documentList: ({ query }) => {
       let compoundRowid: number | undefined;
@@ -23,6 +25,15 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
       const row = ctx.documents.byId(params.id);
       if (!row) throw notFound(`document "${params.id}"`);
       return { data: toDocument(row) };
+    },
+    documentImport: ({ body }) => {
+      const raw = 'records' in body ? body.records.map((value, index) => ({ index, value })) : readRecords(body.format, body.data);
+      const report = importDocuments(ctx.userDb, raw, ctx.now);
+      if (report.created + report.updated === 0) {
+        throw new HttpError('invalid_request', `none of the ${report.received} record(s) could be imported`,
+          report.failed.slice(0, 50).flatMap((f) => f.errors.map((e) => ({ field: `records.${f.index}.${e.field}`, message: e.message }))));
+      }
+      return { data: report };
     },
   };
 }

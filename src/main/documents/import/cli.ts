@@ -1,0 +1,50 @@
+/**
+ * `npm run import -- <file> [--format json|jsonl|pubmed_xml]`: imports documents into the user database of
+ * MATERIA_DATA_DIR (the server may keep running: SQLite WAL lets both work), with a progress bar and a report.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { openUserDb } from '../../db/connection.ts';
+import { readConfig } from '../../server/config.ts';
+import { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
+import { importDocuments } from './importer.ts';
+import { formatFromFileName, readRecords, type ImportFormat } from './read-records.ts';
+
+function bar(done: number, total: number): string {
+  const width = 30;
+  const filled = total ? Math.round((done / total) * width) : width;
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
+}
+
+const args = process.argv.slice(2);
+const formatArg = args.indexOf('--format');
+const format = (formatArg >= 0 ? args[formatArg + 1] : undefined) as ImportFormat | undefined;
+const file = args.find((a, i) => !a.startsWith('--') && (formatArg < 0 || i !== formatArg + 1));
+if (!file || (format && !IMPORT_FORMATS.includes(format))) {
+  console.error(`usage: npm run import -- <file.json|file.jsonl|file.xml> [--format ${IMPORT_FORMATS.join('|')}]`);
+  process.exit(2);
+}
+const chosen = format ?? formatFromFileName(file);
+if (!chosen) {
+  console.error(`cannot tell the format of ${basename(file)}: pass --format ${IMPORT_FORMATS.join('|')}`);
+  process.exit(2);
+}
+const config = readConfig(process.env, resolve(import.meta.dirname, '../../../..'));
+mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+const db = openUserDb(join(config.dataDir, 'user.sqlite'));
+const raw = readRecords(chosen, readFileSync(file, 'utf8'));
+let last = 0;
+const report = importDocuments(db, raw, Date.now, (done, total) => {
+  if (process.stderr.isTTY && (done === total || Date.now() - last > 100)) {
+    last = Date.now();
+    process.stderr.write(`\r${bar(done, total)}`);
+  } else if (!process.stderr.isTTY && (done === total || done % 1000 === 0)) process.stderr.write(`${bar(done, total)}\n`);
+});
+if (process.stderr.isTTY) process.stderr.write('\n');
+db.close();
+console.log(`${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`);
+for (const f of report.failed.slice(0, 50)) {
+  console.log(`  record ${f.index}${f.key ? ` (${f.key})` : ''}: ${f.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
+}
+if (report.failed.length > 50) console.log(`  … and ${report.failed.length - 50} more`);
+process.exit(report.created + report.updated === 0 && report.received > 0 ? 1 : 0);

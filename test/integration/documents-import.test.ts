@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPubmedXml } from '../../src/main/documents/import/read-records.ts';
+import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
+
+const FIXTURES = join(REPO_ROOT, 'test/fixtures/import');
+const jsonl = readFileSync(join(FIXTURES, 'cord19-sample.jsonl'), 'utf8');
+const xml = readFileSync(join(FIXTURES, 'cord19-sample-pubmed.xml'), 'utf8');
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const importBody = (body: object, key = t.adminKey) => t.http.post('/v1/documents/import').set('X-API-Key', key).send(body);
+
+describe('PubMed XML reading', () => {
+  it('maps PMID, title, abstract, authors, journal, full date, DOI and PMCID', () => {
+    const [first] = readPubmedXml(xml);
+    expect(first).toEqual({ index: 0, value: expect.objectContaining({
+      pmid: '34093252', journal: 'Front Psychiatry', publication_date: '2021-05-20', doi: '10.3389/fpsyt.2021.593710', pmcid: 'PMC8172985',
+    }) });
+    const v = (first as { value: { title: string; authors: string[]; abstract: string } }).value;
+    expect(v.title).toMatch(/^Development and Internal Validation of a Novel Model/);
+    expect(v.authors.slice(0, 2)).toEqual(['Zhou, Jingjing', 'Zhou, Jia']);
+    expect(v.abstract).toMatch(/^Objective: The aim of our study/);
+  });
+  it('reports XML that is not PubMed', () => {
+    expect(readPubmedXml('<foo/>')).toEqual([{ index: 0, error: { field: 'data', message: 'no PubmedArticleSet element: expected PubMed XML' } }]);
+    expect(readPubmedXml('<PubmedArticleSet><PubmedArticle>')[0]).toHaveProperty('error');
+  });
+});
+
+describe('POST /v1/documents/import', () => {
+  it('imports JSON lines, reporting each malformed record by position and field', async () => {
+    const res = await importBody({ format: 'jsonl', data: jsonl });
+    expect(res.status).toBe(200);
+    const r = res.body.data;
+    expect(r).toMatchObject({ received: 5, created: 2, updated: 0 });
+    expect(r.failed.map((f: { index: number }) => f.index)).toEqual([2, 3, 5]);
+    expect(r.failed[0].errors[0].field).toBe('line 3');
+    expect(r.failed[1].errors.map((e: { field: string }) => e.field).sort()).toEqual(['pmid', 'title']);
+    expect(r.failed[2].errors).toEqual([{ field: 'colour', message: 'unknown field' }]);
+  });
+
+  it('makes imported documents searchable and readable like bundled ones', async () => {
+    const list = await t.http.get('/v1/documents').query({ source: 'imported', limit: 10 }).set('X-API-Key', t.adminKey);
+    expect(list.body.meta.total).toBe(2);
+    const search = await t.http.get('/v1/documents').query({ q: 'Plasma ACE2 predicts outcome', limit: 3 }).set('X-API-Key', t.adminKey);
+    const hit = search.body.data.find((d: { source: string }) => d.source === 'imported');
+    expect(hit).toMatchObject({ pmid: '34086837', journal: 'PLoS One', publication_date: '2021-06-04', url: 'https://doi.org/10.1371/journal.pone.0252799' });
+    const one = await t.http.get(`/v1/documents/${hit.id}`).set('X-API-Key', t.adminKey);
+    expect(one.status).toBe(200);
+    expect(one.body.data.title).toBe('Plasma ACE2 predicts outcome of COVID-19 in hospitalized patients');
+  });
+
+  it('re-importing the same records updates them instead of duplicating (PubMed XML this time)', async () => {
+    const res = await importBody({ format: 'pubmed_xml', data: xml });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ received: 3, created: 1, updated: 1 });
+    expect(res.body.data.failed).toEqual([{ index: 2, key: '34086837', errors: [{ field: 'title', message: expect.any(String) as string }] }]);
+    const list = await t.http.get('/v1/documents').query({ source: 'imported', limit: 10 }).set('X-API-Key', t.adminKey);
+    expect(list.body.meta.total).toBe(3);
+  });
+
+  it('accepts records directly, and 400s when nothing could be imported', async () => {
+    const ok = await importBody({ records: [{ id: 'my-notes-1', title: 'Clinic audit of vitamin D prescribing', publication_date: '2024' }] });
+    expect(ok.body.data).toMatchObject({ created: 1, updated: 0 });
+    const again = await importBody({ records: [{ id: 'my-notes-1', title: 'Clinic audit of vitamin D prescribing (revised)' }] });
+    expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
+    const bad = await importBody({ records: [{ title: 5 }, 'nope'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['records.0.title', 'records.1.record']);
+    const wrongShape = await importBody({ format: 'csv', data: 'a,b' });
+    expect(wrongShape.status).toBe(400);
+  });
+
+  it('needs the admin scope', async () => {
+    const res = await importBody({ records: [{ title: 'x' }] }, t.keyWith(['read']));
+    expect(res.status).toBe(403);
+  });
+
+  it('imported documents survive a content update (they live in the user database)', async () => {
+    const { openContentDb } = await import('../../src/main/db/connection.ts');
+    const { createApp } = await import('../../src/main/server/app.ts');
+    const { CONTENT_DB } = await import('../helpers/app.ts');
+    const fresh = createApp({ contentDb: openContentDb(CONTENT_DB), userDb: t.userDb, version: 'next' });
+    const { total } = fresh.context.documents.list({ source: 'imported' }, { limit: 1, offset: 0 });
+    expect(total).toBe(4);
+  });
+});
+
+describe('npm run import', () => {
+  it('imports a file into MATERIA_DATA_DIR with a report', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'materia-import-'));
+    const out = execFileSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/main/documents/import/cli.ts', join(FIXTURES, 'cord19-sample-pubmed.xml')], {
+      cwd: REPO_ROOT, env: { ...process.env, MATERIA_DATA_DIR: dataDir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(out).toContain('3 record(s): 2 created, 0 updated, 1 failed');
+    expect(out).toMatch(/record 2 \(34086837\): title:/);
+  });
+});
