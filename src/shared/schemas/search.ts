@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES } from '../enums.ts';
+import { Offset, success } from './common.ts';
+import { SEARCH_MODES } from './system.ts';
+
+export const SEARCH_TYPES = ['compounds', 'documents', 'research'] as const;
+export const SEARCH_SORTS = ['relevance', 'evidence_grade', 'date', 'name'] as const;
+
+export const SemanticSearchRequest = z.strictObject({
+  query: z.string().trim().min(1, 'must not be empty').max(512),
+  types: z.array(z.enum(SEARCH_TYPES)).min(1).max(3).default([...SEARCH_TYPES]).describe('what to search; default all three'),
+  filters: z.strictObject({
+    evidence_grade: z.array(z.enum(EVIDENCE_GRADES)).min(1).max(5).optional()
+      .describe('compounds and documents by their grade; research items by the grade of their source document'),
+    category: z.enum(CATEGORIES).optional().describe('compounds of this category; documents and research items that mention one'),
+    compound_type: z.array(z.enum(COMPOUND_TYPES)).min(1).max(COMPOUND_TYPES.length).optional()
+      .describe('compounds of these types; documents and research items that mention one'),
+  }).optional(),
+  limit: z.int().min(1).max(100).default(10),
+  offset: Offset,
+  sort: z.enum(SEARCH_SORTS).default('relevance'),
+  include_research: z.boolean().default(true).describe('false leaves research items out (as if "research" were not in types)'),
+  include_abstracts: z.boolean().default(true).describe('false omits `abstract` from document items'),
+});
+export type SemanticSearchRequest = z.input<typeof SemanticSearchRequest>;
+
+const Score = z.number().min(0).max(1);
+
+export const CompoundHit = z.object({
+  type: z.literal('compound'),
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  category: z.enum(CATEGORIES),
+  evidence_grade: z.enum(EVIDENCE_GRADES),
+  relevance_score: Score,
+  summary: z.string(),
+  research_count: z.int(),
+  typical_dosage: z.string(),
+  route_of_administration: z.array(z.string()),
+});
+
+export const DocumentHit = z.object({
+  type: z.literal('document'),
+  id: z.string(),
+  title: z.string().nullable(),
+  authors: z.array(z.string()),
+  publication_date: z.string().nullable(),
+  journal: z.string().nullable(),
+  evidence_grade: z.enum(EVIDENCE_GRADES),
+  relevance_score: Score,
+  abstract: z.string().nullable().optional(),
+  doi: z.string().nullable(),
+  url: z.string().nullable(),
+});
+
+export const ResearchHit = z.object({
+  type: z.literal('research'),
+  id: z.string(),
+  title: z.string(),
+  content_preview: z.string(),
+  topics: z.array(z.string()),
+  relevance_score: Score,
+});
+
+export const SearchHit = z.discriminatedUnion('type', [CompoundHit, DocumentHit, ResearchHit]);
+export type SearchHit = z.infer<typeof SearchHit>;
+
+export const SemanticSearchData = z.object({
+  query: z.string(),
+  results_total: z.int(),
+  results: z.array(SearchHit),
+  facets: z.object({
+    types: z.array(z.object({ name: z.enum(['compound', 'document', 'research']), count: z.int() })),
+    evidence_grades: z.array(z.object({ grade: z.enum(EVIDENCE_GRADES), count: z.int() })),
+    categories: z.array(z.object({ name: z.enum(CATEGORIES), count: z.int() })),
+  }),
+  pagination: z.object({ limit: z.int(), offset: z.int(), total: z.int(), pages: z.int() }),
+  search_mode: z.enum(SEARCH_MODES),
+  search_mode_reason: z.string(),
+});
+export type SemanticSearchData = z.infer<typeof SemanticSearchData>;
+export const SemanticSearchResponse = success(SemanticSearchData);
