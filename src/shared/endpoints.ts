@@ -11,6 +11,7 @@ import {
 import { DocumentIdParams, DocumentImportRequest, DocumentImportResponse, DocumentListQuery, DocumentListResponse, DocumentResponse } from './schemas/documents.ts';
 import { MonographListQuery, MonographListResponse, MonographResponse, MonographSlugParams } from './schemas/monographs.ts';
 import { ContentResponse, HealthResponse } from './schemas/system.ts';
+import { SemanticSearchRequest, SemanticSearchResponse } from './schemas/search.ts';
 import { success } from './schemas/common.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -51,6 +52,14 @@ export const ENDPOINTS = define({
     method: 'GET', path: '/v1/content', tag: 'System', scope: 'read', errors: [],
     summary: 'Content database version, counts, and every data source with its licence',
     response: ContentResponse,
+  },
+  search: {
+    method: 'POST', path: '/v1/search', tag: 'Search', scope: 'read', errors: [400],
+    summary: 'Semantic search across compounds, documents and research items',
+    description: 'Hybrid (FTS5 BM25 fused with on-device embeddings) when an embedding index is ready, lexical otherwise; '
+      + '`data.search_mode` says which ran. Facets count the whole filtered result set.',
+    body: SemanticSearchRequest,
+    response: SemanticSearchResponse,
   },
   compoundSearch: {
     method: 'POST', path: '/v1/compounds/search', tag: 'Compounds', scope: 'read', errors: [400],

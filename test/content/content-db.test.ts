@@ -20,13 +20,16 @@ afterAll(() => { db.close(); });
 const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
 
 describe('the built content database', () => {
-  it('covers all ten categories and all five evidence grades', () => {
+  it('has at least 300 compounds (15+ per category) covering all five grades, and 120+ monographs in every category', () => {
     const cats = new Map(all<{ category: string; n: number }>('SELECT category, COUNT(*) n FROM compounds GROUP BY category').map((r) => [r.category, r.n]));
-    for (const c of CATEGORIES) expect(cats.get(c) ?? 0, c).toBeGreaterThanOrEqual(3);
+    for (const c of CATEGORIES) expect(cats.get(c) ?? 0, c).toBeGreaterThanOrEqual(15);
     const grades = new Set(all<{ g: string }>('SELECT DISTINCT evidence_grade g FROM compounds').map((r) => r.g));
     expect([...grades].sort()).toEqual([...EVIDENCE_GRADES]);
-    expect(all('SELECT slug FROM compounds').length).toBeGreaterThanOrEqual(40);
-    expect(all('SELECT slug FROM monographs').length).toBeGreaterThanOrEqual(20);
+    expect(all('SELECT slug FROM compounds').length).toBeGreaterThanOrEqual(300);
+    expect(all('SELECT slug FROM monographs').length).toBeGreaterThanOrEqual(120);
+    // Every category has monographs of the compounds a clinician looks up first.
+    const monoCats = new Set(all<{ category: string }>('SELECT DISTINCT category FROM monographs').map((r) => r.category));
+    expect([...monoCats].sort()).toEqual([...CATEGORIES].sort());
   });
 
   it('every slug is unique and URL-safe, and every record is valid against the shared schema', () => {

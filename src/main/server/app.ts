@@ -26,6 +26,9 @@ import { documentHandlers } from './routes/documents.ts';
 import { monographHandlers } from './routes/monographs.ts';
 import { systemHandlers } from './routes/system.ts';
 import { parseOrThrow } from './validation.ts';
+import { SearchService } from '../search/search-service.ts';
+import type { Semantic } from '../search/semantic.ts';
+import { searchHandlers } from './routes/search.ts';
 
 export interface AppOptions {
   contentDb: Db;
@@ -36,6 +39,8 @@ export interface AppOptions {
   /** Check every response against its schema (tests); a mismatch becomes a 500 and is logged. */
   checkResponses?: boolean;
   log?: (msg: string, err?: unknown) => void;
+  /** On-device embeddings; absent or without a model, search is lexical. */
+  semantic?: Semantic | null;
 }
 
 export interface MateriaApp {
@@ -59,6 +64,8 @@ export function createApp(opts: AppOptions): MateriaApp {
     compounds,
     monographs: new MonographRepo(opts.contentDb, compounds),
     documents: new DocumentRepo(opts.contentDb, opts.userDb.name !== ':memory:'),
+    search: new SearchService(opts.contentDb, opts.userDb.name !== ':memory:', () => opts.semantic?.retriever() ?? null),
+    semantic: opts.semantic ?? null,
     userDb: opts.userDb,
     now,
     keys: new KeyStore(opts.userDb, now),
@@ -69,6 +76,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     ...compoundHandlers(context),
     ...monographHandlers(context),
     ...documentHandlers(context),
+    ...searchHandlers(context),
   };
   const limiter = new RateLimiter(now);
 

@@ -1,12 +1,14 @@
 /** Configuration from the environment (README "Configuration"). Invalid values stop the start with a clear message. */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_MODEL, type ModelConfig } from '../search/model-files.ts';
 
 export interface ServerConfig {
   port: number;
   dataDir: string;
   contentDb: string;
   apiKey: string | undefined;
+  model: ModelConfig;
 }
 
 export function defaultDataDir(platform = process.platform, env = process.env): string {
@@ -23,5 +25,9 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     dataDir: resolve(env.MATERIA_DATA_DIR ?? defaultDataDir()),
     contentDb: resolve(env.MATERIA_CONTENT_DB ?? join(repoRoot, 'resources/db/content.sqlite')),
     apiKey: env.MATERIA_API_KEY?.trim() || undefined,
+    model: {
+      modelId: env.MATERIA_MODEL?.trim() || DEFAULT_MODEL,
+      modelDir: resolve(env.MATERIA_MODEL_DIR ?? join(repoRoot, 'resources/models')),
+    },
   };
 }

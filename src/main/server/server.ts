@@ -7,6 +7,7 @@ import { openContentDb, openUserDb } from '../db/connection.ts';
 import { ensureAdminKey, type AdminKeyOutcome } from '../keys/admin-key.ts';
 import { createApp, type MateriaApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
+import { Semantic } from '../search/semantic.ts';
 
 export interface RunningServer {
   server: Server;
@@ -14,6 +15,9 @@ export interface RunningServer {
   port: number;
   admin: AdminKeyOutcome;
   materia: MateriaApp;
+  semantic: Semantic;
+  /** Settles when the embedding index is ready (or could not be built); immediately without a model. */
+  indexing: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,19 +29,27 @@ export async function startServer(config: ServerConfig, repoRoot: string): Promi
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'));
-  const materia = createApp({ contentDb, userDb, version: appVersion(repoRoot) });
+  const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
+  const materia = createApp({ contentDb, userDb, version: appVersion(repoRoot), semantic });
   const admin = ensureAdminKey(materia.context.keys, config.dataDir, config.apiKey);
   const server = await new Promise<Server>((ok, fail) => {
     const s = materia.app.listen(config.port, '127.0.0.1', () => ok(s));
     s.once('error', fail);
   });
   const port = (server.address() as AddressInfo).port;
+  // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
+  const indexing = semantic.start();
   return {
-    server, port, admin, materia,
+    server, port, admin, materia, semantic, indexing,
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((ok) => {
-      server.close(() => { userDb.close(); contentDb.close(); ok(); });
-      server.closeAllConnections();
-    }),
+    close: async () => {
+      await semantic.close();
+      await new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      });
+      userDb.close();
+      contentDb.close();
+    },
   };
 }

@@ -14,6 +14,10 @@ try {
   if (running.admin.fromEnv) console.log('  admin key: the one given in MATERIA_API_KEY');
   else if (running.admin.file) console.log(`  admin key: created and written to ${running.admin.file} (mode 0600)`);
   else console.log(`  admin key: in ${resolve(config.dataDir, 'admin-key')} (created on first start)`);
+  if (running.semantic.available) {
+    console.log(`  search: building the embedding index for ${config.model.modelId} in the background (lexical until ready; see /v1/health)`);
+    void running.indexing.then(() => console.log(`  search: ${running.semantic.status().reason}`));
+  } else console.log(`  search: lexical only — ${running.semantic.status().reason}`);
   const stop = () => { void running.close().then(() => process.exit(0)); };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -15,6 +15,12 @@ export const Health = z.object({
   content: z.object({ version: z.string(), counts: ContentCounts }),
   search_mode: z.enum(SEARCH_MODES),
   search_mode_reason: z.string(),
+  search_index: z.object({
+    model: z.string(),
+    state: z.enum(['no_model', 'loading', 'idle', 'building', 'ready', 'error']),
+    done: z.int().describe('records embedded in the current build'),
+    total: z.int().describe('records the current build has to embed'),
+  }),
 });
 export type Health = z.infer<typeof Health>;
 export const HealthResponse = success(Health);

@@ -4,6 +4,8 @@ import type { KeyStore } from '../../keys/key-store.ts';
 import type { MonographRepo } from '../../monographs/monograph-repo.ts';
 import type { ContentInfo } from '../../../shared/schemas/system.ts';
 import type { Db } from '../../db/connection.ts';
+import type { SearchService } from '../../search/search-service.ts';
+import type { Semantic } from '../../search/semantic.ts';
 
 /** What route handlers may use. Built once by the app factory. */
 export interface AppContext {
@@ -14,6 +16,8 @@ export interface AppContext {
   documents: DocumentRepo;
   keys: KeyStore;
   userDb: Db;
+  search: SearchService;
+  semantic: Semantic | null;
   now: () => number;
   openapi: () => Record<string, unknown>;
 }

@@ -33,6 +33,8 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
         throw new HttpError('invalid_request', `none of the ${report.received} record(s) could be imported`,
           report.failed.slice(0, 50).flatMap((f) => f.errors.map((e) => ({ field: `records.${f.index}.${e.field}`, message: e.message }))));
       }
+      // New documents become searchable by meaning once re-embedded (in the background).
+      void ctx.semantic?.refresh();
       return { data: report };
     },
   };

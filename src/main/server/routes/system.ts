@@ -8,8 +8,11 @@ export function systemHandlers(ctx: AppContext): { health: Handler<'health'>; op
         status: 'ok',
         version: ctx.version,
         content: { version: ctx.content.version, counts: ctx.content.counts },
-        search_mode: 'lexical',
-        search_mode_reason: 'no embedding model is installed: search runs on FTS5 (BM25) only',
+        search_mode: ctx.search.mode().mode,
+        search_mode_reason: ctx.semantic?.status().state === 'ready' || !ctx.semantic ? ctx.search.mode().reason : ctx.semantic.status().reason,
+        search_index: ctx.semantic
+          ? (({ model, state, done, total }) => ({ model, state, done, total }))(ctx.semantic.status())
+          : { model: 'none', state: 'no_model', done: 0, total: 0 },
       },
     }),
     openapi: () => ctx.openapi(),

@@ -1,0 +1,102 @@
+/**
+ * Builds and keeps current the embedding index of everything search covers: compounds, documents (bundled and
+ * imported) and research items. Batches of BATCH texts go through the worker; each batch is committed on its own,
+ * so a restart resumes, and records whose text hash is unchanged are skipped.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
+import type { DenseRetriever, SearchKind } from './dense.ts';
+import type { Embedder } from './embedder.ts';
+import type { VectorIndex } from './vector-index.ts';
+
+const BATCH = 16;
+/** Long abstracts are cut here: the default model reads 512 tokens at most, and tokenising more is wasted work. */
+const MAX_CHARS = 2000;
+
+export interface IndexProgress { state: 'idle' | 'building' | 'ready' | 'error'; done: number; total: number; error?: string }
+
+interface Item { key: string; text: string }
+
+export function searchableTexts(db: Db, withImported: boolean): Record<SearchKind, Item[]> {
+  const cut = (s: string) => (s.length > MAX_CHARS ? s.slice(0, MAX_CHARS) : s);
+  const compounds = db.prepare<[], { id: string; name: string; alt_names: string; description: string; benefits: string }>(
+    'SELECT id, name, alt_names, description, benefits FROM compounds ORDER BY rowid').all()
+    .map((c) => ({ key: c.id, text: cut(`${c.name}. ${(JSON.parse(c.alt_names) as string[]).slice(0, 10).join(', ')}. ${c.description} ${(JSON.parse(c.benefits) as string[]).join('; ')}`) }));
+  const docSql = (table: string) => `SELECT id, title, abstract FROM ${table} ORDER BY rowid`;
+  const docs = db.prepare<[], { id: string; title: string | null; abstract: string | null }>(docSql('main.documents')).all();
+  if (withImported) docs.push(...db.prepare<[], { id: string; title: string | null; abstract: string | null }>(docSql('user.imported_documents')).all());
+  const documents = docs.map((d) => ({ key: d.id, text: cut([d.title, d.abstract].filter(Boolean).join('. ')) })).filter((d) => d.text);
+  const research = db.prepare<[], { id: string; title: string; content_preview: string }>('SELECT id, title, content_preview FROM research_items ORDER BY rowid').all()
+    .map((r) => ({ key: r.id, text: cut(`${r.title} ${r.content_preview}`) }));
+  return { compounds, documents, research };
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+export class IndexBuilder {
+  progress: IndexProgress = { state: 'idle', done: 0, total: 0 };
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly source: () => Record<SearchKind, Item[]>, private readonly embedder: Embedder, readonly index: VectorIndex,
+    private readonly onProgress?: (p: IndexProgress) => void) {}
+
+  /** Brings the index up to date; concurrent calls share one run. */
+  build(): Promise<void> {
+    this.running ??= this.run().finally(() => { this.running = null; });
+    return this.running;
+  }
+
+  stop(): void { this.stopped = true; }
+
+  private async run(): Promise<void> {
+    try {
+      const all = this.source();
+      const todo: { kind: SearchKind; items: (Item & { hash: string })[] }[] = [];
+      for (const kind of Object.keys(all) as SearchKind[]) {
+        const have = this.index.hashes(kind);
+        const current = new Set(all[kind].map((i) => i.key));
+        this.index.remove(kind, [...have.keys()].filter((k) => !current.has(k)));
+        todo.push({ kind, items: all[kind].map((i) => ({ ...i, hash: hashOf(i.text) })).filter((i) => have.get(i.key) !== i.hash) });
+      }
+      const total = todo.reduce((n, t) => n + t.items.length, 0);
+      this.progress = { state: total ? 'building' : 'ready', done: 0, total };
+      this.onProgress?.(this.progress);
+      for (const { kind, items } of todo) {
+        for (let i = 0; i < items.length; i += BATCH) {
+          if (this.stopped) return;
+          const batch = items.slice(i, i + BATCH);
+          const vectors = await this.embedder.embed(batch.map((b) => b.text), 'passage');
+          this.index.put(kind, batch.map((b, j) => ({ key: b.key, hash: b.hash, vector: vectors[j]! })));
+          this.progress = { state: 'building', done: this.progress.done + batch.length, total };
+          this.onProgress?.(this.progress);
+        }
+      }
+      this.progress = { state: 'ready', done: total, total };
+      this.onProgress?.(this.progress);
+    } catch (err) {
+      this.progress = { ...this.progress, state: 'error', error: err instanceof Error ? err.message : String(err) };
+      this.onProgress?.(this.progress);
+    }
+  }
+
+  /** The dense retriever, once the index is complete. */
+  retriever(): DenseRetriever | null {
+    if (this.progress.state !== 'ready') return null;
+    const cache = new Map<string, Promise<Float32Array>>();
+    const embedder = this.embedder;
+    const index = this.index;
+    return {
+      modelId: embedder.modelId,
+      async search(query, kind, k) {
+        let v = cache.get(query);
+        if (!v) {
+          v = embedder.embed([query], 'query').then((r) => r[0]!);
+          cache.set(query, v);
+          if (cache.size > 64) cache.delete(cache.keys().next().value!);
+        }
+        return index.knn(kind, await v, k);
+      },
+    };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The on-device embedding side of search, as one unit the server owns: finds the model, starts the worker, opens the
+ * index in the data directory and keeps it built. With no model files it stays off and says why.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../db/connection.ts';
+import type { DenseRetriever } from './dense.ts';
+import { startWorkerEmbedder, type Embedder } from './embedder.ts';
+import { IndexBuilder, searchableTexts, type IndexProgress } from './index-builder.ts';
+import { missingModelFiles, type ModelConfig } from './model-files.ts';
+import { VectorIndex } from './vector-index.ts';
+
+export interface SemanticStatus { model: string; state: IndexProgress['state'] | 'no_model' | 'loading'; done: number; total: number; reason: string }
+
+export class Semantic {
+  private embedder: Embedder | null = null;
+  private builder: IndexBuilder | null = null;
+  private state: SemanticStatus;
+
+  constructor(private readonly model: ModelConfig, private readonly dataDir: string, private readonly db: Db, private readonly withImported: boolean) {
+    const missing = missingModelFiles(model);
+    this.state = missing.length
+      ? { model: model.modelId, state: 'no_model', done: 0, total: 0, reason: `no embedding model at ${join(model.modelDir, model.modelId)} (missing ${missing.join(', ')}): run npm run model:fetch` }
+      : { model: model.modelId, state: 'loading', done: 0, total: 0, reason: 'loading the embedding model' };
+  }
+
+  get available(): boolean { return this.state.state !== 'no_model'; }
+
+  /** Loads the model and builds the index; resolves when the index is ready (or failed). */
+  async start(onProgress?: (p: IndexProgress) => void): Promise<void> {
+    if (!this.available) return;
+    try {
+      this.embedder = await startWorkerEmbedder(this.model);
+      const dir = join(this.dataDir, 'vectors');
+      mkdirSync(dir, { recursive: true });
+      const index = new VectorIndex(join(dir, `${this.model.modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.sqlite`), this.model.modelId, this.embedder.dim);
+      this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported), this.embedder, index, (p) => {
+        this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
+        onProgress?.(p);
+      });
+      await this.builder.build();
+    } catch (err) {
+      this.state = { ...this.state, state: 'error', reason: `embedding model failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+
+  /** Re-embeds what changed (after an import); a no-op without a model. */
+  refresh(): Promise<void> { return this.builder?.build() ?? Promise.resolve(); }
+
+  status(): SemanticStatus { return this.state; }
+
+  retriever(): DenseRetriever | null { return this.builder?.retriever() ?? null; }
+
+  async close(): Promise<void> {
+    this.builder?.stop();
+    await this.embedder?.close();
+    this.builder?.index.close();
+  }
+}
+
+function describe(p: IndexProgress): string {
+  if (p.state === 'ready') return 'embedding index ready';
+  if (p.state === 'error') return `index build failed: ${p.error}`;
+  return `building the embedding index: ${p.done} of ${p.total}`;
+}
