@@ -11,6 +11,8 @@ import request from 'supertest';
 import { SCOPES, type Scope } from '../../src/shared/enums.ts';
 import { openContentDb, openUserDb, type Db } from '../../src/main/db/connection.ts';
 import { createApp, type MateriaApp } from '../../src/main/server/app.ts';
+import type { ModelConfig } from '../../src/main/search/model-files.ts';
+import { Semantic } from '../../src/main/search/semantic.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
@@ -26,27 +28,40 @@ export interface TestApp {
   contentDb: Db;
   userDb: Db;
   keyWith(scopes: Scope[]): string;
+  semantic: Semantic | null;
   close(): Promise<void>;
 }
 
-export interface TestAppOptions { now?: () => number }
+export interface TestAppOptions {
+  now?: () => number;
+  /** An embedding model: the app then builds its vector index before the promise resolves. */
+  model?: ModelConfig;
+}
+
+/** The random-weight transformers.js fixture (mechanics only: its scores mean nothing). */
+export const FIXTURE_MODEL: ModelConfig = { modelId: 'synthetic/random-bert-tiny', modelDir: resolve(REPO_ROOT, '../shared/models/test-fixtures') };
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'materia-test-'));
   const contentDb = openContentDb(CONTENT_DB);
   const userDb = openUserDb(join(dataDir, 'user.sqlite'));
   const errors: unknown[] = [];
+  const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
-    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now,
+    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic,
     log: (msg, err) => { errors.push([msg, err]); },
   });
   const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });
   const port = (server.address() as AddressInfo).port;
+  await semantic?.start();
   const adminKey = materia.context.keys.create('test admin', SCOPES).key;
   return {
     materia, server, port, base: `http://127.0.0.1:${port}`, http: request.agent(server), adminKey, dataDir, contentDb, userDb,
+    semantic,
     keyWith: (scopes) => materia.context.keys.create(`test ${scopes.join('+') || 'none'}`, scopes).key,
-    close: () => new Promise<void>((ok) => {
+    close: async () => {
+      await semantic?.close();
+      return new Promise<void>((ok) => {
       server.closeAllConnections();
       server.close(() => {
         userDb.close();
@@ -54,6 +69,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
         rmSync(dataDir, { recursive: true, force: true });
         ok();
       });
-    }),
+      });
+    },
   };
 }

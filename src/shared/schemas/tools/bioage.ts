@@ -67,7 +67,8 @@ function biomarker<B extends BioageBiomarker>(name: B) {
     { error: (iss) => (iss.input === undefined ? `missing biomarker: ${name} (${LABELS[name]}) is required; PhenoAge needs all nine` : undefined) },
   ).superRefine((b, ctx) => {
     const range = bounds[b.unit];
-    if (range && (b.value < range[0] || b.value > range[1])) {
+    // values outside 0..max were already reported by the field's own bounds; report each problem once
+    if (range && b.value >= 0 && b.value <= max && (b.value < range[0] || b.value > range[1])) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `must be between ${range[0]} and ${range[1]} ${b.unit}` });
     }
   }).describe(`${LABELS[name]}: { value, unit }`);

@@ -1,0 +1,215 @@
+/**
+ * POST /v1/tools/bloodwork/analyze — each test of a panel matched to a LOINC-coded row of lab_tests (NLM LHC
+ * Flowsheet), its value converted to the unit the reference range is written in, and classified against the normal
+ * range and danger limits. Unknown tests are listed with suggestions; unconvertible units are per-test errors.
+ */
+import type { Db } from '../../db/connection.ts';
+import { BloodworkData, BloodworkRequest, type BloodworkStatus } from '../../../shared/schemas/tools/bloodwork.ts';
+import type { ToolRunner } from '../tool.ts';
+import {
+  ALIAS_INDEX, HBA1C_LOINCS, ION_VALENCE, REFERENCE_UNIT_OVERRIDES, TEST_ALIASES, classify, convertForTest, displayUnit,
+  interpretResult, rangeText, relatedFor, similarity, testKey, type Limits,
+} from './compute.ts';
+
+export interface LabRow {
+  rowid: number; loinc: string; name: string; long_name: string | null; short_name: string | null; display: string | null;
+  units: string | null; range_text: string | null; low: number | null; high: number | null;
+  danger_low: number | null; danger_high: number | null; molecular_weight: number | null;
+}
+
+interface LabIndex {
+  byLoinc: Map<string, LabRow>;
+  byName: Map<string, LabRow[]>;
+  /** every name and alias a test answers to, for suggestions */
+  labels: { label: string; loinc: string }[];
+  compound: (slug: string) => { slug: string; name: string } | undefined;
+}
+
+const cache = new WeakMap<Db, LabIndex>();
+
+function index(db: Db): LabIndex {
+  let idx = cache.get(db);
+  if (idx) return idx;
+  const rows = db.prepare<[], LabRow>(`SELECT rowid, loinc, name, long_name, short_name, display, units, range_text, low, high,
+    danger_low, danger_high, molecular_weight FROM lab_tests ORDER BY rowid`).all();
+  const byLoinc = new Map<string, LabRow>();
+  const byName = new Map<string, LabRow[]>();
+  const labels: { label: string; loinc: string }[] = [];
+  for (const r of rows) {
+    byLoinc.set(r.loinc, r);
+    const names = new Set([r.name, r.long_name, r.short_name, r.display].filter((n): n is string => !!n && !!testKey(n)));
+    for (const n of names) {
+      const k = testKey(n);
+      const list = byName.get(k) ?? [];
+      if (!list.includes(r)) list.push(r);
+      byName.set(k, list);
+      labels.push({ label: n, loinc: r.loinc });
+    }
+  }
+  for (const [alias, loinc] of Object.entries(TEST_ALIASES)) labels.push({ label: alias, loinc });
+  const compoundStmt = db.prepare<[string], { slug: string; name: string }>('SELECT slug, name FROM compounds WHERE slug = ?');
+  idx = { byLoinc, byName, labels, compound: (slug) => compoundStmt.get(slug) };
+  cache.set(db, idx);
+  return idx;
+}
+
+const LOINC_RE = /^\d{1,7}-\d$/;
+
+function referenceUnit(r: LabRow): string {
+  return REFERENCE_UNIT_OVERRIDES[r.loinc]?.unit ?? displayUnit(r.units);
+}
+
+function conversionOptions(r: LabRow) {
+  return { molecularWeight: r.molecular_weight, valence: ION_VALENCE[r.loinc] ?? null, hba1c: HBA1C_LOINCS.has(r.loinc) };
+}
+
+/** The matched row and how, or null. Several rows with the same name: the one the unit converts to, then serum/plasma, then source order. */
+export function matchTest(db: Db, test: string, unit: string): { row: LabRow; by: 'loinc' | 'alias' | 'name' } | null {
+  const idx = index(db);
+  const t = test.trim();
+  if (LOINC_RE.test(t)) {
+    const row = idx.byLoinc.get(t);
+    return row ? { row, by: 'loinc' } : null;
+  }
+  const key = testKey(t);
+  const alias = ALIAS_INDEX.get(key);
+  if (alias) {
+    const row = idx.byLoinc.get(alias.loinc);
+    if (row) return { row, by: 'alias' };
+  }
+  const rows = idx.byName.get(key);
+  if (!rows?.length) return null;
+  const rank = (r: LabRow) => (convertForTest(1, unit, referenceUnit(r), conversionOptions(r)).ok ? 0 : 2) + (r.short_name?.includes('SerPl') ? 0 : 1);
+  const best = [...rows].sort((a, b) => rank(a) - rank(b) || a.rowid - b.rowid)[0]!;
+  return { row: best, by: 'name' };
+}
+
+export function suggestTests(db: Db, test: string, limit = 5): { loinc: string; name: string; via: string }[] {
+  const idx = index(db);
+  const best = new Map<string, { score: number; via: string }>();
+  for (const { label, loinc } of idx.labels) {
+    const score = similarity(test, label);
+    if (score < 0.3) continue;
+    const prev = best.get(loinc);
+    if (!prev || score > prev.score) best.set(loinc, { score, via: label });
+  }
+  return [...best.entries()]
+    .sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([loinc, { via }]) => {
+      const r = idx.byLoinc.get(loinc)!;
+      return { loinc, name: r.long_name ?? r.display ?? r.name, via };
+    });
+}
+
+const METHOD = {
+  name: 'NLM LHC Flowsheet reference ranges (LOINC-coded) with molecular-weight unit conversion',
+  reference:
+    'U.S. National Library of Medicine, Lister Hill National Center for Biomedical Communications. LHC Flowsheet lab/vitals ' +
+    'hierarchy with reference ranges, units and molecular weights (LHNCBC/flowsheet-lhc, src/stores/h17.js, 2020-02-07). ' +
+    'LOINC® © Regenstrief Institute, Inc. HbA1c IFCC↔NGSP: Hoelzel W, Weykamp C, Jeppsson JO, et al. IFCC reference system ' +
+    'for measurement of hemoglobin A1c in human blood and the national standardization schemes in the United States, Japan, ' +
+    'and Sweden: a method-comparison study. Clin Chem. 2004;50(1):166-174.',
+};
+
+const RANGE_NOTE =
+  'Reference ranges are one institution\'s adult ranges from the U.S. National Library of Medicine LHC Flowsheet (LOINC-coded), ' +
+  'without sex or age adjustment: the source has no sex- or age-specific ranges, so the sex and age given are recorded but not used. ' +
+  'Some limits are clinical-decision thresholds rather than population ranges (e.g. LDL ≤ 130 mg/dL), and a few source entries are ' +
+  'internally inconsistent; the reporting laboratory\'s own range takes precedence.';
+
+export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof BloodworkData> = {
+  name: 'bloodwork',
+  request: BloodworkRequest,
+  data: BloodworkData,
+  run(ctx, input) {
+    const idx = index(ctx.content);
+    const results: BloodworkData['results'] = [];
+    const unmatched: BloodworkData['unmatched'] = [];
+    const warnings: string[] = [];
+    const overridden = new Set<string>();
+
+    input.panel.forEach((m, i) => {
+      const match = matchTest(ctx.content, m.test, m.unit);
+      if (!match) {
+        unmatched.push({ index: i, test: m.test, suggestions: suggestTests(ctx.content, m.test) });
+        return;
+      }
+      const { row: r, by } = match;
+      const unit = referenceUnit(r);
+      const override = REFERENCE_UNIT_OVERRIDES[r.loinc];
+      if (override && !overridden.has(r.loinc)) {
+        overridden.add(r.loinc);
+        warnings.push(`LOINC ${r.loinc}: ${override.why}.`);
+      }
+      const name = r.long_name ?? r.display ?? r.name;
+      const limits: Limits = { low: r.low, high: r.high, dangerLow: r.danger_low, dangerHigh: r.danger_high };
+      const base = {
+        index: i,
+        input: { test: m.test, value: m.value, unit: m.unit },
+        test: { loinc: r.loinc, name, short_name: r.short_name, source_name: r.name, matched_by: by },
+        reference_range: { low: r.low, high: r.high, unit, text: rangeText(r.low, r.high, unit), source_text: r.range_text },
+        critical_limits: r.danger_low === null && r.danger_high === null ? null : { low: r.danger_low, high: r.danger_high, unit },
+      };
+      const conv = convertForTest(m.value, m.unit, unit, conversionOptions(r));
+      if (!conv.ok) {
+        results.push({
+          ...base, value: null, conversion: null, status: 'not_evaluated', error: conv.error,
+          interpretation: `Not evaluated: ${conv.error}.`, related_compounds: [],
+        });
+        return;
+      }
+      const status = classify(conv.value, limits);
+      const rel = relatedFor(r.loinc, status);
+      const related = (rel?.slugs ?? []).flatMap((slug) => {
+        const c = idx.compound(slug);
+        return c ? [{ slug: c.slug, name: c.name, reason: rel!.reason }] : [];
+      });
+      results.push({
+        ...base,
+        value: { value: conv.value, unit },
+        conversion: conv.converted ? { from: { value: m.value, unit: m.unit }, to: { value: conv.value, unit }, method: conv.method ?? '' } : null,
+        status,
+        error: null,
+        interpretation: interpretResult({ name, status, limits, unit, relatedNames: related.map((c) => c.name) }),
+        related_compounds: related,
+      });
+    });
+
+    if (input.age < 18) warnings.push(`Age ${input.age}: the source's ranges are adult ranges; many analytes differ in children and adolescents.`);
+
+    const count = (s: BloodworkStatus) => results.filter((r) => r.status === s).length;
+    const summary = {
+      tests: input.panel.length, matched: results.length, unmatched: unmatched.length, not_evaluated: count('not_evaluated'),
+      normal: count('normal'), low: count('low'), high: count('high'), critical_low: count('critical_low'), critical_high: count('critical_high'),
+    };
+    return {
+      patient: { sex: input.sex, age: input.age },
+      results,
+      unmatched,
+      summary,
+      range_note: RANGE_NOTE,
+      warnings,
+      method: METHOD,
+      interpretation: overall(results, summary),
+    };
+  },
+};
+
+function overall(results: BloodworkData['results'], s: BloodworkData['summary']): string {
+  const evaluated = s.matched - s.not_evaluated;
+  const parts: string[] = [];
+  if (evaluated > 0) {
+    const out = results.filter((r) => r.status !== 'normal' && r.status !== 'not_evaluated');
+    parts.push(out.length === 0
+      ? `All ${evaluated} evaluated test${evaluated === 1 ? ' is' : 's are'} within the source's reference ranges.`
+      : `${out.length} of ${evaluated} evaluated tests ${out.length === 1 ? 'is' : 'are'} outside the source's reference range: ` +
+        `${out.map((r) => `${r.input.test} ${r.status.replace('_', ' ')}`).join(', ')}.`);
+    const critical = s.critical_low + s.critical_high;
+    if (critical) parts.push(`${critical} ${critical === 1 ? 'value is' : 'values are'} beyond the source's critical limits and usually need prompt clinical review.`);
+  }
+  if (s.not_evaluated) parts.push(`${s.not_evaluated} could not be evaluated (unit not convertible).`);
+  if (s.unmatched) parts.push(`${s.unmatched} ${s.unmatched === 1 ? 'test was' : 'tests were'} not recognised (see suggestions).`);
+  parts.push('Editorial summary, not a diagnosis; ranges are one institution\'s adult ranges without sex or age adjustment.');
+  return parts.join(' ');
+}

@@ -1,0 +1,224 @@
+/**
+ * Interaction check, pure part: given substances already resolved to our compound records and/or DDInter drugs,
+ * find every interacting pair. No formula is involved; the two sources are:
+ *
+ * - DDInter (Xiong G. et al., "DDInter: an online drug–drug interaction database towards improving clinical
+ *   decision-making and patient safety", Nucleic Acids Res. 2022;50(D1):D1200–D1207; CC BY-NC-SA 4.0): every
+ *   unordered pair once (a < b) with its level Major / Moderate / Minor / Unknown. The download has no mechanism or
+ *   management text, and DDInter disclaims completeness (absence of a pair is not absence of an interaction).
+ * - our compound records' own `interactions` JSON, entries with `source: "editorial"` (docs/content.md): free-text
+ *   substance names that also cover supplements and foods. An entry applies to another substance when its text
+ *   names that substance — word-bounded, case-aware, spaces and hyphens interchangeable (compounds/names.ts), the
+ *   same rule the content build uses to link compounds to documents.
+ *
+ * The records also carry copies of DDInter pairs (`source: "ddinter"`); those are skipped here because DDInter is
+ * read directly, which also covers drugs we carry no record for.
+ */
+import { INTERACTION_SEVERITIES } from '../../../shared/enums.ts';
+import type { MATCH_KINDS } from '../../../shared/schemas/tools/interactions.ts';
+import { isCaseSensitiveName, namePattern, normalizeName } from '../../compounds/names.ts';
+
+export type Severity = (typeof INTERACTION_SEVERITIES)[number];
+export type DdinterLevel = 'Major' | 'Moderate' | 'Minor' | 'Unknown';
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+export interface RecordInteraction { substance: string; severity: Severity; notes: string; source: 'editorial' | 'ddinter' }
+
+export interface SubstanceCompound {
+  slug: string;
+  name: string;
+  category: string;
+  status: string;
+  evidence_grade: string;
+  alt_names: string[];
+  interactions: RecordInteraction[];
+}
+
+export interface SubstanceInfo {
+  input: string;
+  status: 'compound' | 'ddinter' | 'unmatched';
+  matchedVia: MatchKind | null;
+  compound: SubstanceCompound | null;
+  ddinter: { id: string; name: string }[];
+}
+
+export interface Interaction {
+  /** indices into the substance list */
+  a: number;
+  b: number;
+  severity: Severity;
+  source: 'ddinter' | 'editorial';
+  listedAs: string;
+  record: string | null;
+  notes: string;
+}
+
+/** Severity order: the shared vocabulary's order, major first; `unknown` (DDInter lists no level) last. */
+export const SEVERITY_RANK: Record<Severity, number> = Object.fromEntries(INTERACTION_SEVERITIES.map((s, i) => [s, i])) as Record<Severity, number>;
+
+const LEVEL_TO_SEVERITY: Record<DdinterLevel, Severity> = { Major: 'major', Moderate: 'moderate', Minor: 'minor', Unknown: 'unknown' };
+export const fromDdinterLevel = (level: DdinterLevel): Severity => LEVEL_TO_SEVERITY[level];
+
+/** DDInter stores each unordered pair once with a < b (string order, as SQLite's BINARY collation compares ASCII ids). */
+export function pairKey(x: string, y: string): string {
+  return x < y ? `${x}\0${y}` : `${y}\0${x}`;
+}
+
+/** What a substance is, for spotting duplicates: our record, else the DDInter drugs, else the normalised text. */
+export function substanceKey(s: SubstanceInfo): string {
+  if (s.compound) return `c:${s.compound.slug}`;
+  if (s.ddinter.length) return `d:${s.ddinter.map((d) => d.id).sort().join(',')}`;
+  return `t:${normalizeName(s.input)}`;
+}
+
+export function displayName(s: SubstanceInfo): string {
+  return s.compound?.name ?? s.ddinter[0]?.name ?? s.input;
+}
+
+/**
+ * Names too generic to say which substance a text means (the content build's list, resources/build/steps/link.ts).
+ * Names under three characters, pure numbers and three-letter words in ordinary case never match either.
+ */
+const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee', 'align', 'sam']);
+
+export function linkableNames(names: readonly string[]): string[] {
+  const out = new Map<string, string>();
+  for (const raw of names) {
+    const n = raw.trim();
+    const norm = normalizeName(n);
+    if (norm.length < 3 || TOO_GENERIC.has(norm) || /^\d+$/.test(norm)) continue;
+    if (norm.length <= 3 && !isCaseSensitiveName(n)) continue;
+    if (!out.has(n.toLowerCase())) out.set(n.toLowerCase(), n);
+  }
+  return [...out.values()];
+}
+
+/** "Vitamin E (alpha-tocopherol)" is also "Vitamin E" and "alpha-tocopherol". */
+function withParentheticals(name: string): string[] {
+  const m = /^(.*?)\s*\(([^()]+)\)\s*$/.exec(name);
+  return m ? [name, m[1]!, m[2]!] : [name];
+}
+
+/** Every name a text may use for the substance: the input, our name and alternative names, its DDInter names. */
+export function namesOf(s: SubstanceInfo): string[] {
+  const names = [s.input];
+  if (s.compound) names.push(...withParentheticals(s.compound.name), ...s.compound.alt_names.flatMap(withParentheticals));
+  for (const d of s.ddinter) names.push(...withParentheticals(d.name));
+  return linkableNames(names);
+}
+
+export function mentions(text: string, patterns: readonly RegExp[]): boolean {
+  return patterns.some((re) => re.test(text));
+}
+
+/** Duplicates: for each substance, the index of the first earlier one that is the same substance, else null. */
+export function findDuplicates(subs: readonly SubstanceInfo[]): (number | null)[] {
+  const first = new Map<string, number>();
+  return subs.map((s, i) => {
+    const keys = [substanceKey(s), `t:${normalizeName(s.input)}`];
+    const hit = keys.map((k) => first.get(k)).find((v) => v !== undefined);
+    for (const k of keys) if (!first.has(k)) first.set(k, i);
+    return hit ?? null;
+  });
+}
+
+export interface CheckResult { interactions: Interaction[]; duplicates: (number | null)[]; pairsChecked: number }
+
+/**
+ * Every pair of distinct substances: DDInter levels for each pair of their DDInter drugs (looked up in `pairs`,
+ * keyed by pairKey), and each record's editorial entries whose substance text names the other substance.
+ */
+export function checkInteractions(subs: readonly SubstanceInfo[], pairs: ReadonlyMap<string, DdinterLevel>): CheckResult {
+  const duplicates = findDuplicates(subs);
+  const live = subs.map((_, i) => i).filter((i) => duplicates[i] === null);
+  const patterns = new Map(live.map((i) => [i, namesOf(subs[i]!).map(namePattern)]));
+  const out: Interaction[] = [];
+  let pairsChecked = 0;
+  for (let x = 0; x < live.length; x++) {
+    for (let y = x + 1; y < live.length; y++) {
+      const ia = live[x]!;
+      const ib = live[y]!;
+      const sa = subs[ia]!;
+      const sb = subs[ib]!;
+      pairsChecked++;
+      const seen = new Set<string>();
+      for (const da of sa.ddinter) {
+        for (const db of sb.ddinter) {
+          if (da.id === db.id) continue;
+          const key = pairKey(da.id, db.id);
+          const level = pairs.get(key);
+          if (!level || seen.has(key)) continue;
+          seen.add(key);
+          out.push({
+            a: ia, b: ib, severity: fromDdinterLevel(level), source: 'ddinter', listedAs: `${da.name} + ${db.name}`, record: null,
+            notes: `DDInter lists ${da.name} + ${db.name} as ${level === 'Unknown' ? 'an interaction of unknown severity' : level}. `
+              + 'The DDInter download gives no mechanism or management advice: check a full interaction reference.',
+          });
+        }
+      }
+      for (const [from, to] of [[ia, ib], [ib, ia]] as const) {
+        const rec = subs[from]!.compound;
+        if (!rec) continue;
+        const pats = patterns.get(to)!;
+        for (const e of rec.interactions) {
+          if (e.source !== 'editorial' || !mentions(e.substance, pats)) continue;
+          out.push({ a: from, b: to, severity: e.severity, source: 'editorial', listedAs: e.substance, record: rec.slug, notes: e.notes });
+        }
+      }
+    }
+  }
+  out.sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity]
+    || Math.min(p.a, p.b) - Math.min(q.a, q.b) || Math.max(p.a, p.b) - Math.max(q.a, q.b)
+    || (p.source === q.source ? 0 : p.source === 'ddinter' ? -1 : 1) || p.a - q.a);
+  return { interactions: out, duplicates, pairsChecked };
+}
+
+export function highestSeverity(list: readonly { severity: Severity }[]): Severity | 'none' {
+  let best: Severity | 'none' = 'none';
+  for (const i of list) if (best === 'none' || SEVERITY_RANK[i.severity] < SEVERITY_RANK[best]) best = i.severity;
+  return best;
+}
+
+export function countBySeverity(list: readonly { severity: Severity }[]): Record<Severity, number> {
+  const counts = { major: 0, moderate: 0, minor: 0, unknown: 0 };
+  for (const i of list) counts[i.severity]++;
+  return counts;
+}
+
+export interface SuggestionHit { name: string; slug: string | null; source: 'compound' | 'ddinter'; match: 'typo' | 'prefix'; distance: number | null }
+
+/** Typo hits first (closest first), then prefix hits (shortest name first); one per target; at most `limit`. */
+export function mergeSuggestions(typo: SuggestionHit[], prefix: SuggestionHit[], limit = 5): SuggestionHit[] {
+  const seen = new Set<string>();
+  const out: SuggestionHit[] = [];
+  const sortedTypo = [...typo].sort((a, b) => a.distance! - b.distance! || a.name.localeCompare(b.name));
+  const sortedPrefix = [...prefix].sort((a, b) => a.name.length - b.name.length || a.name.localeCompare(b.name));
+  for (const h of [...sortedTypo, ...sortedPrefix]) {
+    const key = h.slug ? `c:${h.slug}` : `d:${normalizeName(h.name)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(h);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Plain-language summary; editorial, not medical advice. */
+export function interpret(subs: readonly SubstanceInfo[], r: CheckResult): string {
+  const highest = highestSeverity(r.interactions);
+  const live = r.duplicates.filter((d) => d === null).length;
+  const unmatched = subs.filter((s, i) => s.status === 'unmatched' && r.duplicates[i] === null).map((s) => s.input);
+  const parts: string[] = [];
+  if (highest === 'none') {
+    parts.push(`No interaction is listed for the ${r.pairsChecked} pair${r.pairsChecked === 1 ? '' : 's'} of ${live} substances checked. That is not proof of safety: DDInter and our records are incomplete, and class effects (e.g. "NSAIDs") only match when the text names the substance.`);
+  } else {
+    const top = r.interactions.filter((i) => i.severity === highest);
+    const names = [...new Set(top.map((i) => [displayName(subs[i.a]!), displayName(subs[i.b]!)].sort().join(' + ')))];
+    const c = countBySeverity(r.interactions);
+    const what = { major: 'major (avoid the combination or act on it)', moderate: 'moderate (monitor or adjust)', minor: 'minor', unknown: 'listed without a known severity' }[highest];
+    parts.push(`Highest severity: ${what}, for ${names.join('; ')}. ${r.interactions.length} interaction entr${r.interactions.length === 1 ? 'y' : 'ies'} in ${r.pairsChecked} pair${r.pairsChecked === 1 ? '' : 's'} checked (major ${c.major}, moderate ${c.moderate}, minor ${c.minor}, unknown ${c.unknown}).`);
+  }
+  if (unmatched.length) parts.push(`Not recognised: ${unmatched.join(', ')} — only searched for in our editorial interaction texts; see the suggestions.`);
+  parts.push('Editorial summary, not medical advice: review combinations with a pharmacist or prescriber.');
+  return parts.join(' ');
+}

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '../../src/shared/errors.ts';
+import { SemanticSearchResponse } from '../../src/shared/schemas/search.ts';
+import { EVIDENCE_GRADES } from '../../src/shared/enums.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const search = async (body: object, key = t.adminKey) => t.http.post('/v1/search').set('X-API-Key', key).send(body);
+const ok = async (body: object) => {
+  const res = await search(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return SemanticSearchResponse.parse(res.body).data;
+};
+
+describe('POST /v1/search (lexical: no model in this app)', () => {
+  it('finds a compound by name first and says which mode ran', async () => {
+    const d = await ok({ query: 'metformin' });
+    expect(d.search_mode).toBe('lexical');
+    expect(d.query).toBe('metformin');
+    expect(d.results[0]).toMatchObject({ type: 'compound', slug: 'metformin', category: 'medication', evidence_grade: 'A', relevance_score: 1 });
+    expect(d.results[0]).toMatchObject({ typical_dosage: expect.stringContaining('500 mg') as string, route_of_administration: ['oral'] });
+  });
+
+  it('returns exactly the spec fields per type, with scores in [0, 1] never increasing down the page', async () => {
+    const d = await ok({ query: 'vitamin d deficiency', limit: 100 });
+    const fields = {
+      compound: ['type', 'id', 'name', 'slug', 'category', 'evidence_grade', 'relevance_score', 'summary', 'research_count', 'typical_dosage', 'route_of_administration'],
+      document: ['type', 'id', 'title', 'authors', 'publication_date', 'journal', 'evidence_grade', 'relevance_score', 'abstract', 'doi', 'url'],
+      research: ['type', 'id', 'title', 'content_preview', 'topics', 'relevance_score'],
+    };
+    const seen = new Set<string>();
+    for (const r of d.results) {
+      seen.add(r.type);
+      expect(Object.keys(r).sort()).toEqual([...fields[r.type]].sort());
+      expect(r.relevance_score).toBeGreaterThanOrEqual(0);
+      expect(r.relevance_score).toBeLessThanOrEqual(1);
+    }
+    expect([...seen].sort()).toEqual(['compound', 'document', 'research']);
+    for (let i = 1; i < d.results.length; i++) expect(d.results[i]!.relevance_score).toBeLessThanOrEqual(d.results[i - 1]!.relevance_score);
+  });
+
+  it('facets count the whole filtered result set', async () => {
+    const d = await ok({ query: 'magnesium sleep', limit: 5 });
+    const sum = (xs: { count: number }[]) => xs.reduce((n, x) => n + x.count, 0);
+    expect(sum(d.facets.types)).toBe(d.results_total);
+    expect(sum(d.facets.evidence_grades)).toBe(d.results_total);
+    expect(sum(d.facets.categories)).toBe(d.facets.types.find((x) => x.name === 'compound')?.count ?? 0);
+    expect(d.results_total).toBeGreaterThan(5);
+    expect(d.pagination).toEqual({ limit: 5, offset: 0, total: d.results_total, pages: Math.ceil(d.results_total / 5) });
+  });
+
+  it('pages are consistent: walking them yields every result once, in the order of one big page', async () => {
+    const q = { query: 'probiotic diarrhoea antibiotics', types: ['compounds', 'research'] };
+    const big = await ok({ ...q, limit: 100 });
+    const total = Math.min(big.results_total, 100);
+    const walked: string[] = [];
+    for (let offset = 0; offset < total; offset += 7) walked.push(...(await ok({ ...q, limit: 7, offset })).results.map((r) => r.id));
+    expect(walked.slice(0, total)).toEqual(big.results.map((r) => r.id));
+    expect(new Set(walked).size).toBe(walked.length);
+  });
+
+  it('types and include_research choose what is searched; include_abstracts=false drops abstracts', async () => {
+    const docs = await ok({ query: 'insulin resistance', types: ['documents'], include_abstracts: false, limit: 20 });
+    expect(docs.results.every((r) => r.type === 'document' && !('abstract' in r))).toBe(true);
+    expect(docs.facets.types.map((f) => f.name)).toEqual(['document']);
+    const noResearch = await ok({ query: 'insulin resistance', include_research: false, limit: 100 });
+    expect(noResearch.results.some((r) => r.type === 'research')).toBe(false);
+    const withAbstracts = await ok({ query: 'insulin resistance', types: ['documents'], limit: 5 });
+    expect(withAbstracts.results.every((r) => 'abstract' in r)).toBe(true);
+  });
+
+  it('filters: evidence grade on every type, category and compound_type on compounds and on what mentions them', async () => {
+    const graded = await ok({ query: 'blood pressure', filters: { evidence_grade: ['A'] }, limit: 100 });
+    expect(graded.results.length).toBeGreaterThan(0);
+    expect(graded.facets.evidence_grades).toEqual([{ grade: 'A', count: graded.results_total }]);
+    const cat = await ok({ query: 'muscle', filters: { category: 'sarm' }, limit: 100 });
+    for (const r of cat.results) if (r.type === 'compound') expect(r.category).toBe('sarm');
+    expect(cat.facets.categories.map((c) => c.name)).toEqual(['sarm']);
+    const ct = await ok({ query: 'sleep', types: ['compounds'], filters: { compound_type: ['wellness'] }, limit: 100 });
+    const slugs = ct.results.map((r) => (r.type === 'compound' ? r.slug : ''));
+    const check = await t.http.post('/v1/batch/compounds').set('X-API-Key', t.adminKey).send({ slugs });
+    expect(check.body.data.every((c: { compound_type: string }) => c.compound_type === 'wellness')).toBe(true);
+    const linked = await ok({ query: 'metformin diabetes', types: ['documents'], filters: { category: 'medication' }, limit: 50 });
+    expect(linked.results.length).toBeGreaterThan(0); // documents that mention a medication we carry
+  });
+
+  it('sorts by evidence grade, date and name', async () => {
+    const q = { query: 'vitamin', limit: 100 };
+    const byGrade = await ok({ ...q, sort: 'evidence_grade' });
+    const order = byGrade.results.map((r) => ('evidence_grade' in r ? EVIDENCE_GRADES.indexOf(r.evidence_grade) : -1)).filter((g) => g >= 0);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const byDate = await ok({ ...q, types: ['documents'], sort: 'date' });
+    const dates = byDate.results.map((r) => (r.type === 'document' ? r.publication_date : null)).filter((x): x is string => x !== null);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const byName = await ok({ ...q, types: ['compounds'], sort: 'name' });
+    const names = byName.results.map((r) => (r.type === 'compound' ? r.name : ''));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  });
+
+  it('tolerates typos and finds synonyms', async () => {
+    for (const [query, slug] of [['metfromin', 'metformin'], ['ashwaganda', 'ashwagandha'], ['Glucophage', 'metformin'], ['Dimethylbiguanid', 'metformin'], ['creatin monohydrate', 'creatine-monohydrate']]) {
+      const d = await ok({ query, types: ['compounds'] });
+      expect(d.results[0], query).toMatchObject({ slug });
+    }
+  });
+
+  it.each([
+    ['query of 513 characters', { query: 'a'.repeat(513) }, 'query'],
+    ['query with no words', { query: '!!! "" ***' }, 'query'],
+    ['empty query', { query: '' }, 'query'],
+    ['limit 0', { query: 'x', limit: 0 }, 'limit'],
+    ['limit 101', { query: 'x', limit: 101 }, 'limit'],
+    ['unknown type', { query: 'x', types: ['herbs'] }, 'types.0'],
+    ['empty types', { query: 'x', types: [] }, 'types'],
+    ['unknown sort', { query: 'x', sort: 'random' }, 'sort'],
+    ['grade F', { query: 'x', filters: { evidence_grade: ['F'] } }, 'filters.evidence_grade.0'],
+    ['unknown compound_type', { query: 'x', filters: { compound_type: ['magic'] } }, 'filters.compound_type.0'],
+    ['unknown field', { query: 'x', mode: 'dense' }, 'mode'],
+  ])('400 for %s', async (_n, body, field) => {
+    const res = await search(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it('never answers 5xx for 2,000 hostile query strings', async () => {
+    let n = 0;
+    let key = t.keyWith(['read']);
+    const hostile = fc.oneof(
+      fc.string({ maxLength: 512 }),
+      fc.string({ unit: 'grapheme', maxLength: 100 }),
+      fc.constantFrom('"', '""', 'a OR b', 'NEAR(a b)', 'a AND NOT b', '*', 'col:val', '\u0000', '^x', '(((', '😀 vitamin', 'x'.repeat(512), '\u0000metformin\u0007'),
+    );
+    await fc.assert(fc.asyncProperty(hostile, async (query) => {
+      if (++n % 150 === 0) key = t.keyWith(['read']);
+      const res = await search({ query, limit: 3 }, key);
+      expect(res.status).toBeLessThan(500);
+      if (res.status !== 200) expect(ErrorEnvelope.parse(res.body).error.code).toBe('invalid_request');
+    }), { numRuns: 2000 });
+  });
+});
