@@ -20,7 +20,8 @@ import type { DenseRetriever, SearchKind } from './dense.ts';
 export const CANDIDATES_PER_TYPE = 1000;
 /** Weight of the dense score in the fused score (the lexical one gets 1 - w). See docs/search.md for how it was chosen. */
 export const DENSE_WEIGHT = 0.5;
-export type Fusion = 'weighted' | 'rrf';
+export type Fusion = { kind: 'weighted'; denseWeight: number } | { kind: 'rrf'; k: number };
+export const DEFAULT_FUSION: Fusion = { kind: 'weighted', denseWeight: DENSE_WEIGHT };
 
 type HitType = 'compound' | 'document' | 'research';
 const KIND: Record<HitType, SearchKind> = { compound: 'compounds', document: 'documents', research: 'research' };
@@ -55,7 +56,7 @@ export class SearchService {
   private readonly fuzzy: FuzzyNames;
   private readonly exact: Map<string, number[]>;
 
-  constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null, private readonly fusion: Fusion = 'weighted') {
+  constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null, private readonly fusion: Fusion = DEFAULT_FUSION) {
     const names = db.prepare<[], { rowid: number; name: string; alt_names: string }>('SELECT rowid, name, alt_names FROM compounds').all();
     this.fuzzy = new FuzzyNames(names.flatMap((c) => [c.name, ...(JSON.parse(c.alt_names) as string[])].map((name) => ({ name, compoundRowid: c.rowid }))));
     this.exact = new Map();
@@ -147,9 +148,11 @@ export class SearchService {
       const d = dense.has(id) ? Math.max(0, dense.get(id)!) : null;
       let score = lex;
       if (hybrid) {
-        score = this.fusion === 'rrf'
-          ? ((lexRank.has(id) ? 1 / (60 + lexRank.get(id)!) : 0) + (denseRank.has(id) ? 1 / (60 + denseRank.get(id)!) : 0)) / (2 / 61)
-          : DENSE_WEIGHT * (d ?? 0) + (1 - DENSE_WEIGHT) * lex;
+        const f = this.fusion;
+        score = f.kind === 'rrf'
+          // Reciprocal-rank fusion, scaled so that rank 1 in both lists scores 1.
+          ? ((lexRank.has(id) ? 1 / (f.k + lexRank.get(id)!) : 0) + (denseRank.has(id) ? 1 / (f.k + denseRank.get(id)!) : 0)) / (2 / (f.k + 1))
+          : f.denseWeight * (d ?? 0) + (1 - f.denseWeight) * lex;
       }
       return { id, lex, dense: d, score: Math.min(1, Math.max(0, score)) };
     });
