@@ -34,7 +34,7 @@ async function download(url: string, dest: string, log: (line: string) => void, 
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     hash.update(chunk);
     got += chunk.length;
-    if (!out.write(chunk)) await new Promise((ok) => out.once('drain', ok));
+    if (!out.write(chunk)) await new Promise<void>((ok) => out.once('drain', () => ok()));
     if (Date.now() - lastPrint > 500) {
       lastPrint = Date.now();
       log(`  ${dest.split('/').slice(-2).join('/')}: ${(got / 1e6).toFixed(1)}${total ? ` / ${(total / 1e6).toFixed(1)}` : ''} MB`);
