@@ -13,6 +13,15 @@ import { MonographListQuery, MonographListResponse, MonographResponse, Monograph
 import { ContentResponse, HealthResponse } from './schemas/system.ts';
 import { SemanticSearchRequest, SemanticSearchResponse } from './schemas/search.ts';
 import { success } from './schemas/common.ts';
+import { BioageData, BioageRequest } from './schemas/tools/bioage.ts';
+import { BloodworkData, BloodworkRequest } from './schemas/tools/bloodwork.ts';
+import { InbodyData, InbodyRequest } from './schemas/tools/inbody.ts';
+import { InteractionsData, InteractionsRequest } from './schemas/tools/interactions.ts';
+import { MacrosData, MacrosRequest } from './schemas/tools/macros.ts';
+import { NutritionData, NutritionRequest } from './schemas/tools/nutrition.ts';
+import { PeptideStackData, PeptideStackRequest } from './schemas/tools/peptide-stack.ts';
+import { ProtocolData, ProtocolRequest } from './schemas/tools/protocol.ts';
+
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -104,6 +113,54 @@ export const ENDPOINTS = define({
     summary: 'One research document',
     params: DocumentIdParams,
     response: DocumentResponse,
+  },
+  toolBioage: {
+    method: 'POST', path: '/v1/tools/bioage/calculate', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'PhenoAge (Levine 2018): phenotypic age, age acceleration and mortality score from nine biomarkers',
+    body: BioageRequest,
+    response: success(BioageData),
+  },
+  toolBloodwork: {
+    method: 'POST', path: '/v1/tools/bloodwork/analyze', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'Lab panel against LOINC-coded reference ranges, with unit conversion and status per value',
+    body: BloodworkRequest,
+    response: success(BloodworkData),
+  },
+  toolInbody: {
+    method: 'POST', path: '/v1/tools/inbody/analyze', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'Body composition: BMI, fat-free mass index, body-fat category, visceral fat, ECW/TBW and waist ratios',
+    body: InbodyRequest,
+    response: success(InbodyData),
+  },
+  toolInteractions: {
+    method: 'POST', path: '/v1/tools/interactions/check', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'Every interacting pair among 2-30 substances (DDInter and the knowledge base)',
+    body: InteractionsRequest,
+    response: success(InteractionsData),
+  },
+  toolMacros: {
+    method: 'POST', path: '/v1/tools/macros/calculate', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'BMR (Mifflin-St Jeor or Katch-McArdle), TDEE, target calories and macronutrients',
+    body: MacrosRequest,
+    response: success(MacrosData),
+  },
+  toolNutrition: {
+    method: 'POST', path: '/v1/tools/nutrition/analyze', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'Nutrients and % Daily Value of foods (USDA SR28) with household measures',
+    body: NutritionRequest,
+    response: success(NutritionData),
+  },
+  toolPeptideStack: {
+    method: 'POST', path: '/v1/tools/peptide-stack/build', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'A goal-based stack from the knowledge base, checked for interactions',
+    body: PeptideStackRequest,
+    response: success(PeptideStackData),
+  },
+  toolProtocol: {
+    method: 'POST', path: '/v1/tools/protocol/build', tag: 'Tools', scope: 'tools', errors: [400],
+    summary: 'A phased, week-by-week protocol with monitoring labs and stop criteria',
+    body: ProtocolRequest,
+    response: success(ProtocolData),
   },
   documentImport: {
     method: 'POST', path: '/v1/documents/import', tag: 'Documents', scope: 'admin', errors: [400],

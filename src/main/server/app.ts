@@ -29,6 +29,7 @@ import { parseOrThrow } from './validation.ts';
 import { SearchService } from '../search/search-service.ts';
 import type { Semantic } from '../search/semantic.ts';
 import { searchHandlers } from './routes/search.ts';
+import { toolHandlers } from './routes/tools.ts';
 
 export interface AppOptions {
   contentDb: Db;
@@ -77,6 +78,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     ...monographHandlers(context),
     ...documentHandlers(context),
     ...searchHandlers(context),
+    ...toolHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
   };
   const limiter = new RateLimiter(now);
 

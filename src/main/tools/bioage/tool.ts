@@ -90,7 +90,9 @@ export const bioageTool: ToolRunner<typeof BioageRequest, typeof BioageData> = {
     const interpretation = [
       `Phenotypic age ${round(r.phenoAge, 1)} years, ${direction} the chronological age of ${input.age};`,
       `modelled 10-year mortality score ${round(r.mortalityScore * 100, 1)}%.`,
-      outside.length ? `Outside the NLM reference range: ${outside.join(', ')}.` : 'All nine biomarkers are within the NLM reference ranges.',
+      outside.length ? `Outside the NLM reference range: ${outside.join(', ')}.`
+        : contributions.every((c) => c.status === 'within_range') ? 'All nine biomarkers are within the NLM reference ranges.'
+          : 'No biomarker is outside an available NLM reference range.',
       'PhenoAge is a population research estimate (Levine 2018); one panel can be shifted by acute illness, infection (CRP, WBC) or',
       'non-fasting glucose, so trends over repeated panels say more than a single value.',
       'Editorial summary, not a diagnosis or medical advice; discuss results with a clinician.',

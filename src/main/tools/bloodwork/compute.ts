@@ -27,16 +27,16 @@ export function testWords(name: string): string {
  */
 export const TEST_ALIASES: Record<string, string> = {
   // vitamin D
-  'vitamin d': '1989-3', 'vit d': '1989-3', '25-oh vitamin d': '1989-3', '25(oh)d': '1989-3', '25-oh-d': '1989-3',
-  '25-hydroxyvitamin d': '1989-3', '25-hydroxy vitamin d': '1989-3', 'calcidiol': '1989-3', '25(oh)d3': '1989-3',
+  'vitamin d': '1989-3', 'vit d': '1989-3', '25-oh vitamin d': '1989-3', '25(oh)d': '1989-3',
+  '25-hydroxyvitamin d': '1989-3', 'calcidiol': '1989-3', '25(oh)d3': '1989-3',
   '1,25-dihydroxyvitamin d': '1649-3', 'calcitriol': '1649-3',
   // lipids
   'ldl': '13457-7', 'ldl-c': '13457-7', 'ldl cholesterol': '13457-7', 'ldl direct': '18262-6', 'direct ldl': '18262-6',
   'hdl': '2085-9', 'hdl-c': '2085-9', 'hdl cholesterol': '2085-9',
   'cholesterol': '2093-3', 'total cholesterol': '2093-3', 'non-hdl cholesterol': '43396-1', 'non-hdl': '43396-1',
   'triglycerides': '2571-8', 'triglyceride': '2571-8', 'tg': '2571-8',
-  'apob': '1884-6', 'apo b': '1884-6', 'apolipoprotein b': '1884-6', 'apolipoprotein a1': '1869-7', 'apoa1': '1869-7',
-  'lp(a)': '10835-7', 'lipoprotein(a)': '10835-7', 'lipoprotein a': '10835-7',
+  'apob': '1884-6', 'apolipoprotein b': '1884-6', 'apolipoprotein a1': '1869-7', 'apoa1': '1869-7',
+  'lp(a)': '10835-7', 'lipoprotein(a)': '10835-7',
   // glucose
   'glucose': '2345-7', 'blood glucose': '2345-7', 'serum glucose': '2345-7',
   'fasting glucose': '1558-6', 'fasting blood glucose': '1558-6', 'fasting plasma glucose': '1558-6', 'fpg': '1558-6', 'fbg': '1558-6',
@@ -55,7 +55,7 @@ export const TEST_ALIASES: Record<string, string> = {
   'vitamin b1': '32554-8', 'thiamine': '32554-8', 'vitamin b6': '2900-9', 'vitamin a': '2923-1', 'retinol': '2923-1',
   'vitamin c': '1903-4', 'ascorbic acid': '1903-4', 'vitamin e': '1823-4', 'zinc': '5763-8', 'copper': '5631-7',
   // inflammation
-  'crp': '1988-5', 'c-reactive protein': '1988-5', 'hs-crp': '30522-7', 'hscrp': '30522-7',
+  'crp': '1988-5', 'c-reactive protein': '1988-5', 'hs-crp': '30522-7',
   'high sensitivity crp': '30522-7', 'high-sensitivity c-reactive protein': '30522-7',
   'homocysteine': '13965-9', 'esr': '4537-7', 'sed rate': '4537-7',
   // liver
@@ -80,13 +80,13 @@ export const TEST_ALIASES: Record<string, string> = {
   'neutrophils %': '770-8', 'lymphocytes %': '26478-8', 'monocytes %': '26485-3', 'eosinophils %': '26450-7', 'basophils %': '30180-4',
   // hormones and other
   'testosterone': '2986-8', 'total testosterone': '2986-8', 'free testosterone': '2991-8', 'estradiol': '2243-4', 'e2': '2243-4',
-  'shbg': '13967-5', 'sex hormone binding globulin': '13967-5', 'dhea-s': '2191-5', 'dheas': '2191-5', 'dhea sulfate': '2191-5',
-  'cortisol': '2143-6', 'igf-1': '2484-4', 'igf1': '2484-4', 'progesterone': '2839-9', 'prolactin': '2842-3',
+  'shbg': '13967-5', 'sex hormone binding globulin': '13967-5', 'dhea-s': '2191-5', 'dhea sulfate': '2191-5',
+  'cortisol': '2143-6', 'igf-1': '2484-4', 'progesterone': '2839-9', 'prolactin': '2842-3',
   'lh': '10501-5', 'fsh': '20433-9', 'psa': '2857-1', 'pth': '2731-8', 'parathyroid hormone': '2731-8',
   'pt': '5902-2', 'prothrombin time': '5902-2', 'inr': '6301-6',
 };
 
-/** Alias table keyed by testKey(alias). */
+/** Alias table keyed by testKey(alias): spacing and punctuation do not matter ("hs-CRP" = "hscrp", "IGF-1" = "igf1"). */
 export const ALIAS_INDEX: ReadonlyMap<string, { alias: string; loinc: string }> = new Map(
   Object.entries(TEST_ALIASES).map(([alias, loinc]) => [testKey(alias), { alias, loinc }]),
 );
@@ -242,6 +242,7 @@ const same = (value: number, from: string, to: string): Conversion => {
  * - International units and enzyme units: 1 IU = 1 U (mIU/L = µIU/mL = mU/L).
  */
 export function convertValue(value: number, from: string, to: string, opts: ConversionOptions): Conversion {
+  if (sameUnitText(from, to)) return same(value, from, to);
   const f = parseUnit(from);
   const t = parseUnit(to);
   const show = (u: string) => (u === '' ? 'no unit' : `"${u}"`);
@@ -315,9 +316,16 @@ export function convertForTest(value: number, from: string, to: string, opts: Co
   return convertValue(value, from, to, opts);
 }
 
-/** The reference unit as displayed: the source's `units`, with "NULL" read as no unit. */
-export function displayUnit(unit: string | null): string {
-  return unit === null || unit.trim().toUpperCase() === 'NULL' ? '' : unit.trim();
+/**
+ * The unit the range is read in: a documented override, else the source's `units` ("NULL" there means a unitless
+ * test such as pH), else the row's LOINC UCUM example when the source states no unit, else null (unknown).
+ */
+export function referenceUnitOf(r: { loinc: string; units: string | null; ucum: string | null }): { unit: string | null; note: string | null } {
+  const o = REFERENCE_UNIT_OVERRIDES[r.loinc];
+  if (o) return { unit: o.unit, note: o.why };
+  if (r.units !== null && r.units.trim() !== '') return { unit: r.units.trim().toUpperCase() === 'NULL' ? '' : r.units.trim(), note: null };
+  if (r.ucum !== null && r.ucum.trim() !== '') return { unit: r.ucum.trim(), note: `the source gives no unit for the range; read in the row's UCUM unit ${r.ucum.trim()}` };
+  return { unit: null, note: null };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -387,19 +395,23 @@ function trigrams(s: string): Set<string> {
   return out;
 }
 
+/** A name prepared for similarity: its lowercase words and their character trigrams. */
+export interface Prepared { words: string; grams: Set<string> }
+export function prepare(name: string): Prepared {
+  const words = testWords(name);
+  return { words, grams: trigrams(words) };
+}
+
 /** Dice coefficient of character trigrams (0–1), on lowercase words; a whole-word containment counts at least 0.6. */
-export function similarity(a: string, b: string): number {
-  const wa = testWords(a);
-  const wb = testWords(b);
-  if (!wa || !wb) return 0;
-  if (wa === wb) return 1;
-  const ta = trigrams(wa);
-  const tb = trigrams(wb);
+export function similarity(a: string | Prepared, b: string | Prepared): number {
+  const pa = typeof a === 'string' ? prepare(a) : a;
+  const pb = typeof b === 'string' ? prepare(b) : b;
+  if (!pa.words || !pb.words) return 0;
+  if (pa.words === pb.words) return 1;
   let common = 0;
-  for (const t of ta) if (tb.has(t)) common++;
-  let score = (2 * common) / (ta.size + tb.size);
-  const shorter = wa.length <= wb.length ? wa : wb;
-  const longer = shorter === wa ? wb : wa;
+  for (const t of pa.grams) if (pb.grams.has(t)) common++;
+  let score = (2 * common) / (pa.grams.size + pb.grams.size);
+  const [shorter, longer] = pa.words.length <= pb.words.length ? [pa.words, pb.words] : [pb.words, pa.words];
   if (shorter.length >= 3 && ` ${longer} `.includes(` ${shorter} `)) score = Math.max(score, 0.6);
   return score;
 }

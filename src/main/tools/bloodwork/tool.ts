@@ -7,13 +7,13 @@ import type { Db } from '../../db/connection.ts';
 import { BloodworkData, BloodworkRequest, type BloodworkStatus } from '../../../shared/schemas/tools/bloodwork.ts';
 import type { ToolRunner } from '../tool.ts';
 import {
-  ALIAS_INDEX, HBA1C_LOINCS, ION_VALENCE, REFERENCE_UNIT_OVERRIDES, TEST_ALIASES, classify, convertForTest, displayUnit,
-  interpretResult, rangeText, relatedFor, similarity, testKey, type Limits,
+  ALIAS_INDEX, HBA1C_LOINCS, ION_VALENCE, TEST_ALIASES, classify, convertForTest, interpretResult, prepare, rangeText,
+  referenceUnitOf, relatedFor, similarity, testKey, type Limits, type Prepared,
 } from './compute.ts';
 
 export interface LabRow {
   rowid: number; loinc: string; name: string; long_name: string | null; short_name: string | null; display: string | null;
-  units: string | null; range_text: string | null; low: number | null; high: number | null;
+  units: string | null; ucum: string | null; range_text: string | null; low: number | null; high: number | null;
   danger_low: number | null; danger_high: number | null; molecular_weight: number | null;
 }
 
@@ -21,7 +21,7 @@ interface LabIndex {
   byLoinc: Map<string, LabRow>;
   byName: Map<string, LabRow[]>;
   /** every name and alias a test answers to, for suggestions */
-  labels: { label: string; loinc: string }[];
+  labels: { label: string; loinc: string; prepared: Prepared }[];
   compound: (slug: string) => { slug: string; name: string } | undefined;
 }
 
@@ -30,11 +30,11 @@ const cache = new WeakMap<Db, LabIndex>();
 function index(db: Db): LabIndex {
   let idx = cache.get(db);
   if (idx) return idx;
-  const rows = db.prepare<[], LabRow>(`SELECT rowid, loinc, name, long_name, short_name, display, units, range_text, low, high,
+  const rows = db.prepare<[], LabRow>(`SELECT rowid, loinc, name, long_name, short_name, display, units, ucum, range_text, low, high,
     danger_low, danger_high, molecular_weight FROM lab_tests ORDER BY rowid`).all();
   const byLoinc = new Map<string, LabRow>();
   const byName = new Map<string, LabRow[]>();
-  const labels: { label: string; loinc: string }[] = [];
+  const labels: LabIndex['labels'] = [];
   for (const r of rows) {
     byLoinc.set(r.loinc, r);
     const names = new Set([r.name, r.long_name, r.short_name, r.display].filter((n): n is string => !!n && !!testKey(n)));
@@ -43,21 +43,26 @@ function index(db: Db): LabIndex {
       const list = byName.get(k) ?? [];
       if (!list.includes(r)) list.push(r);
       byName.set(k, list);
-      labels.push({ label: n, loinc: r.loinc });
+      labels.push({ label: n, loinc: r.loinc, prepared: prepare(n) });
     }
   }
-  for (const [alias, loinc] of Object.entries(TEST_ALIASES)) labels.push({ label: alias, loinc });
+  for (const [alias, loinc] of Object.entries(TEST_ALIASES)) labels.push({ label: alias, loinc, prepared: prepare(alias) });
+  // one entry per distinct (test, words): the same name in several columns is compared once
+  const seen = new Set<string>();
+  const distinct = labels.filter((l) => {
+    const k = `${l.loinc}|${l.prepared.words}`;
+    if (seen.has(k) || !l.prepared.words) return false;
+    seen.add(k);
+    return true;
+  });
   const compoundStmt = db.prepare<[string], { slug: string; name: string }>('SELECT slug, name FROM compounds WHERE slug = ?');
-  idx = { byLoinc, byName, labels, compound: (slug) => compoundStmt.get(slug) };
+  idx = { byLoinc, byName, labels: distinct, compound: (slug) => compoundStmt.get(slug) };
   cache.set(db, idx);
   return idx;
 }
 
 const LOINC_RE = /^\d{1,7}-\d$/;
 
-function referenceUnit(r: LabRow): string {
-  return REFERENCE_UNIT_OVERRIDES[r.loinc]?.unit ?? displayUnit(r.units);
-}
 
 function conversionOptions(r: LabRow) {
   return { molecularWeight: r.molecular_weight, valence: ION_VALENCE[r.loinc] ?? null, hba1c: HBA1C_LOINCS.has(r.loinc) };
@@ -79,7 +84,11 @@ export function matchTest(db: Db, test: string, unit: string): { row: LabRow; by
   }
   const rows = idx.byName.get(key);
   if (!rows?.length) return null;
-  const rank = (r: LabRow) => (convertForTest(1, unit, referenceUnit(r), conversionOptions(r)).ok ? 0 : 2) + (r.short_name?.includes('SerPl') ? 0 : 1);
+  const converts = (r: LabRow) => {
+    const ref = referenceUnitOf(r).unit;
+    return ref !== null && convertForTest(1, unit, ref, conversionOptions(r)).ok;
+  };
+  const rank = (r: LabRow) => (converts(r) ? 0 : 2) + (r.short_name?.includes('SerPl') ? 0 : 1);
   const best = [...rows].sort((a, b) => rank(a) - rank(b) || a.rowid - b.rowid)[0]!;
   return { row: best, by: 'name' };
 }
@@ -87,8 +96,9 @@ export function matchTest(db: Db, test: string, unit: string): { row: LabRow; by
 export function suggestTests(db: Db, test: string, limit = 5): { loinc: string; name: string; via: string }[] {
   const idx = index(db);
   const best = new Map<string, { score: number; via: string }>();
-  for (const { label, loinc } of idx.labels) {
-    const score = similarity(test, label);
+  const query = prepare(test);
+  for (const { label, loinc, prepared } of idx.labels) {
+    const score = similarity(query, prepared);
     if (score < 0.3) continue;
     const prev = best.get(loinc);
     if (!prev || score > prev.score) best.set(loinc, { score, via: label });
@@ -127,7 +137,7 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
     const results: BloodworkData['results'] = [];
     const unmatched: BloodworkData['unmatched'] = [];
     const warnings: string[] = [];
-    const overridden = new Set<string>();
+    const noted = new Set<string>();
 
     input.panel.forEach((m, i) => {
       const match = matchTest(ctx.content, m.test, m.unit);
@@ -136,11 +146,11 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
         return;
       }
       const { row: r, by } = match;
-      const unit = referenceUnit(r);
-      const override = REFERENCE_UNIT_OVERRIDES[r.loinc];
-      if (override && !overridden.has(r.loinc)) {
-        overridden.add(r.loinc);
-        warnings.push(`LOINC ${r.loinc}: ${override.why}.`);
+      const ref = referenceUnitOf(r);
+      const unit = ref.unit ?? '';
+      if (ref.note && !noted.has(r.loinc)) {
+        noted.add(r.loinc);
+        warnings.push(`LOINC ${r.loinc}: ${ref.note}.`);
       }
       const name = r.long_name ?? r.display ?? r.name;
       const limits: Limits = { low: r.low, high: r.high, dangerLow: r.danger_low, dangerHigh: r.danger_high };
@@ -151,7 +161,9 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
         reference_range: { low: r.low, high: r.high, unit, text: rangeText(r.low, r.high, unit), source_text: r.range_text },
         critical_limits: r.danger_low === null && r.danger_high === null ? null : { low: r.danger_low, high: r.danger_high, unit },
       };
-      const conv = convertForTest(m.value, m.unit, unit, conversionOptions(r));
+      const conv = ref.unit === null
+        ? { ok: false as const, error: 'the source gives no unit for this test\'s range, so the value cannot be compared with it' }
+        : convertForTest(m.value, m.unit, ref.unit, conversionOptions(r));
       if (!conv.ok) {
         results.push({
           ...base, value: null, conversion: null, status: 'not_evaluated', error: conv.error,

@@ -8,7 +8,7 @@ export const CM_PER_IN = 2.54;
 type Bounds = Record<string, readonly [number, number]>;
 
 /** A { value, unit } measurement with an enumerated unit and per-unit bounds (so 180 entered as inches is rejected). */
-function measured<U extends readonly [string, ...string[]]>(what: string, units: U, bounds: Record<U[number], readonly [number, number]>) {
+function measured<const U extends readonly [string, ...string[]]>(what: string, units: U, bounds: Record<U[number], readonly [number, number]>) {
   const b = bounds as Bounds;
   const max = Math.max(...Object.values(b).map((r) => r[1]));
   return z.strictObject({
@@ -16,7 +16,7 @@ function measured<U extends readonly [string, ...string[]]>(what: string, units:
     unit: z.enum(units).describe(`unit, one of: ${units.join(' | ')}`),
   }).superRefine((m, ctx) => {
     const r = b[m.unit];
-    if (r && m.value <= max && (m.value < r[0] || m.value > r[1])) {
+    if (r && m.value > 0 && m.value <= max && (m.value < r[0] || m.value > r[1])) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `must be between ${r[0]} and ${r[1]} ${m.unit}` });
     }
   }).describe(`${what}: { value, unit }`);

@@ -42,6 +42,7 @@ export const InteractionEntry = z.object({
   source: z.enum(INTERACTION_SOURCES).describe('ddinter: a DDInter pair; editorial: the interaction list of our compound record'),
   listed_as: z.string().describe('the DDInter pair ("Warfarin + Acetylsalicylic acid") or the substance text of the editorial entry'),
   record: z.string().nullable().describe('editorial entries: slug of the compound record that lists it'),
+  matched_class: z.string().nullable().describe('editorial entries that apply through a drug class the text names (e.g. "SSRIs" for sertraline): the class; null for a match by name'),
   notes: z.string(),
 });
 

@@ -43,8 +43,9 @@ export const NutritionItem = z.object({
   input: z.object({ food: z.string(), amount: z.number(), unit: z.string() }),
   food: FoodRef,
   match: z.object({
-    by: z.enum(['ndb_no', 'text']),
-    score: z.number().describe('0–1; 1 for an NDB number; see method for the text score'),
+    by: z.enum(['ndb_no', 'curated', 'text'])
+      .describe('ndb_no: the number given; curated: our plain-form default for a staple word ("milk" → whole milk); text: the best text score'),
+    score: z.number().describe('0–1 text score (coverage, position, brevity, raw form; see the tool docs); 1 for an NDB number or a curated default'),
     alternatives: z.array(z.object({ ndb_no: z.string(), description: z.string(), score: z.number() }))
       .describe('next best text matches; send an NDB number to pick one'),
   }),

@@ -1,0 +1,183 @@
+/**
+ * POST /v1/tools/protocol/build. Reads each compound's record and monograph, the LOINC-coded reference ranges of the
+ * monitoring tests (lab_tests, NLM LHC flowsheet), and checks interactions with the interaction tool's resolver and
+ * compute. Everything it returns is an editorial outline, not a prescription.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Category, CompoundStatus, EvidenceGrade } from '../../../shared/enums.ts';
+import { ProtocolData, ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
+import type { Db } from '../../db/connection.ts';
+import { checkInteractions, highestSeverity } from '../interactions/compute.ts';
+import {
+  INTERACTIONS_REFERENCE, ddinterPairs, interactionEntries, resolveSubstance, resolvedSubstances, substanceFromCompound, suggestionsFor,
+} from '../interactions/tool.ts';
+import type { TypicalDosing } from '../peptide-stack/compute.ts';
+import { ToolInputError, type ToolRunner } from '../tool.ts';
+import {
+  compoundWarnings, dosePlan, monitoringOf, phaseAt, phasesOf, stopCriteriaOf, taperOf, titrationOf, washoutOf,
+  type MonographLike, type Phase, type ProtocolCompoundInput,
+} from './compute.ts';
+
+interface LabRow { loinc: string; name: string; units: string | null; low: number | null; high: number | null; range_text: string | null }
+const labStatements = new WeakMap<Db, Statement<[string], LabRow>>();
+function labStatement(db: Db): Statement<[string], LabRow> {
+  let st = labStatements.get(db);
+  if (!st) {
+    st = db.prepare('SELECT loinc, name, units, low, high, range_text FROM lab_tests WHERE loinc = ? ORDER BY rowid LIMIT 1');
+    labStatements.set(db, st);
+  }
+  return st;
+}
+
+export const DISCLAIMER = 'Editorial planning outline drawn from Materia monographs and compound records. It is not a prescription or medical advice: '
+  + 'doses, titration, tapering and monitoring must be set and supervised by a licensed clinician.';
+
+const PHASE_LABEL: Record<Phase, string> = { start: 'Start', titration: 'Titration', maintenance: 'Maintenance', taper: 'Taper', washout: 'Washout' };
+
+export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolData> = {
+  name: 'protocol',
+  request: ProtocolRequest,
+  data: ProtocolData,
+  run(ctx, input) {
+    const db = ctx.content;
+    const n = input.duration_weeks;
+    const rows = input.compounds.map((slug, i) => {
+      const row = ctx.compounds.bySlug(slug);
+      if (!row) {
+        const sug = suggestionsFor(db, slug).filter((h) => h.slug).map((h) => h.slug!);
+        throw new ToolInputError(`compounds.${i} is not a compound we carry`, [{ field: `compounds.${i}`, message: `unknown compound slug${sug.length ? `; did you mean ${sug.join(', ')}?` : ''}` }]);
+      }
+      return row;
+    });
+    const inputs: ProtocolCompoundInput[] = rows.map((r) => ({
+      slug: r.slug, name: r.name, category: r.category, subcategory: r.subcategory, status: r.status, evidence_grade: r.evidence_grade,
+      description: r.description, typical_dosing: JSON.parse(r.typical_dosing) as TypicalDosing, side_effects: JSON.parse(r.side_effects) as string[],
+      monograph: (ctx.monographs.get(r.slug) as MonographLike | null) ?? null,
+    }));
+
+    const compounds = inputs.map((c, i) => {
+      const dose = dosePlan(c, input.goal);
+      const titration = titrationOf(c);
+      const taper = taperOf(c);
+      const washout = washoutOf(c);
+      const { phases, warnings } = phasesOf(n, dose, titration, taper, washout);
+      const row = rows[i]!;
+      return {
+        slug: c.slug, name: c.name, category: c.category as Category, status: c.status as CompoundStatus, evidence_grade: c.evidence_grade as EvidenceGrade,
+        source: c.monograph ? 'monograph' as const : 'compound_record' as const,
+        limited: !c.monograph,
+        limitation: c.monograph ? null : 'No monograph: built from the compound record only (typical dose, side effects, interactions). Serious side effects are not graded and there are no contraindications or dosing notes, so this part of the protocol is limited.',
+        dose: {
+          text: dose.text, amount: dose.amount, dose_status: dose.dose_status, frequency: dose.frequency, route: dose.route, basis: dose.basis,
+          indication: dose.indication ? { ...dose.indication, evidence_grade: dose.indication.evidence_grade as EvidenceGrade } : null,
+          loading_dose: dose.loading_dose,
+        },
+        goal_match: dose.goal_match,
+        titration: { detected: titration.detected, step_interval: titration.stepWeeks ? { value: titration.stepWeeks, unit: 'weeks' } : null, text: titration.text },
+        taper,
+        washout,
+        phases: phases.map((p) => ({ phase: p.phase, from_week: p.from, to_week: p.to, length: { value: p.to - p.from + 1, unit: 'weeks' }, instructions: p.instructions })),
+        studied_duration: c.monograph?.dosing.duration ?? c.typical_dosing.duration,
+        contraindications: c.monograph?.safety_profile.contraindications ?? [],
+        warnings: [...compoundWarnings(c, dose, taper), ...warnings],
+        _row: row,
+        _phases: phases,
+        _titration: titration,
+      };
+    });
+
+    // Interactions: within the protocol and with the medications (medication pairs among themselves are not reported).
+    const meds = input.current_medications.map((name, i) => resolveSubstance(db, name, `current_medications.${i}`));
+    const subs = [...compounds.map((c) => substanceFromCompound(db, c._row, c.slug, 'slug')), ...meds];
+    const checked = checkInteractions(subs, ddinterPairs(db, subs));
+    const k = compounds.length;
+    const relevant = { ...checked, interactions: checked.interactions.filter((x) => x.a < k || x.b < k) };
+    const warnings: string[] = [];
+    for (const x of relevant.interactions.filter((i) => i.severity === 'major')) {
+      warnings.push(`Major interaction: ${subs[x.a]!.compound?.name ?? subs[x.a]!.input} + ${subs[x.b]!.compound?.name ?? subs[x.b]!.ddinter[0]?.name ?? subs[x.b]!.input} `
+        + `(${x.source === 'ddinter' ? `DDInter: ${x.listedAs}` : `${x.record} record: "${x.listedAs}"`}). Do not combine without the prescriber's review.`);
+    }
+    meds.forEach((m, i) => {
+      const dup = checked.duplicates[k + i];
+      if (dup !== null && dup !== undefined && dup < k) warnings.push(`${m.input} is already in the protocol as ${compounds[dup]!.name}.`);
+    });
+    const unmatched = meds.filter((m) => m.status === 'unmatched');
+    if (unmatched.length) warnings.push(`Not recognised, so checked only against our editorial interaction texts: ${unmatched.map((m) => m.input).join(', ')}.`);
+    const limited = compounds.filter((c) => c.limited).map((c) => c.name);
+    if (limited.length) warnings.push(`Limited protocol for ${limited.join(', ')}: no monograph, so built from the compound record only.`);
+
+    const labs = monitoringOf(inputs);
+    const lab = labStatement(db);
+    const monitoring = labs.map((h) => ({
+      panel: h.panel.panel,
+      tests: h.panel.loinc.map((loinc) => {
+        const r = lab.get(loinc);
+        const unit = r?.units ?? '';
+        return {
+          test: r?.name ?? loinc, loinc,
+          low: r?.low !== null && r?.low !== undefined ? { value: r.low, unit } : null,
+          high: r?.high !== null && r?.high !== undefined ? { value: r.high, unit } : null,
+          text: r?.range_text ?? null,
+        };
+      }),
+      reasons: h.reasons,
+      timing: 'Baseline (week 1) and at the end of the protocol; sooner if symptoms appear or as the monograph text and prescriber direct.',
+    }));
+    const panels = monitoring.map((m) => m.panel);
+
+    const schedule = Array.from({ length: n }, (_, w) => {
+      const week = w + 1;
+      const items = compounds.flatMap((c) => {
+        const phase = phaseAt(c._phases, week);
+        return phase ? [{ slug: c.slug, phase }] : [];
+      });
+      const events: string[] = [];
+      if (week === 1) {
+        events.push(`Before starting: check contraindications${panels.length ? ` and baseline labs (${panels.join('; ')})` : ''}.`);
+        events.push(`Start: ${compounds.map((c) => c.name).join(', ')}.`);
+      }
+      for (const c of compounds) {
+        for (const p of c._phases) if (p.from === week && week > 1) events.push(`${PHASE_LABEL[p.phase]} begins: ${c.name}.`);
+        const step = c._titration.stepWeeks;
+        if (c._titration.detected && step && step >= 2 && week > 1 && (week - 1) % step === 0 && ['titration', 'maintenance'].includes(phaseAt(c._phases, week) ?? '')) {
+          events.push(`Earliest dose review point: ${c.name} (steps no sooner than every ${step} weeks).`);
+        }
+      }
+      if (week === n) events.push(`End of protocol: review benefit and side effects${panels.length ? `; repeat labs (${panels.join('; ')})` : ''}.`);
+      return { week, items, events };
+    });
+
+    const stop = inputs.flatMap(stopCriteriaOf);
+    const tapering = compounds.filter((c) => c.taper.required).map((c) => c.name);
+    const sev = highestSeverity(relevant.interactions);
+    const interpretation = [
+      `Editorial ${n}-week outline for "${input.goal}" with ${compounds.map((c) => c.name).join(', ')}.`,
+      tapering.length ? `Taper rather than stop abruptly: ${tapering.join(', ')}.` : '',
+      panels.length ? `Monitoring suggested by the monographs: ${panels.join('; ')}.` : 'The sources name no specific lab monitoring.',
+      sev === 'major' ? 'A major interaction is listed: review before combining.' : sev === 'none' ? 'No interaction is listed between these substances (not proof of safety).' : `Highest interaction severity: ${sev}.`,
+      limited.length ? `Limited (no monograph): ${limited.join(', ')}.` : '',
+      'Not a prescription: a clinician sets the real doses and schedule.',
+    ].filter(Boolean).join(' ');
+
+    return {
+      goal: input.goal,
+      duration: { value: n, unit: 'weeks' },
+      editorial: true as const,
+      disclaimer: DISCLAIMER,
+      compounds: compounds.map(({ _row: _r, _phases: _p, _titration: _t, ...c }) => c),
+      schedule,
+      monitoring,
+      stop_criteria: stop,
+      interactions: interactionEntries(subs, relevant),
+      highest_severity: sev,
+      medications: resolvedSubstances(meds, meds.map((_, i) => checked.duplicates[k + i] ?? null).map((d) => (d !== null && d >= k ? d - k : null))),
+      unmatched_medications: unmatched.map((m) => ({ input: m.input, suggestions: suggestionsFor(db, m.input) })),
+      warnings,
+      method: {
+        name: 'Materia monographs and compound records (editorial), NLM lab reference ranges, DDInter and editorial interactions',
+        reference: 'Materia monographs and compound records (docs/content.md). Reference ranges: NLM LHC Flowsheet (LOINC-coded). ' + INTERACTIONS_REFERENCE,
+      },
+      interpretation,
+    };
+  },
+};
