@@ -19,7 +19,7 @@ async function download(url: string, dest: string, log: (line: string) => void, 
     res = await fetch(url, { redirect: 'follow' });
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-    throw new Error(`cannot reach ${new URL(url).host} (${cause}). Are you online? The model is downloaded once; after that Materia works offline.`);
+    throw new Error(`cannot reach ${new URL(url).host} (${cause}). Are you online? The model is downloaded once; after that Materia works offline.`, { cause: err });
   }
   if (res.status === 404 && optional) return 'skipped';
   if (!res.ok || !res.body) throw new Error(`${url} answered HTTP ${res.status}`);
