@@ -54,7 +54,7 @@ export interface ProtocolCompoundInput {
 
 const TAPER_TEXT = /\btaper\w*|\b(?:do not|don't|never|not) (?:be )?stop(?:ped)? abruptly|\babrupt(?:ly)? (?:stopping|withdrawal|discontinuation)|\bwithdraw\w* gradually|\bgradual(?:ly)? (?:withdraw|reduc|discontinu)\w*|\bdiscontinuation (?:syndrome|symptoms)|\bwithdrawal (?:seizures|syndrome|symptoms)|\badrenal (?:insufficiency|crisis) after stopping/i;
 
-/** Classes where abrupt stopping is hazardous (see the header). Matched on the classification, subcategory and first sentence. */
+/** Classes where abrupt stopping is hazardous (see the header). Matched on classText. */
 const TAPER_CLASSES: [string, RegExp][] = [
   ['systemic corticosteroid (adrenal suppression)', /\bcorticosteroid|\bglucocorticoid/i],
   ['SSRI/SNRI (discontinuation syndrome)', /\bSSRI\b|\bSNRI\b|serotonin(?:[- ]and)?(?:[- ]nor(?:epinephrine|adrenaline))? reuptake inhibitor/i],
@@ -66,8 +66,14 @@ const TAPER_CLASSES: [string, RegExp][] = [
   ['opioid agonist (withdrawal)', /\bopioid (?:agonist|analgesic)/i],
 ];
 
+/**
+ * What the compound is: the monograph classification, the subcategory, and the head of the description's first
+ * sentence ("Cardioselective beta-1 blocker" of "Cardioselective beta-1 blocker for hypertension, …"), so a class
+ * the description merely mentions ("binds benzodiazepine sites", "tricyclic antidepressant overdose") does not count.
+ */
 export function classText(c: ProtocolCompoundInput): string {
-  return [c.monograph?.classification.type ?? '', c.subcategory.replace(/_/g, ' '), sentences(c.description)[0] ?? ''].join(' | ');
+  const head = (sentences(c.description)[0] ?? '').split(/[;,:(]|\s(?:that|which|for|used|approved|with|in|to|of)\s/)[0]!;
+  return [c.monograph?.classification.type ?? '', c.subcategory.replace(/_/g, ' '), head].join(' | ');
 }
 
 /** Texts that describe how to dose and stop, labelled by field. */
