@@ -11,6 +11,15 @@ export interface AdminKeyOutcome {
   fromEnv: boolean;
 }
 
+/**
+ * A key for one launch of a UI (the browser page or the desktop window): the previous launch's key of the same name is
+ * revoked, so at most one such key works at a time.
+ */
+export function issueSessionKey(store: KeyStore, name: 'browser session' | 'desktop session'): string {
+  for (const k of store.list()) if (k.name === name && !k.revoked_at) store.revoke(k.id);
+  return store.create(name, SCOPES).key;
+}
+
 export function ensureAdminKey(store: KeyStore, dataDir: string, envKey: string | undefined): AdminKeyOutcome {
   if (envKey) {
     store.register(envKey, 'MATERIA_API_KEY', SCOPES);

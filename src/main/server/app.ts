@@ -30,6 +30,7 @@ import { SearchService } from '../search/search-service.ts';
 import type { Semantic } from '../search/semantic.ts';
 import { searchHandlers } from './routes/search.ts';
 import { toolHandlers } from './routes/tools.ts';
+import { rendererRouter } from './static-renderer.ts';
 
 export interface AppOptions {
   contentDb: Db;
@@ -42,11 +43,15 @@ export interface AppOptions {
   log?: (msg: string, err?: unknown) => void;
   /** On-device embeddings; absent or without a model, search is lexical. */
   semantic?: Semantic | null;
+  /** The built renderer to serve at / (headless mode); absent: API only. */
+  rendererDir?: string;
 }
 
 export interface MateriaApp {
   app: Express;
   context: AppContext;
+  /** True when the built renderer is served at /. */
+  hasRenderer: boolean;
 }
 
 export const toExpressPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
@@ -115,9 +120,11 @@ export function createApp(opts: AppOptions): MateriaApp {
     });
   }
   app.use('/v1', api);
+  const renderer = opts.rendererDir ? rendererRouter(opts.rendererDir) : null;
+  if (renderer) app.use(renderer);
   app.use(unknownRoute);
   app.use(errorHandler(log));
-  return { app, context };
+  return { app, context, hasRenderer: renderer !== null };
 }
 
 function bind(endpoint: Endpoint, handler: Handler<EndpointName>, checkResponses: boolean, log: (msg: string, err?: unknown) => void): RequestHandler {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { openContentDb, openUserDb } from '../db/connection.ts';
-import { ensureAdminKey, type AdminKeyOutcome } from '../keys/admin-key.ts';
+import { ensureAdminKey, issueSessionKey, type AdminKeyOutcome } from '../keys/admin-key.ts';
 import { createApp, type MateriaApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { Semantic } from '../search/semantic.ts';
@@ -16,6 +16,8 @@ export interface RunningServer {
   admin: AdminKeyOutcome;
   materia: MateriaApp;
   semantic: Semantic;
+  /** This launch's key for the browser UI, handed over in the URL fragment (see docs/api.md "The web UI's key"). */
+  browserKey: string;
   /** Settles when the embedding index is ready (or could not be built); immediately without a model. */
   indexing: Promise<void>;
   close(): Promise<void>;
@@ -30,8 +32,9 @@ export async function startServer(config: ServerConfig, repoRoot: string): Promi
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'));
   const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
-  const materia = createApp({ contentDb, userDb, version: appVersion(repoRoot), semantic });
+  const materia = createApp({ contentDb, userDb, version: appVersion(repoRoot), semantic, rendererDir: join(repoRoot, 'out/renderer') });
   const admin = ensureAdminKey(materia.context.keys, config.dataDir, config.apiKey);
+  const browserKey = issueSessionKey(materia.context.keys, 'browser session');
   const server = await new Promise<Server>((ok, fail) => {
     const s = materia.app.listen(config.port, '127.0.0.1', () => ok(s));
     s.once('error', fail);
@@ -40,7 +43,7 @@ export async function startServer(config: ServerConfig, repoRoot: string): Promi
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start();
   return {
-    server, port, admin, materia, semantic, indexing,
+    server, port, admin, materia, semantic, indexing, browserKey,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await semantic.close();

@@ -9,6 +9,8 @@ try {
   const config = readConfig(process.env, repoRoot);
   const running = await startServer(config, repoRoot);
   console.log(`Materia API listening on ${running.url}/v1 (data: ${config.dataDir})`);
+  if (running.materia.hasRenderer) console.log(`  web UI:  ${running.url}/#key=${running.browserKey}  (open this link; the key stays in the page)`);
+  else console.log('  web UI:  not built (run npm run build to serve it here)');
   console.log(`  health:  ${running.url}/v1/health`);
   console.log(`  OpenAPI: ${running.url}/v1/openapi.json`);
   if (running.admin.fromEnv) console.log('  admin key: the one given in MATERIA_API_KEY');

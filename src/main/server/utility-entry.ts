@@ -3,7 +3,7 @@
  * reporting its address and a per-launch desktop key to the parent instead of printing them.
  */
 import { resolve } from 'node:path';
-import { SCOPES } from '../../shared/enums.ts';
+import { issueSessionKey } from '../keys/admin-key.ts';
 import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
 
@@ -13,10 +13,7 @@ const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPor
 const repoRoot = process.env.MATERIA_APP_ROOT ?? resolve(import.meta.dirname, '../..');
 try {
   const running = await startServer(readConfig(process.env, repoRoot), repoRoot);
-  const keys = running.materia.context.keys;
-  // One key per launch for the window; the previous launch's key stops working.
-  for (const k of keys.list()) if (k.name === 'desktop session' && !k.revoked_at) keys.revoke(k.id);
-  const { key } = keys.create('desktop session', SCOPES);
+  const key = issueSessionKey(running.materia.context.keys, 'desktop session');
   parentPort?.postMessage({ type: 'ready', url: running.url, key });
   parentPort?.on('message', (e) => {
     if ((e.data as { type?: string })?.type === 'shutdown') void running.close().then(() => process.exit(0));

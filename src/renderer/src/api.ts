@@ -4,8 +4,28 @@ declare global {
   interface Window { materia?: { apiBase: string; apiKey: string } }
 }
 
-/** The desktop preload provides the API base and key; in a browser the page talks to the server that served it. */
-export const api = new MateriaClient({
-  baseUrl: window.materia?.apiBase || window.location.origin,
-  apiKey: window.materia?.apiKey || undefined,
-});
+const STORAGE_KEY = 'materia.apiKey';
+
+/**
+ * Where the key comes from: the desktop preload hands it over (window.materia); in a browser, `npm start` prints a link
+ * whose fragment carries this launch's key (#key=…). A fragment never reaches the server or its logs; the page moves it
+ * to localStorage (readable by this origin only) and removes it from the address bar.
+ */
+export function resolveApiKey(): string | null {
+  if (window.materia?.apiKey) return window.materia.apiKey;
+  const fromHash = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('key');
+  if (fromHash) {
+    localStorage.setItem(STORAGE_KEY, fromHash);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return fromHash;
+  }
+  return localStorage.getItem(STORAGE_KEY);
+}
+
+export function forgetApiKey(): void {
+  localStorage.removeItem(STORAGE_KEY);
+}
+
+export const apiBase = window.materia?.apiBase || window.location.origin;
+
+export const api = new MateriaClient({ baseUrl: apiBase, apiKey: resolveApiKey() ?? undefined });

@@ -245,7 +245,10 @@ export interface LabPanel { id: string; panel: string; loinc: string[]; terms: R
 export const LAB_PANELS: LabPanel[] = [
   { id: 'liver', panel: 'Liver enzymes (ALT, AST)', loinc: ['1742-6', '1920-8'], terms: [/(?<!\bcod )\b(?:liver(?! oil)|hepat\w*|jaundice|transaminase\w*|aminotransferase\w*)\b/i, /\b(?:ALT|AST)\b/] },
   { id: 'kidney', panel: 'Kidney function (creatinine, eGFR)', loinc: ['2160-0', '48642-3'], terms: [/\b(?:kidney|renal|nephr\w*|creatinine|eGFR|creatinine clearance)\b/i] },
-  { id: 'glucose', panel: 'Fasting glucose and HbA1c', loinc: ['1558-6', '4548-4'], terms: [/\b(?:glucose|glyca?em\w*|hypoglyca?em\w*|hyperglyca?em\w*|diabet\w*|HbA1c|insulin resistance)\b/i] },
+  { id: 'glucose', panel: 'Fasting glucose and HbA1c', loinc: ['1558-6', '4548-4'], terms: [
+    /(?<!\bwith )\bglucose\b(?! meters?)/i,
+    /\b(?:glyca?emi\w*|hypoglyca?emi\w*|hyperglyca?emi\w*|HbA1c|insulin resistance|new(?:-onset)? (?:type 2 )?diabetes|diabetes risk)\b/i,
+  ] },
   { id: 'lipids', panel: 'Lipid panel (total, LDL and HDL cholesterol, triglycerides)', loinc: ['2093-3', '13457-7', '2085-9', '2571-8'], terms: [/\b(?:lipids?|cholesterol(?! (?:micro)?emboli)|HDL|LDL|triglycerides?|dyslipida?emia|hyperlipida?emia)\b/i] },
   { id: 'inr', panel: 'INR', loinc: ['6301-6'], terms: [/\bINR\b/, /\bprothrombin time\b/i] },
   { id: 'potassium', panel: 'Potassium', loinc: ['2823-3'], terms: [/\b(?:potassium|hyperkala?emi\w*|hypokala?emi\w*)\b/i] },
