@@ -11,6 +11,8 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'src/main/electron/main.ts'),
           // The API server runs in a utilityProcess from its own bundle; no Electron import reaches it.
           server: resolve(import.meta.dirname, 'src/main/server/utility-entry.ts'),
+          // Spawned by the server as a worker thread (embedding), so it must be its own file next to server.js.
+          'embedder-worker': resolve(import.meta.dirname, 'src/main/search/embedder-worker.ts'),
         },
       },
     },

@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['build/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The renderer and the shared contract must never reach into the server or Node.
     files: ['src/renderer/**', 'src/shared/**'],
     rules: {

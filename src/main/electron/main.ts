@@ -18,6 +18,7 @@ function startServer(): Promise<{ url: string; key: string }> {
       MATERIA_DATA_DIR: process.env.MATERIA_DATA_DIR ?? app.getPath('userData'),
       MATERIA_CONTENT_DB: process.env.MATERIA_CONTENT_DB ?? join(root, app.isPackaged ? 'db/content.sqlite' : 'resources/db/content.sqlite'),
       MATERIA_APP_ROOT: app.getAppPath(),
+      MATERIA_MODEL_DIR: process.env.MATERIA_MODEL_DIR ?? join(root, app.isPackaged ? 'models' : 'resources/models'),
     },
   });
   return new Promise((ok, fail) => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isExternalLink, isOwnPage, WEB_PREFERENCES } from '../../src/main/electron/window-security.ts';
+import { RENDERER_CSP } from '../../src/main/server/static-renderer.ts';
+
+describe('desktop window security settings', () => {
+  it('isolates the renderer: context isolation, sandbox, no Node, no webviews', () => {
+    expect(WEB_PREFERENCES.contextIsolation).toBe(true);
+    expect(WEB_PREFERENCES.sandbox).toBe(true);
+    expect(WEB_PREFERENCES.nodeIntegration).toBe(false);
+    expect(WEB_PREFERENCES.nodeIntegrationInWorker).toBe(false);
+    expect(WEB_PREFERENCES.webSecurity).toBe(true);
+    expect(WEB_PREFERENCES.allowRunningInsecureContent).toBe(false);
+    expect(WEB_PREFERENCES.webviewTag).toBe(false);
+  });
+
+  it('hands only http(s) links to the system browser', () => {
+    expect(isExternalLink('https://doi.org/10.3389/fpsyt.2021.593710')).toBe(true);
+    expect(isExternalLink('http://example.org')).toBe(true);
+    expect(isExternalLink('file:///etc/passwd')).toBe(false);
+    expect(isExternalLink('javascript:alert(1)')).toBe(false);
+    expect(isExternalLink('not a url')).toBe(false);
+  });
+
+  it('lets the window navigate only within its own local server', () => {
+    expect(isOwnPage('http://127.0.0.1:4000/compounds', 'http://127.0.0.1:4000')).toBe(true);
+    expect(isOwnPage('http://127.0.0.1:4001/', 'http://127.0.0.1:4000')).toBe(false);
+    expect(isOwnPage('https://evil.example/', 'http://127.0.0.1:4000')).toBe(false);
+  });
+
+  it('serves the UI under a strict content security policy', () => {
+    expect(RENDERER_CSP).toContain("default-src 'self'");
+    expect(RENDERER_CSP).toContain("script-src 'self'");
+    expect(RENDERER_CSP).not.toMatch(/unsafe-eval/);
+    expect(RENDERER_CSP).toContain("frame-ancestors 'none'");
+    expect(RENDERER_CSP).toContain("object-src 'none'");
+  });
+});
