@@ -1,26 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIOAGE_BIOMARKERS, BioageData, BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
-import { CompoundRepo } from '../../compounds/compound-repo.ts';
-import { openContentDb, type Db } from '../../db/connection.ts';
-import { MonographRepo } from '../../monographs/monograph-repo.ts';
+import { type Db } from '../../db/connection.ts';
 import { issuesToDetails } from '../../server/validation.ts';
 import type { ToolContext } from '../tool.ts';
+import { openToolContext } from '../test-support.ts';
 import { PHENOAGE, convert, phenoAge, rangeStatus } from './compute.ts';
 import { bioageTool } from './tool.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
 const VECTORS = resolve(REPO_ROOT, '../shared/data/bioage-nhanes/phenoage_reference_vectors_nhanes4.csv');
 
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => {
-  content = openContentDb(CONTENT_DB);
-  const compounds = new CompoundRepo(content);
-  ctx = { content, compounds, monographs: new MonographRepo(content, compounds), now: () => 0 };
-});
+beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
 /** Molar masses as stored in the content DB (lab_tests.molecular_weight, LOINC 2160-0 and 2345-7). */

@@ -1,25 +1,17 @@
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompoundRepo } from '../../compounds/compound-repo.ts';
-import { openContentDb, type Db } from '../../db/connection.ts';
-import { MonographRepo } from '../../monographs/monograph-repo.ts';
+import { type Db } from '../../db/connection.ts';
 import { BloodworkData, BloodworkRequest } from '../../../shared/schemas/tools/bloodwork.ts';
 import type { ToolContext } from '../tool.ts';
+import { openToolContext } from '../test-support.ts';
 import {
   HBA1C_LOINCS, ION_VALENCE, REFERENCE_UNIT_OVERRIDES, RELATED_COMPOUNDS, TEST_ALIASES, classify, convertForTest, convertValue,
   hba1cIfccToNgsp, hba1cNgspToIfcc, parseUnit, rangeText, similarity, testKey,
 } from './compute.ts';
 import { bloodworkTool, matchTest, suggestTests } from './tool.ts';
 
-const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../../../../resources/db/content.sqlite'));
-
 let db: Db;
 let ctx: ToolContext;
-beforeAll(() => {
-  db = openContentDb(CONTENT_DB);
-  const compounds = new CompoundRepo(db);
-  ctx = { content: db, compounds, monographs: new MonographRepo(db, compounds), now: () => 0 };
-});
+beforeAll(() => { ({ content: db, ctx } = openToolContext()); });
 afterAll(() => db.close());
 
 const NONE = { molecularWeight: null, valence: null, hba1c: false };

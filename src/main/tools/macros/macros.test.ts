@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, resolve } from 'node:path';
 import { MacrosData, MacrosRequest } from '../../../shared/schemas/tools/macros.ts';
-import { CompoundRepo } from '../../compounds/compound-repo.ts';
-import { openContentDb, type Db } from '../../db/connection.ts';
-import { MonographRepo } from '../../monographs/monograph-repo.ts';
+import { type Db } from '../../db/connection.ts';
 import { issuesToDetails } from '../../server/validation.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
+import { openToolContext } from '../test-support.ts';
 import { energyTarget, fibreGrams, katchMcArdle, macroSplit, mifflinStJeor, waterMl } from './compute.ts';
 import { macrosTool } from './tool.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => {
-  content = openContentDb(CONTENT_DB);
-  const compounds = new CompoundRepo(content);
-  ctx = { content, compounds, monographs: new MonographRepo(content, compounds), now: () => 0 };
-});
+beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
 function run(body: unknown) {

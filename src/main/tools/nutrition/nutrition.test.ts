@@ -1,25 +1,17 @@
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompoundRepo } from '../../compounds/compound-repo.ts';
-import { openContentDb, type Db } from '../../db/connection.ts';
-import { MonographRepo } from '../../monographs/monograph-repo.ts';
+import { type Db } from '../../db/connection.ts';
 import { NutritionData, NutritionRequest } from '../../../shared/schemas/tools/nutrition.ts';
 import type { ToolContext } from '../tool.ts';
+import { openToolContext } from '../test-support.ts';
 import {
   DEFAULT_FOODS, NUTRIENTS, macroEnergy, ndbNumber, percentDv, pickMeasure, rankFoods, resolvePortion, scale, scoreFood, singular,
   unitKind, type FoodCandidate, type Weight,
 } from './compute.ts';
 import { matchFood, nutritionTool } from './tool.ts';
 
-const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../../../../resources/db/content.sqlite'));
-
 let db: Db;
 let ctx: ToolContext;
-beforeAll(() => {
-  db = openContentDb(CONTENT_DB);
-  const compounds = new CompoundRepo(db);
-  ctx = { content: db, compounds, monographs: new MonographRepo(db, compounds), now: () => 0 };
-});
+beforeAll(() => { ({ content: db, ctx } = openToolContext()); });
 afterAll(() => db.close());
 
 function run(items: { food: string; amount: number; unit: string }[]) {
