@@ -27,7 +27,7 @@ export function appVersion(repoRoot: string): string {
   return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export async function startServer(config: ServerConfig, repoRoot: string): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void): Promise<RunningServer> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'));
@@ -41,7 +41,7 @@ export async function startServer(config: ServerConfig, repoRoot: string): Promi
   });
   const port = (server.address() as AddressInfo).port;
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
-  const indexing = semantic.start();
+  const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
   return {
     server, port, admin, materia, semantic, indexing, browserKey,
     url: `http://127.0.0.1:${port}`,

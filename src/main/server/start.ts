@@ -2,12 +2,13 @@
 import { resolve } from 'node:path';
 import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { progressReporter } from '../cli/progress-bar.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
 try {
   const config = readConfig(process.env, repoRoot);
-  const running = await startServer(config, repoRoot);
+  const running = await startServer(config, repoRoot, progressReporter('  embedding index'));
   console.log(`Materia API listening on ${running.url}/v1 (data: ${config.dataDir})`);
   if (running.materia.hasRenderer) console.log(`  web UI:  ${running.url}/#key=${running.browserKey}  (open this link; the key stays in the page)`);
   else console.log('  web UI:  not built (run npm run build to serve it here)');

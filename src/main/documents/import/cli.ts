@@ -8,13 +8,9 @@ import { openUserDb } from '../../db/connection.ts';
 import { readConfig } from '../../server/config.ts';
 import { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
 import { importDocuments } from './importer.ts';
+import { progressReporter } from '../../cli/progress-bar.ts';
 import { formatFromFileName, readRecords, type ImportFormat } from './read-records.ts';
 
-function bar(done: number, total: number): string {
-  const width = 30;
-  const filled = total ? Math.round((done / total) * width) : width;
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
-}
 
 const args = process.argv.slice(2);
 const formatArg = args.indexOf('--format');
@@ -33,14 +29,7 @@ const config = readConfig(process.env, resolve(import.meta.dirname, '../../../..
 mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 const db = openUserDb(join(config.dataDir, 'user.sqlite'));
 const raw = readRecords(chosen, readFileSync(file, 'utf8'));
-let last = 0;
-const report = importDocuments(db, raw, Date.now, (done, total) => {
-  if (process.stderr.isTTY && (done === total || Date.now() - last > 100)) {
-    last = Date.now();
-    process.stderr.write(`\r${bar(done, total)}`);
-  } else if (!process.stderr.isTTY && (done === total || done % 1000 === 0)) process.stderr.write(`${bar(done, total)}\n`);
-});
-if (process.stderr.isTTY) process.stderr.write('\n');
+const report = importDocuments(db, raw, Date.now, progressReporter('importing'));
 db.close();
 console.log(`${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`);
 for (const f of report.failed.slice(0, 50)) {
