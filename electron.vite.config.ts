@@ -25,7 +25,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [react()],
+    // Absolute asset URLs: the app has client-side routes (/compounds/metformin) and is always loaded over http from the
+    // local server, headless or desktop. electron-vite forces base './' in production, so a plugin sets it after that.
+    plugins: [react(), { name: 'materia:absolute-base', config: () => ({ base: '/' }) }],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       minify: true,

@@ -21,6 +21,16 @@ import { MacrosData, MacrosRequest } from './schemas/tools/macros.ts';
 import { NutritionData, NutritionRequest } from './schemas/tools/nutrition.ts';
 import { PeptideStackData, PeptideStackRequest } from './schemas/tools/peptide-stack.ts';
 import { ProtocolData, ProtocolRequest } from './schemas/tools/protocol.ts';
+import { ApiKeyCreateRequest, ApiKeyCreateResponse, ApiKeyIdParams, ApiKeyListQuery, ApiKeyListResponse, ApiKeyResponse } from './schemas/api-keys.ts';
+import {
+  DeliveryListQuery, DeliveryListResponse, DeliveryResponse, WebhookCreateRequest, WebhookCreateResponse, WebhookIdParams,
+  WebhookListResponse, WebhookResponse, WebhookSettingsRequest, WebhookSettingsResponse,
+} from './schemas/webhooks.ts';
+import { InsightListQuery, InsightListResponse, ProfilePutRequest, ProfileResponse } from './schemas/insights.ts';
+import {
+  AgentListResponse, ChatCompletionResponse, ChatRequest, ChatStreamEvent, ConversationIdParams, ConversationListQuery, ConversationListResponse,
+  ConversationResponse,
+} from './schemas/chat.ts';
 
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -42,6 +52,8 @@ export interface Endpoint {
   errors: readonly number[];
   /** false: the response is sent as is, without the {success, data} envelope. */
   envelope?: false;
+  /** true: the handler writes the response itself (server-sent events); `response` describes one event. */
+  stream?: true;
 }
 
 const define = <const E extends Record<string, Endpoint>>(e: E) => e;
@@ -170,6 +182,133 @@ export const ENDPOINTS = define({
       + 'The whole request is a 400 only when no record could be imported. For files over 1 MB use `npm run import -- <file>`.',
     body: DocumentImportRequest,
     response: DocumentImportResponse,
+  },
+  // API keys, webhooks, profile and insights (issue 7)
+  apiKeyList: {
+    method: 'GET', path: '/v1/api-keys', tag: 'API keys', scope: 'admin', errors: [400],
+    summary: 'List API keys (never their secrets), newest first',
+    query: ApiKeyListQuery,
+    response: ApiKeyListResponse,
+  },
+  apiKeyCreate: {
+    method: 'POST', path: '/v1/api-keys', tag: 'API keys', scope: 'admin', errors: [400],
+    summary: 'Create a key: the full key is in this response only',
+    description: 'A key never gets more scopes than the key creating it (403 otherwise), nor a later expiry. Emits api_key.created.',
+    body: ApiKeyCreateRequest,
+    response: ApiKeyCreateResponse,
+  },
+  apiKeyRevoke: {
+    method: 'DELETE', path: '/v1/api-keys/{id}', tag: 'API keys', scope: 'admin', errors: [400, 404],
+    summary: 'Revoke a key: the next request with it is a 401',
+    description: 'Idempotent: revoking a revoked key returns it unchanged. Emits api_key.revoked once.',
+    params: ApiKeyIdParams,
+    response: ApiKeyResponse,
+  },
+  webhookList: {
+    method: 'GET', path: '/v1/webhooks', tag: 'Webhooks', scope: 'admin', errors: [],
+    summary: 'List webhook endpoints (never their secrets)',
+    response: WebhookListResponse,
+  },
+  webhookCreate: {
+    method: 'POST', path: '/v1/webhooks', tag: 'Webhooks', scope: 'admin', errors: [400],
+    summary: 'Register an endpoint: the whsec_ signing secret is in this response only',
+    description: 'Deliveries are signed with Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). URLs resolving to loopback, '
+      + 'private, link-local, CGNAT or metadata addresses are refused unless local targets are enabled; this app\'s own port always is.',
+    body: WebhookCreateRequest,
+    response: WebhookCreateResponse,
+  },
+  webhookSettingsGet: {
+    method: 'GET', path: '/v1/webhooks/settings', tag: 'Webhooks', scope: 'admin', errors: [],
+    summary: 'Whether webhook URLs on this machine or the local network are allowed',
+    response: WebhookSettingsResponse,
+  },
+  webhookSettingsPut: {
+    method: 'PUT', path: '/v1/webhooks/settings', tag: 'Webhooks', scope: 'admin', errors: [400],
+    summary: 'Allow or refuse local webhook targets (checked again at every delivery)',
+    body: WebhookSettingsRequest,
+    response: WebhookSettingsResponse,
+  },
+  webhookDelete: {
+    method: 'DELETE', path: '/v1/webhooks/{id}', tag: 'Webhooks', scope: 'admin', errors: [400, 404],
+    summary: 'Delete an endpoint and its delivery log; pending deliveries to it are dropped',
+    params: WebhookIdParams,
+    response: WebhookResponse,
+  },
+  webhookDeliveries: {
+    method: 'GET', path: '/v1/webhooks/{id}/deliveries', tag: 'Webhooks', scope: 'admin', errors: [400, 404],
+    summary: 'Delivery log of an endpoint, newest first: attempts, status codes, timings, next retry',
+    params: WebhookIdParams,
+    query: DeliveryListQuery,
+    response: DeliveryListResponse,
+  },
+  webhookTest: {
+    method: 'POST', path: '/v1/webhooks/{id}/test', tag: 'Webhooks', scope: 'admin', errors: [400, 404],
+    summary: 'Send a signed ping now (one attempt, no retries) and return the delivery',
+    params: WebhookIdParams,
+    response: DeliveryResponse,
+  },
+  webhookEnable: {
+    method: 'POST', path: '/v1/webhooks/{id}/enable', tag: 'Webhooks', scope: 'admin', errors: [400, 404],
+    summary: 'Re-enable a disabled endpoint; its paused deliveries are retried at once',
+    description: 'The URL is checked against the address guard again first.',
+    params: WebhookIdParams,
+    response: WebhookResponse,
+  },
+  profileGet: {
+    method: 'GET', path: '/v1/profile', tag: 'Insights', scope: 'read', errors: [],
+    summary: 'Your profile: sex, birth year, goals, current compounds and medications',
+    response: ProfileResponse,
+  },
+  profilePut: {
+    method: 'PUT', path: '/v1/profile', tag: 'Insights', scope: 'tools', errors: [400],
+    summary: 'Replace your profile (fields left out are cleared)',
+    body: ProfilePutRequest,
+    response: ProfileResponse,
+  },
+  insightList: {
+    method: 'GET', path: '/v1/insights', tag: 'Insights', scope: 'read', errors: [400],
+    summary: 'Personalised insights from your profile and saved tool results, most severe then newest first',
+    description: 'Found by fixed rules (lab out of range or worsening, biological-age change, stack interactions, evidence notes, '
+      + 'body-composition change, goal-aligned suggestions). Each is stored once and emits insight.created when first found; '
+      + 'only insights that still apply are listed.',
+    query: InsightListQuery,
+    response: InsightListResponse,
+  },
+  // Clinical chat (issue 6)
+  chatCompletions: {
+    method: 'POST', path: '/v1/chat/completions', tag: 'Chat', scope: 'chat', errors: [400, 502],
+    summary: 'One grounded, cited answer from the clinical agent system',
+    description: 'The orchestrator routes the last user message to specialist agents that read the local database and tools; every statement '
+      + 'carries [n] markers of the records in `citations`. A safety agent runs on every turn. With MATERIA_LLM_URL set, a language model '
+      + 'phrases the answer from the same evidence (502 if it breaks off mid-answer). Token counts: cl100k_base.',
+    body: ChatRequest,
+    response: ChatCompletionResponse,
+  },
+  chatStream: {
+    method: 'POST', path: '/v1/chat/stream', tag: 'Chat', scope: 'chat', errors: [400], stream: true,
+    summary: 'The same answer as server-sent events',
+    description: 'Events: message_start, content_block_start (with the citations), content_block_delta (text pieces), content_block_stop, '
+      + 'message_delta (stop_reason, usage), message_stop; `: heartbeat` comment lines while working; a failure after the first byte is an '
+      + '`error` event followed by a clean close. Request errors before the stream starts are ordinary JSON errors.',
+    body: ChatRequest,
+    response: ChatStreamEvent,
+  },
+  agentList: {
+    method: 'GET', path: '/v1/agents', tag: 'Chat', scope: 'chat', errors: [],
+    summary: 'The agent registry: what each agent covers and which data or tools it reads',
+    response: AgentListResponse,
+  },
+  conversationList: {
+    method: 'GET', path: '/v1/conversations', tag: 'Chat', scope: 'chat', errors: [400],
+    summary: 'Stored conversations (turns sent with a conversation_id), most recently updated first',
+    query: ConversationListQuery,
+    response: ConversationListResponse,
+  },
+  conversationGet: {
+    method: 'GET', path: '/v1/conversations/{id}', tag: 'Chat', scope: 'chat', errors: [400, 404],
+    summary: 'One conversation with its messages and their citations',
+    params: ConversationIdParams,
+    response: ConversationResponse,
   },
 });
 

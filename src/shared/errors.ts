@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** the configured language model (chat) failed mid-answer */
+  upstream_error: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -30,7 +30,7 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'tools.peptide_stack', routes: ['POST /v1/tools/peptide-stack/build'], perMinute: 20, hourlyBurst: 100, spec: true },
   { id: 'tools.protocol', routes: ['POST /v1/tools/protocol/build'], perMinute: 10, hourlyBurst: 50, spec: true },
   { id: 'api_keys', routes: ['GET /v1/api-keys', 'POST /v1/api-keys', 'DELETE /v1/api-keys/{id}'], perMinute: 30, hourlyBurst: 100, spec: true },
-  { id: 'webhooks', routes: ['GET /v1/webhooks', 'POST /v1/webhooks', 'DELETE /v1/webhooks/{id}', 'GET /v1/webhooks/{id}/deliveries', 'POST /v1/webhooks/{id}/test'], perMinute: 30, hourlyBurst: 100, spec: true },
+  { id: 'webhooks', routes: ['GET /v1/webhooks', 'POST /v1/webhooks', 'DELETE /v1/webhooks/{id}', 'GET /v1/webhooks/{id}/deliveries', 'POST /v1/webhooks/{id}/test', 'POST /v1/webhooks/{id}/enable', 'GET /v1/webhooks/settings', 'PUT /v1/webhooks/settings'], perMinute: 30, hourlyBurst: 100, spec: true },
   { id: 'monographs.get', routes: ['GET /v1/monographs/{slug}'], perMinute: 100, hourlyBurst: 0, spec: true },
   { id: 'insights', routes: ['GET /v1/insights'], perMinute: 30, hourlyBurst: 0, spec: true },
   // Not in the spec's table:
@@ -39,6 +39,9 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'content', routes: ['GET /v1/content'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'health', routes: ['GET /v1/health'], perMinute: 600, hourlyBurst: 0, spec: false },
   { id: 'openapi', routes: ['GET /v1/openapi.json'], perMinute: 60, hourlyBurst: 0, spec: false },
+  { id: 'agents', routes: ['GET /v1/agents'], perMinute: 60, hourlyBurst: 0, spec: false },
+  { id: 'conversations', routes: ['GET /v1/conversations', 'GET /v1/conversations/{id}'], perMinute: 100, hourlyBurst: 500, spec: false },
+  { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },
 ];
 
 export function rateLimitFor(route: string): RateLimitRule | undefined {

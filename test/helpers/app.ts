@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { SCOPES, type Scope } from '../../src/shared/enums.ts';
 import { openContentDb, openUserDb, type Db } from '../../src/main/db/connection.ts';
-import { createApp, type MateriaApp } from '../../src/main/server/app.ts';
+import { createApp, type AppOptions, type MateriaApp } from '../../src/main/server/app.ts';
 import type { ModelConfig } from '../../src/main/search/model-files.ts';
 import { Semantic } from '../../src/main/search/semantic.ts';
 
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** An embedding model: the app then builds its vector index before the promise resolves. */
   model?: ModelConfig;
+  /** Chat options (a language-model endpoint, the SSE heartbeat interval). */
+  chat?: AppOptions['chat'];
 }
 
 /** The random-weight transformers.js fixture (mechanics only: its scores mean nothing). */
@@ -48,7 +50,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const errors: unknown[] = [];
   const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
-    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic,
+    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat,
     log: (msg, err) => { errors.push([msg, err]); },
   });
   const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });

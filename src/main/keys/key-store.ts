@@ -11,6 +11,8 @@ export interface ApiKeyRecord {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** The key that created this one through the API; null for keys made at start. */
+  created_by: string | null;
 }
 
 interface Row extends Omit<ApiKeyRecord, 'scopes'> { scopes: string; secret_hash: Buffer }
@@ -60,6 +62,15 @@ export class KeyStore {
 
   list(): ApiKeyRecord[] {
     return this.db.prepare<[], Row>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toRecord);
+  }
+
+  /** A page of keys, newest first (GET /v1/api-keys). */
+  page(opts: { includeRevoked: boolean; limit: number; offset: number }): { total: number; items: ApiKeyRecord[] } {
+    const where = opts.includeRevoked ? '' : 'WHERE revoked_at IS NULL';
+    const total = this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM api_keys ${where}`).get()!.n;
+    const items = this.db.prepare<[number, number], Row>(`SELECT * FROM api_keys ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .all(opts.limit, opts.offset).map(toRecord);
+    return { total, items };
   }
 
   hasActiveAdmin(): boolean {

@@ -30,6 +30,15 @@ import { SearchService } from '../search/search-service.ts';
 import type { Semantic } from '../search/semantic.ts';
 import { searchHandlers } from './routes/search.ts';
 import { toolHandlers } from './routes/tools.ts';
+import { apiKeyHandlers } from './routes/api-keys.ts';
+import { webhookHandlers } from './routes/webhooks.ts';
+import { insightHandlers } from './routes/insights.ts';
+import { WebhookService } from '../webhooks/webhook-service.ts';
+import { ConversationStore } from '../chat/conversations.ts';
+import { createChatService } from '../chat/create.ts';
+import type { LlmConfig } from '../chat/llm.ts';
+import type { ChatService } from '../chat/service.ts';
+import { chatHandlers } from './routes/chat.ts';
 import { rendererRouter } from './static-renderer.ts';
 
 export interface AppOptions {
@@ -45,6 +54,10 @@ export interface AppOptions {
   semantic?: Semantic | null;
   /** The built renderer to serve at / (headless mode); absent: API only. */
   rendererDir?: string;
+  /** Webhooks: MATERIA_WEBHOOKS_ALLOW_PRIVATE=1 at start. */
+  webhooks?: { allowPrivate?: boolean };
+  /** Chat: the optional OpenAI-compatible language model (MATERIA_LLM_*), and the SSE heartbeat interval. */
+  chat?: { llm?: LlmConfig | null; heartbeatMs?: number };
 }
 
 export interface MateriaApp {
@@ -76,7 +89,11 @@ export function createApp(opts: AppOptions): MateriaApp {
     now,
     keys: new KeyStore(opts.userDb, now),
     openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
+    webhooks: new WebhookService(opts.userDb, { now, allowPrivateEnv: opts.webhooks?.allowPrivate ?? false, userAgent: `Materia-Webhooks/${opts.version}` }),
+    conversations: new ConversationStore(opts.userDb),
+    chat: undefined as unknown as ChatService, // assigned just below: it reads the repositories above
   };
+  context.chat = createChatService(context, { contentDb: opts.contentDb, llm: opts.chat?.llm ?? null, log });
   const handlers: HandlerMap = {
     ...systemHandlers(context),
     ...compoundHandlers(context),
@@ -84,6 +101,10 @@ export function createApp(opts: AppOptions): MateriaApp {
     ...documentHandlers(context),
     ...searchHandlers(context),
     ...toolHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
+    ...apiKeyHandlers(context),
+    ...webhookHandlers(context),
+    ...insightHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
+    ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
   };
   const limiter = new RateLimiter(now);
 
@@ -135,11 +156,13 @@ function bind(endpoint: Endpoint, handler: Handler<EndpointName>, checkResponses
         query: endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined,
         body: endpoint.body ? parseOrThrow(endpoint.body, req.body, 'body') : undefined,
         req,
+        res,
       };
       if (!endpoint.query && Object.keys(req.query as object).length) {
         throw new HttpError('invalid_request', 'this route takes no query parameters', Object.keys(req.query as object).map((k) => ({ field: k, message: 'unknown parameter' })));
       }
       const result = await handler(input as never);
+      if (endpoint.stream) return; // the handler wrote the response (server-sent events)
       const body = endpoint.envelope === false ? result : { success: true, ...(result as object) };
       if (checkResponses) {
         const check = endpoint.response.safeParse(body);

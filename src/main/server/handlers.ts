@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { EndpointName, EndpointOf } from '../../shared/endpoints.ts';
 import type { EndpointOutput } from '../../shared/client.ts';
@@ -10,12 +10,19 @@ export interface HandlerInput<N extends EndpointName> {
   query: Parsed<EndpointOf<N>, 'query'>;
   body: Parsed<EndpointOf<N>, 'body'>;
   req: Request;
+  /** The response, for streaming routes (`stream: true`), which write it themselves. */
+  res: Response;
 }
 
-/** What a handler returns: the response without `success` (added by the binder), or the raw body for envelope-less routes. */
-export type HandlerResult<N extends EndpointName> = EndpointOf<N> extends { envelope: false }
-  ? EndpointOutput<N>
-  : Omit<EndpointOutput<N>, 'success'>;
+/**
+ * What a handler returns: the response without `success` (added by the binder), the raw body for envelope-less
+ * routes, or nothing for streaming routes (they have written the response when the promise settles).
+ */
+export type HandlerResult<N extends EndpointName> = EndpointOf<N> extends { stream: true }
+  ? void
+  : EndpointOf<N> extends { envelope: false }
+    ? EndpointOutput<N>
+    : Omit<EndpointOutput<N>, 'success'>;
 
 export type Handler<N extends EndpointName> = (input: HandlerInput<N>) => HandlerResult<N> | Promise<HandlerResult<N>>;
 export type HandlerMap = { [N in EndpointName]: Handler<N> };

@@ -24,6 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: details name each offending field', 401: 'Missing, malformed, unknown, revoked or expired API key',
   403: 'The key lacks the scope this route needs, or the Host/Origin is not this server', 404: 'Not found',
   413: 'Body larger than 1 MB', 415: 'Body is not JSON', 429: 'Rate limit exceeded; see Retry-After',
+  502: 'The configured language model failed mid-answer',
 };
 
 function operation(name: string, e: Endpoint) {
@@ -32,7 +33,9 @@ function operation(name: string, e: Endpoint) {
   if (e.body) [400, 413, 415].forEach((c) => errorCodes.add(c));
   const rule = rateLimitFor(`${e.method} ${e.path}`);
   const responses: Record<string, unknown> = {
-    200: { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
+    200: e.stream
+      ? { description: 'Server-sent events; each `data:` line is one of these events', content: { 'text/event-stream': { schema: toSchema(e.response, 'output') } } }
+      : { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
   };
   for (const code of [...errorCodes].sort()) {
     responses[code] = { description: STATUS_TEXT[code] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };

@@ -8,6 +8,8 @@ import { ensureAdminKey, issueSessionKey, type AdminKeyOutcome } from '../keys/a
 import { createApp, type MateriaApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { Semantic } from '../search/semantic.ts';
+import { noteContentVersion } from '../content/content-version.ts';
+import { DeliveryWorker } from '../webhooks/delivery-worker.ts';
 
 export interface RunningServer {
   server: Server;
@@ -23,16 +25,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Milliseconds since the epoch for the app and the webhook delivery worker; tests pass a controllable clock. */
+  now?: () => number;
+}
+
 export function appVersion(repoRoot: string): string {
   return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void, options: StartOptions = {}): Promise<RunningServer> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'));
   const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
-  const materia = createApp({ contentDb, userDb, version: appVersion(repoRoot), semantic, rendererDir: join(repoRoot, 'out/renderer') });
+  const materia = createApp({
+    contentDb, userDb, version: appVersion(repoRoot), semantic, rendererDir: join(repoRoot, 'out/renderer'),
+    now: options.now, webhooks: { allowPrivate: config.webhooksAllowPrivate }, chat: { llm: config.llm },
+  });
+  noteContentVersion(userDb, materia.context.webhooks, materia.context.content); // content.updated after an update
   const admin = ensureAdminKey(materia.context.keys, config.dataDir, config.apiKey);
   const browserKey = issueSessionKey(materia.context.keys, 'browser session');
   const server = await new Promise<Server>((ok, fail) => {
@@ -40,12 +51,17 @@ export async function startServer(config: ServerConfig, repoRoot: string, onInde
     s.once('error', fail);
   });
   const port = (server.address() as AddressInfo).port;
+  // Webhooks: deliveries queued before a crash or shutdown are sent now; our own port is never a target.
+  materia.context.webhooks.setOwnPort(port);
+  const webhookWorker = new DeliveryWorker(materia.context.webhooks, { log: (msg, err) => console.error(msg, err ?? '') });
+  webhookWorker.start();
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
   return {
     server, port, admin, materia, semantic, indexing, browserKey,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
+      await webhookWorker.stop();
       await semantic.close();
       await new Promise<void>((ok) => {
         server.close(() => ok());

@@ -21,6 +21,7 @@ try {
     console.log(`  search: building the embedding index for ${config.model.modelId} in the background (lexical until ready; see /v1/health)`);
     void running.indexing.then(() => console.log(`  search: ${running.semantic.status().reason}`));
   } else console.log(`  search: lexical only — ${running.semantic.status().reason}`);
+  console.log(`  chat:    ${config.llm ? `answers phrased by ${config.llm.model} at ${config.llm.url}` : 'answers composed from the evidence (no language model configured)'}`);
   const stop = () => { void running.close().then(() => process.exit(0)); };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,64 +1,56 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, type EndpointOutput } from '../../shared/client.ts';
-import { EVIDENCE_GRADE_MEANING } from '../../shared/enums.ts';
-import { api } from './api.ts';
+/** The app: a key check, then the frame and one route per screen. */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Route, Routes } from 'react-router';
+import { currentApiKey } from './api.ts';
+import { Layout, type NavItem } from './components/Layout.tsx';
+import { Loading } from './components/States.tsx';
+import { setKeyRejectedHandler } from './lib/queries.ts';
+import { ChatPage } from './pages/ChatPage.tsx';
+import { CompoundPage } from './pages/CompoundPage.tsx';
+import { CompoundsPage } from './pages/CompoundsPage.tsx';
+import { DocumentPage, DocumentsPage } from './pages/DocumentsPage.tsx';
+import { InsightsPage } from './pages/InsightsPage.tsx';
+import { KeyScreen } from './pages/KeyScreen.tsx';
+import { NotFound } from './pages/NotFound.tsx';
+import { SearchPage } from './pages/SearchPage.tsx';
+import { SettingsPage } from './pages/SettingsPage.tsx';
+import { ToolPage, ToolsIndex } from './pages/ToolsPage.tsx';
 
-type Health = EndpointOutput<'health'>['data'];
-type Results = EndpointOutput<'compoundSearch'>;
+const SandboxPage = lazy(() => import('./pages/SandboxPage.tsx'));
+
+const NAV: NavItem[] = [
+  { to: '/', label: 'Search', end: true },
+  { to: '/compounds', label: 'Compounds' },
+  { to: '/documents', label: 'Documents' },
+  { to: '/tools', label: 'Tools' },
+  { to: '/chat', label: 'Chat' },
+  { to: '/insights', label: 'Insights' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/sandbox', label: 'API sandbox' },
+];
 
 export function App() {
-  const [health, setHealth] = useState<Health | null>(null);
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<Results | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api.call('health').then((r) => setHealth(r.data)).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
-
-  async function onSearch(e: FormEvent) {
-    e.preventDefault();
-    if (!query.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setResults(await api.call('compoundSearch', { body: { query, limit: 20 } }));
-    } catch (err) {
-      setError(err instanceof ApiError ? `${err.message} (${err.status})` : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const [rejected, setRejected] = useState(false);
+  useEffect(() => setKeyRejectedHandler(() => setRejected(true)), []);
+  if (!currentApiKey()) return <KeyScreen reason="missing" />;
+  if (rejected) return <KeyScreen reason="rejected" />;
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 960, margin: '0 auto', padding: 24 }}>
-      <header>
-        <h1 style={{ margin: 0 }}>Materia</h1>
-        <p style={{ color: '#555' }}>
-          {health ? `Content ${health.content.version}: ${health.content.counts.compounds} compounds, ${health.content.counts.monographs} monographs, ${health.content.counts.documents} documents · search: ${health.search_mode}` : 'Connecting to the local API…'}
-        </p>
-      </header>
-      <form onSubmit={onSearch} role="search">
-        <label htmlFor="q">Search compounds</label>{' '}
-        <input id="q" value={query} onChange={(e) => setQuery(e.target.value)} maxLength={256} placeholder="e.g. metformin, magnesium, sleep" />{' '}
-        <button type="submit" disabled={busy}>{busy ? 'Searching…' : 'Search'}</button>
-      </form>
-      {error && <p role="alert" style={{ color: '#a00' }}>{error}</p>}
-      {results && (
-        <section aria-live="polite">
-          <p>{results.meta.total} result{results.meta.total === 1 ? '' : 's'}</p>
-          {results.data.length === 0 && <p>No compound matches “{results.meta.query}”.</p>}
-          <ul>
-            {results.data.map((c) => (
-              <li key={c.id}>
-                <strong>{c.name}</strong> · {c.category.replace('_', ' ')} · grade <abbr title={EVIDENCE_GRADE_MEANING[c.evidence_grade]}>{c.evidence_grade}</abbr> · {c.status.replace('_', ' ')}
-                <div style={{ color: '#444' }}>{c.description}</div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </main>
+    <Layout nav={NAV}>
+      <Routes>
+        <Route path="/" element={<SearchPage />} />
+        <Route path="/compounds" element={<CompoundsPage />} />
+        <Route path="/compounds/:slug" element={<CompoundPage />} />
+        <Route path="/documents" element={<DocumentsPage />} />
+        <Route path="/documents/:id" element={<DocumentPage />} />
+        <Route path="/tools" element={<ToolsIndex />} />
+        <Route path="/tools/:tool" element={<ToolPage />} />
+        {/* one route, so starting a conversation (/chat → /chat/<id>) keeps the page and its stream */}
+        <Route path="/chat/:id?" element={<ChatPage />} />
+        <Route path="/insights" element={<InsightsPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/sandbox" element={<Suspense fallback={<div className="page"><h1>API sandbox</h1><Loading label="Loading the sandbox…" /></div>}><SandboxPage /></Suspense>} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Layout>
   );
 }

@@ -28,4 +28,17 @@ export function forgetApiKey(): void {
 
 export const apiBase = window.materia?.apiBase || window.location.origin;
 
-export const api = new MateriaClient({ baseUrl: apiBase, apiKey: resolveApiKey() ?? undefined });
+const apiKey = resolveApiKey();
+
+// Opening the printed link in a tab already showing the app changes only the fragment, which reloads nothing: do it here.
+window.addEventListener('hashchange', () => {
+  if (new URLSearchParams(window.location.hash.replace(/^#/, '')).get('key')) window.location.reload();
+});
+
+/** The key this page uses (null: none was handed over; App then explains how to open the page). */
+export const currentApiKey = (): string | null => apiKey;
+
+/** True in the desktop window (the preload handed the key over), false in a browser tab. */
+export const isDesktop = (): boolean => !!window.materia?.apiKey;
+
+export const api = new MateriaClient({ baseUrl: apiBase, apiKey: apiKey ?? undefined });

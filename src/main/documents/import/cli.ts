@@ -8,6 +8,8 @@ import { openUserDb } from '../../db/connection.ts';
 import { readConfig } from '../../server/config.ts';
 import { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
 import { importDocuments } from './importer.ts';
+import { documentImportedData } from '../../webhooks/event-data.ts';
+import { WebhookService } from '../../webhooks/webhook-service.ts';
 import { progressReporter } from '../../cli/progress-bar.ts';
 import { formatFromFileName, readRecords, type ImportFormat } from './read-records.ts';
 
@@ -29,7 +31,12 @@ const config = readConfig(process.env, resolve(import.meta.dirname, '../../../..
 mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 const db = openUserDb(join(config.dataDir, 'user.sqlite'));
 const raw = readRecords(chosen, readFileSync(file, 'utf8'));
-const report = importDocuments(db, raw, Date.now, progressReporter('importing'));
+// The import and its document.imported webhook event commit together; a running server's delivery worker sends it.
+const report = db.transaction(() => {
+  const r = importDocuments(db, raw, Date.now, progressReporter('importing'));
+  if (r.created + r.updated > 0) new WebhookService(db, { now: Date.now }).emit('document.imported', documentImportedData(r));
+  return r;
+})();
 db.close();
 console.log(`${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`);
 for (const f of report.failed.slice(0, 50)) {

@@ -6,6 +6,9 @@ import type { ContentInfo } from '../../../shared/schemas/system.ts';
 import type { Db } from '../../db/connection.ts';
 import type { SearchService } from '../../search/search-service.ts';
 import type { Semantic } from '../../search/semantic.ts';
+import type { WebhookService } from '../../webhooks/webhook-service.ts';
+import type { ChatService } from '../../chat/service.ts';
+import type { ConversationStore } from '../../chat/conversations.ts';
 
 /** What route handlers may use. Built once by the app factory. */
 export interface AppContext {
@@ -20,4 +23,9 @@ export interface AppContext {
   semantic: Semantic | null;
   now: () => number;
   openapi: () => Record<string, unknown>;
+  /** Webhook endpoints, the outbox (emit inside the change's transaction) and delivery. */
+  webhooks: WebhookService;
+  /** Clinical chat: the orchestrator and its agents, and stored conversations. */
+  chat: ChatService;
+  conversations: ConversationStore;
 }

@@ -1,6 +1,7 @@
 import { toDocument } from '../../documents/document-repo.ts';
 import { importDocuments } from '../../documents/import/importer.ts';
 import { readRecords } from '../../documents/import/read-records.ts';
+import { documentImportedData } from '../../webhooks/event-data.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
@@ -28,7 +29,12 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
     },
     documentImport: ({ body }) => {
       const raw = 'records' in body ? body.records.map((value, index) => ({ index, value })) : readRecords(body.format, body.data);
-      const report = importDocuments(ctx.userDb, raw, ctx.now);
+      // The import and its document.imported event commit together (the webhook outbox is in the same database).
+      const report = ctx.userDb.transaction(() => {
+        const r = importDocuments(ctx.userDb, raw, ctx.now);
+        if (r.created + r.updated > 0) ctx.webhooks.emit('document.imported', documentImportedData(r));
+        return r;
+      })();
       if (report.created + report.updated === 0) {
         throw new HttpError('invalid_request', `none of the ${report.received} record(s) could be imported`,
           report.failed.slice(0, 50).flatMap((f) => f.errors.map((e) => ({ field: `records.${f.index}.${e.field}`, message: e.message }))));

@@ -12,6 +12,7 @@ import { nutritionTool } from '../../tools/nutrition/tool.ts';
 import { peptideStackTool } from '../../tools/peptide-stack/tool.ts';
 import { protocolTool } from '../../tools/protocol/tool.ts';
 import { saveToolResult } from '../../tools/saved-results.ts';
+import { INSIGHT_TOOLS, refreshInsights } from '../../insights/insight-service.ts';
 import { ToolInputError, type ToolContext, type ToolRunner } from '../../tools/tool.ts';
 import { HttpError } from '../http-error.ts';
 import type { Handler, HandlerInput } from '../handlers.ts';
@@ -28,9 +29,16 @@ export function toolHandlers(ctx: AppContext, toolCtx: ToolContext): { [K in Too
       if (err instanceof ToolInputError) throw new HttpError('invalid_request', err.message, err.details);
       throw err;
     }
+    // The saved result and its tool.result_saved event commit together; insights it gives rise to are stored (and announced) now.
     const saved = (body as { save?: boolean }).save
-      ? saveToolResult(ctx.userDb, { tool: tool.name, input: body, output: result, now: ctx.now(), apiKeyId: req.apiKey?.id ?? null })
+      ? ctx.userDb.transaction(() => {
+        const at = ctx.now();
+        const id = saveToolResult(ctx.userDb, { tool: tool.name, input: body, output: result, now: at, apiKeyId: req.apiKey?.id ?? null });
+        ctx.webhooks.emit('tool.result_saved', { saved_result_id: id, tool: tool.name, created_at: new Date(at).toISOString() });
+        return id;
+      })()
       : null;
+    if (saved && INSIGHT_TOOLS.has(tool.name)) refreshInsights({ userDb: ctx.userDb, tool: toolCtx, documents: ctx.documents, webhooks: ctx.webhooks });
     return { data: { ...result, saved_result_id: saved } as z.infer<D> };
   };
   return {

@@ -46,7 +46,8 @@ const toRecord = (r: Row): CandidateRecord => ({
   typical_dosing: JSON.parse(r.typical_dosing) as TypicalDosing, has_monograph: r.has_monograph === 1,
 });
 
-function checkGoals(db: Db, goals: readonly string[]): void {
+/** Every goal must be a known subcategory (a ToolInputError names the others, with close matches). Also used by PUT /v1/profile. */
+export function checkGoals(db: Db, goals: readonly string[]): void {
   const known = [...new Set(stmts(db).subcategories.all().map((r) => normGoal(r.subcategory)))].sort();
   const details: { field: string; message: string }[] = [];
   goals.forEach((g, i) => {

@@ -1,0 +1,45 @@
+/** Lab values written in the question, read against LOINC-coded reference ranges (POST /v1/tools/bloodwork/analyze). */
+import { bloodworkTool } from '../../../tools/bloodwork/tool.ts';
+import { cite, sentence, type Statement } from '../../evidence.ts';
+import type { Agent } from '../types.ts';
+import type { Analysis } from '../../analyze.ts';
+import { parseAge, parseSex, valueAfter } from './parse.ts';
+import { runTool } from './run-tool.ts';
+
+/** Each named test followed by a number: "ferritin 12 ng/mL", "my TSH was 6.1". */
+export function labValues(a: Analysis): { test: string; value: number; unit: string }[] {
+  return a.labs.flatMap((l) => {
+    const v = valueAfter(a.text, l.at, l.length);
+    return v ? [{ test: l.alias, value: v.value, unit: v.unit }] : [];
+  });
+}
+
+/** A person's own results ("my ferritin is 8", "results came back"), not a dose or a study's figure. */
+const OWN_RESULTS = /\b(?:my|mine|i have|i've got|i got|results?|came back|lab (?:report|work)|blood ?(?:test|work))\b/i;
+
+export const asksAboutOwnResults = (a: Analysis) => OWN_RESULTS.test(a.text) && labValues(a).length > 0;
+
+export const bloodworkAgent: Agent = {
+  id: 'tool_bloodwork', name: 'Bloodwork analyzer', group: 'tool',
+  covers: 'lab results written in the question (test, value, unit): unit conversion and status against the reference range and critical limits',
+  uses: ['bloodwork analyzer', 'NLM lab reference ranges (LOINC)'],
+  example: 'My ferritin is 8 ng/mL and my TSH is 6.2 mIU/L, what does that mean?',
+  route: (a) => (!a.intents.has('bioage') && asksAboutOwnResults(a) ? 0.9 : 0),
+  run(a, deps) {
+    const panel = labValues(a);
+    const sex = parseSex(a.text);
+    const age = parseAge(a.text);
+    // The reference source has no sex- or age-specific ranges: the tool records both but does not use them, so a
+    // question without them is read exactly as with them (the answer says the ranges are not adjusted).
+    const r = runTool(bloodworkTool, '/v1/tools/bloodwork/analyze', deps.tools, { sex: sex ?? 'female', age: age ?? 40, panel });
+    if (!r.ok) return { title: 'Bloodwork', statements: [{ text: `The bloodwork analyzer could not read these values: ${r.problems.join('; ')}.`, sources: [] }] };
+    const statements: Statement[] = r.data.results.map((x) => ({
+      text: sentence(`${x.input.test} ${x.input.value} ${x.input.unit}: ${x.status.replace('_', ' ')} (reference ${x.reference_range.text}). ${x.interpretation}`),
+      sources: [cite.labTest(x.test.loinc, x.test.source_name), r.method],
+    }));
+    for (const u of r.data.unmatched) statements.push({ text: `"${u.test}" is not a test I can find in the reference ranges${u.suggestions.length ? `; similar: ${u.suggestions.map((s) => s.name).join(', ')}` : ''}.`, sources: [] });
+    statements.push({ text: sentence(r.data.range_note), sources: [r.method] });
+    if (age !== null && age < 18) statements.push({ text: 'These are adult ranges; many values differ in children and adolescents.', sources: [r.method] });
+    return { title: 'Bloodwork', statements };
+  },
+};

@@ -1,0 +1,27 @@
+/** Body composition from measurements written in the question (POST /v1/tools/inbody/analyze). */
+import { inbodyTool } from '../../../tools/inbody/tool.ts';
+import { sentence } from '../../evidence.ts';
+import type { Agent } from '../types.ts';
+import { missingText, parseAge, parseBodyFat, parseHeight, parseSex, parseWeight } from './parse.ts';
+import { runTool } from './run-tool.ts';
+
+export const inbodyAgent: Agent = {
+  id: 'tool_inbody', name: 'Body composition', group: 'tool',
+  covers: 'BMI class, body-fat category, fat-free mass index and waist ratios from measurements written in the question',
+  uses: ['body composition analyzer (WHO BMI, ACE body fat, Kouri 1995 FFMI, WHO waist cut-offs)'],
+  example: 'What is my BMI? I am a 40-year-old man, 80 kg, 180 cm, 22% body fat',
+  // needs a measurement or a personal question ("what is my BMI?"); a study's mention of BMI is not a request
+  route: (a) => (a.intents.has('inbody') && !a.intents.has('macros') && (parseWeight(a.text) || parseHeight(a.text) || /\bmy\b/i.test(a.text)) ? 0.9 : 0),
+  run(a, deps) {
+    const weight = parseWeight(a.text);
+    const height = parseHeight(a.text);
+    const sex = parseSex(a.text);
+    const age = parseAge(a.text);
+    const missing = [weight ? null : 'weight (kg or lb)', height ? null : 'height (cm or ft/in)', sex ? null : 'sex', age ? null : 'age'].filter((x): x is string => x !== null);
+    if (missing.length) return { title: 'Body composition', statements: [{ text: missingText(missing), sources: [] }] };
+    const bf = parseBodyFat(a.text);
+    const r = runTool(inbodyTool, '/v1/tools/inbody/analyze', deps.tools, { weight, height, sex, age, ...(bf !== null ? { body_fat_percent: bf } : {}) });
+    if (!r.ok) return { title: 'Body composition', statements: [{ text: `The body composition analyzer could not use these values: ${r.problems.join('; ')}.`, sources: [] }] };
+    return { title: 'Body composition', statements: [{ text: sentence(r.data.interpretation), sources: [r.method] }] };
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * Reading tool inputs from a question in plain words: age, sex, weight, height, body fat, activity level,
+ * durations, and "<label> <number> <unit>" measurements. Nothing is assumed: what is not written is reported missing.
+ */
+
+export type Parsed<T> = T | null;
+
+const NUM = String.raw`(\d+(?:[.,]\d+)?)`;
+export const toNumber = (s: string) => Number(s.replace(',', '.'));
+
+export function parseAge(text: string): Parsed<number> {
+  const m = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?(?:years?|yrs?|y)(?:[- ]old|\/o)?\b|\b(?:age|aged)\s*:?\s*${NUM}\b|\bi(?:'m| am) ${NUM}\b`, 'i').exec(text);
+  const v = m ? toNumber(m[1] ?? m[2] ?? m[3]!) : null;
+  return v !== null && v >= 1 && v <= 120 ? Math.round(v) : null;
+}
+
+export function parseSex(text: string): Parsed<'male' | 'female'> {
+  if (/\b(?:female|woman|women|lady|girl|mother|she)\b/i.test(text)) return 'female';
+  if (/\b(?:male|man|men|guy|boy|father|he)\b/i.test(text)) return 'male';
+  return null;
+}
+
+export function parseWeight(text: string): Parsed<{ value: number; unit: 'kg' | 'lb' }> {
+  const m = new RegExp(String.raw`\b${NUM}\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds?)\b`, 'i').exec(text);
+  if (!m) return null;
+  return { value: toNumber(m[1]!), unit: /^(?:lb|pound)/i.test(m[2]!) ? 'lb' : 'kg' };
+}
+
+export function parseHeight(text: string): Parsed<{ value: number; unit: 'cm' | 'in' }> {
+  const cm = new RegExp(String.raw`\b${NUM}\s*(?:cm|centimet(?:er|re)s?)\b`, 'i').exec(text);
+  if (cm) return { value: toNumber(cm[1]!), unit: 'cm' };
+  const m = new RegExp(String.raw`\b(\d(?:[.,]\d+)?)\s*(?:m|metres?|meters?)\b(?!\s*(?:g|l)\b)`, 'i').exec(text);
+  if (m && toNumber(m[1]!) >= 1 && toNumber(m[1]!) <= 2.5) return { value: Math.round(toNumber(m[1]!) * 1000) / 10, unit: 'cm' };
+  const ft = /\b(\d)\s*(?:'|ft|feet|foot)\s*(\d{1,2})?\s*(?:"|in|inches)?/i.exec(text);
+  if (ft) return { value: Number(ft[1]) * 12 + Number(ft[2] ?? 0), unit: 'in' };
+  const inch = new RegExp(String.raw`\b${NUM}\s*(?:in|inches)\b(?! (?:my|the|a)\b)`, 'i').exec(text);
+  return inch ? { value: toNumber(inch[1]!), unit: 'in' } : null;
+}
+
+export function parseBodyFat(text: string): Parsed<number> {
+  const m = new RegExp(String.raw`\b${NUM}\s*%\s*(?:body[- ]?fat|bf)\b|\bbody[- ]?fat(?:\s*(?:percentage|percent|%))?\s*(?:of|is|:|=|at)?\s*${NUM}\s*%?`, 'i').exec(text);
+  return m ? toNumber(m[1] ?? m[2]!) : null;
+}
+
+export function parseActivity(text: string): Parsed<'sedentary' | 'light' | 'moderate' | 'very' | 'extra'> {
+  if (/\b(?:sedentary|desk job|inactive|no exercise)\b/i.test(text)) return 'sedentary';
+  if (/\b(?:extra(?:emely)? active|athlete|physical job and|twice a day)\b/i.test(text)) return 'extra';
+  if (/\bvery active\b/i.test(text)) return 'very';
+  if (/\b(?:moderately active|moderate(?:ly)?(?: activity| exercise)?|exercise 3|3-5 (?:days|times))\b/i.test(text)) return 'moderate';
+  if (/\b(?:lightly active|light(?: activity| exercise)?|1-3 (?:days|times))\b/i.test(text)) return 'light';
+  return null;
+}
+
+export function parseWeeks(text: string): Parsed<number> {
+  const w = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?(?:weeks?|wks?)\b`, 'i').exec(text);
+  if (w) return Math.round(toNumber(w[1]!));
+  const m = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?months?\b`, 'i').exec(text);
+  return m ? Math.round(toNumber(m[1]!) * 52 / 12) : null;
+}
+
+/** The number (and unit token, when one follows) written right after `label` at `at` ("ferritin is 12 ng/mL"). */
+export function valueAfter(text: string, at: number, labelLength: number): Parsed<{ value: number; unit: string }> {
+  const rest = text.slice(at + labelLength, at + labelLength + 60);
+  const m = /^\s*(?:levels?|values?|results?|reading|count|concentration)?\s*(?:(?:is|was|were|are|of|at|came back(?: at)?)\s*)?(?:[:=]\s*)?(-?\d+(?:[.,]\d+)?)(?:\s*((?:[a-zA-Zµμ%][\w/^*µμ.%-]*(?:\/[\w.^*µμ]+)?)|(?:10\^?\d+\/\w+)))?/.exec(rest);
+  if (!m) return null;
+  const unit = m[2] && !/^(?:and|or|my|the|with|but|in|on|at|is|was|for|to|per)$/i.test(m[2]) ? m[2].replace(/[.,;]+$/, '') : '';
+  return { value: toNumber(m[1]!), unit };
+}
+
+export const missingText = (what: readonly string[]) => `I need ${what.join(', ')} to run this; please give ${what.length > 1 ? 'them' : 'it'} in your question (nothing is assumed).`;

@@ -1,0 +1,152 @@
+/**
+ * The orchestrator: reads the conversation, lets the safety agent look first, routes the question to the
+ * specialists whose routing score reaches ROUTE_THRESHOLD (at most MAX_AGENTS, best first), runs them, and
+ * composes one answer whose every statement carries the [n] markers of its records. When a language model is
+ * configured it phrases the answer from the same numbered evidence; otherwise (or when it fails before its first
+ * word) the composition is the answer. The safety preface comes first and the not-medical-advice note last.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Citation, ChatMessageIn, SafetyOutcome } from '../../shared/schemas/chat.ts';
+import { messageText } from '../../shared/schemas/chat.ts';
+import { suggestionsFor } from '../tools/interactions/tool.ts';
+import { analyze, inScope, type Analysis } from './analyze.ts';
+import { composeSections, numberSources, toPieces } from './compose.ts';
+import type { AgentOutput, Position } from './evidence.ts';
+import { streamCompletion, type LlmConfig, type LlmMessage } from './llm.ts';
+import { checkSafety, NOT_MEDICAL_ADVICE } from './safety.ts';
+import { countTokens } from './tokenizer.ts';
+import { SAFETY_AGENT, SPECIALISTS } from './agents/registry.ts';
+import type { Agent, AgentDeps } from './agents/types.ts';
+import { contentWords } from './agents/literature.ts';
+
+export const ROUTE_THRESHOLD = 0.5;
+export const MAX_AGENTS = 4;
+
+export interface TurnRequest {
+  messages: ChatMessageIn[];
+  max_tokens: number;
+  temperature?: number;
+}
+
+export interface PreparedTurn {
+  id: string;
+  agents: string[];
+  safety: SafetyOutcome;
+  citations: Citation[];
+  /** the whole answer as composed from the evidence (safety preface, sections, note) */
+  composed: string;
+  inputTokens: number;
+  position: Position | null;
+  /** set by pieces() when the language model failed before its first word and the composition was sent instead */
+  fellBack?: boolean;
+  /** set when the language model is to phrase the body */
+  llm: { preface: string | null; body: string; messages: LlmMessage[]; temperature?: number; maxTokens: number } | null;
+}
+
+const byId = new Map(SPECIALISTS.map((a) => [a.id, a]));
+
+export function route(a: Analysis): Agent[] {
+  return SPECIALISTS.map((agent, order) => ({ agent, order, score: agent.route(a) }))
+    .filter((s) => s.score >= ROUTE_THRESHOLD)
+    .sort((x, y) => y.score - x.score || x.order - y.order)
+    .slice(0, MAX_AGENTS)
+    .map((s) => s.agent);
+}
+
+/** Questions about one compound's properties: without a recognised compound, a literature search would only guess. */
+const ABOUT_A_COMPOUND = ['dosing', 'interactions', 'contraindications', 'side_effects', 'mechanism', 'indications', 'regulatory', 'cost', 'structure',
+  'related', 'pregnancy', 'monitoring', 'comparison'] as const;
+
+function fallback(a: Analysis): Agent[] {
+  if (a.compounds.length) return [byId.get('overview')!];
+  if (!a.yesNo && ABOUT_A_COMPOUND.some((i) => a.intents.has(i))) return [];
+  return [byId.get(a.yesNo ? 'research_question' : 'literature_finder')!];
+}
+
+const LLM_INSTRUCTIONS = 'You are the phrasing step of Materia, an offline clinical reference. Answer the user\'s last question using only the '
+  + 'numbered evidence below. Keep the markers exactly as given (for example [2]) after every sentence that uses that evidence. Do not add '
+  + 'facts, doses, studies or advice that are not in the evidence; where the evidence does not answer part of the question, say so. Be concise '
+  + 'and do not add a disclaimer (one is appended).';
+
+export class Orchestrator {
+  constructor(private readonly deps: AgentDeps, private readonly llm: LlmConfig | null, private readonly log: (msg: string, err?: unknown) => void) {}
+
+  async prepare(req: TurnRequest): Promise<PreparedTurn> {
+    const userTexts = req.messages.filter((m) => m.role === 'user').map(messageText);
+    const a = analyze(this.deps.content, userTexts);
+    const safety = checkSafety(a.text, inScope(a));
+    const inputTokens = req.messages.reduce((n, m) => n + countTokens(messageText(m)), 0);
+    const id = `msg_${randomUUID().replace(/-/g, '')}`;
+    const note = NOT_MEDICAL_ADVICE;
+    if (!safety.continueWithSpecialists) {
+      return { id, agents: [SAFETY_AGENT.id], safety: safety.outcome, citations: [], composed: `${safety.preface}\n\n${note}`, inputTokens, position: null, llm: null };
+    }
+    let agents = route(a);
+    let outputs = await this.run(agents, a);
+    if (!outputs.length && safety.outcome === 'ok') {
+      const more = fallback(a).filter((f) => !agents.includes(f));
+      outputs = await this.run(more, a);
+      agents = [...agents, ...more];
+    }
+    const answered = outputs.map((o) => o.agent);
+    const numbered = numberSources(outputs.map((o) => o.output));
+    const body = outputs.length ? composeSections(outputs.map((o) => o.output), numbered) : safety.preface ? null : this.nothingFound(a);
+    const preface = safety.preface;
+    const composed = [preface, body, note].filter(Boolean).join('\n\n');
+    const position = outputs.find((o) => o.output.position)?.output.position ?? null;
+    const base = { id, agents: [...answered, SAFETY_AGENT.id], safety: safety.outcome, citations: numbered.citations, composed, inputTokens, position };
+    if (!this.llm || !outputs.length) return { ...base, llm: null };
+    if (!body) return { ...base, llm: null };
+    const evidence = `Evidence:\n${body}\n\nSources:\n${numbered.citations.map((c) => `[${c.index}] ${c.title}`).join('\n')}`;
+    const system = [LLM_INSTRUCTIONS, ...req.messages.filter((m) => m.role === 'system').map((m) => `Instructions from the user: ${messageText(m)}`), evidence].join('\n\n');
+    const messages: LlmMessage[] = [{ role: 'system', content: system },
+      ...req.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: messageText(m) }))];
+    return { ...base, llm: { preface, body, messages, temperature: req.temperature, maxTokens: req.max_tokens } };
+  }
+
+  /** The answer's text pieces, in order: composed from the evidence, or phrased by the language model. */
+  async *pieces(turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<string> {
+    if (!turn.llm) {
+      yield* toPieces(turn.composed);
+      return;
+    }
+    const { preface, body, messages, temperature, maxTokens } = turn.llm;
+    if (preface) yield* toPieces(`${preface}\n\n`);
+    let worded = false;
+    try {
+      for await (const piece of streamCompletion(this.llm!, { messages, max_tokens: maxTokens, ...(temperature !== undefined ? { temperature } : {}) }, signal)) {
+        worded = true;
+        yield piece;
+      }
+    } catch (err) {
+      if (worded) throw err;
+      this.log('language model failed before its first word; answering from the evidence directly', err);
+    }
+    if (signal.aborted) return;
+    if (!worded) {
+      turn.fellBack = true;
+      yield* toPieces(body);
+    }
+    yield* toPieces(`\n\n${NOT_MEDICAL_ADVICE}`);
+  }
+
+  private async run(agents: readonly Agent[], a: Analysis): Promise<{ agent: string; output: AgentOutput }[]> {
+    const out: { agent: string; output: AgentOutput }[] = [];
+    for (const agent of agents) {
+      const output = await agent.run(a, this.deps);
+      if (output.statements.length) out.push({ agent: agent.id, output });
+    }
+    return out;
+  }
+
+  private nothingFound(a: Analysis): string {
+    const guesses = new Map<string, string>();
+    for (const w of contentWords(a.text).filter((x) => x.length >= 5)) {
+      for (const s of suggestionsFor(this.deps.content, w, 3)) if (s.slug && s.match === 'typo') guesses.set(s.slug, s.name);
+    }
+    const did = guesses.size ? ` Did you mean ${[...guesses.values()].slice(0, 3).join(' or ')}?` : '';
+    return `I found nothing in the Materia knowledge base that answers this, so I won't guess.${did}`;
+  }
+}
+
+export const MODEL_ID = 'service-clinical-v1';

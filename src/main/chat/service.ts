@@ -1,0 +1,78 @@
+/**
+ * One chat turn for both routes: the orchestrator prepares the answer, its pieces pass the max_tokens budget, and
+ * the result is the message of POST /v1/chat/completions or the events of POST /v1/chat/stream — the same text
+ * either way. A turn with a conversation_id is stored once complete.
+ */
+import type { ChatMessage, ChatStreamEvent } from '../../shared/schemas/chat.ts';
+import { messageText, type ChatMessageIn } from '../../shared/schemas/chat.ts';
+import { TokenBudget } from './budget.ts';
+import type { ConversationStore } from './conversations.ts';
+import { MODEL_ID, type Orchestrator, type PreparedTurn } from './orchestrator.ts';
+
+export interface ChatInput {
+  messages: ChatMessageIn[];
+  max_tokens: number;
+  temperature?: number;
+  conversation_id?: string;
+}
+
+export interface TurnResult { text: string; stopReason: 'end_turn' | 'max_tokens'; outputTokens: number }
+
+export class ChatService {
+  /** Turns whose answer is still being produced (tests check that a disconnect brings this back to 0). */
+  active = 0;
+
+  constructor(private readonly orchestrator: Orchestrator, private readonly store: ConversationStore, private readonly now: () => number) {}
+
+  prepare(input: ChatInput): Promise<PreparedTurn> {
+    return this.orchestrator.prepare(input);
+  }
+
+  /** Runs the answer through the budget, handing each piece that may be sent to `emit`; stops early when `signal` aborts. */
+  async produce(turn: PreparedTurn, maxTokens: number, signal: AbortSignal, emit: (text: string) => Promise<void> | void): Promise<TurnResult | null> {
+    this.active++;
+    const inner = new AbortController();
+    const stop = () => inner.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const budget = new TokenBudget(maxTokens);
+      for await (const piece of this.orchestrator.pieces(turn, inner.signal)) {
+        if (signal.aborted) return null;
+        const { text, exhausted } = budget.push(piece);
+        if (text) await emit(text);
+        if (exhausted) break;
+      }
+      if (signal.aborted) return null;
+      return { text: budget.value, stopReason: budget.exhausted ? 'max_tokens' : 'end_turn', outputTokens: budget.tokens };
+    } finally {
+      inner.abort();
+      signal.removeEventListener('abort', stop);
+      this.active--;
+    }
+  }
+
+  message(turn: PreparedTurn, input: ChatInput, result: TurnResult | null): ChatMessage {
+    return {
+      id: turn.id, type: 'message', role: 'assistant', model: MODEL_ID,
+      content: result ? [{ type: 'text', text: result.text, citations: turn.citations }] : [],
+      stop_reason: (result?.stopReason ?? null) as ChatMessage['stop_reason'],
+      usage: { input_tokens: turn.inputTokens, output_tokens: result?.outputTokens ?? 0 },
+      agents: turn.agents, safety: turn.safety, composed_by: turn.llm && !turn.fellBack ? 'language_model' : 'evidence',
+      conversation_id: input.conversation_id ?? null,
+    };
+  }
+
+  startEvent(turn: PreparedTurn, input: ChatInput): ChatStreamEvent {
+    return { type: 'message_start', message: { ...this.message(turn, input, null), content: [], stop_reason: null } } as ChatStreamEvent;
+  }
+
+  save(turn: PreparedTurn, input: ChatInput, result: TurnResult, apiKeyId: string | null): void {
+    if (!input.conversation_id) return;
+    const question = [...input.messages].reverse().find((m) => m.role === 'user')!;
+    this.store.appendTurn({
+      conversationId: input.conversation_id, question: messageText(question), answer: result.text, messageId: turn.id, citations: turn.citations,
+      agents: turn.agents, stopReason: result.stopReason, usage: { input_tokens: turn.inputTokens, output_tokens: result.outputTokens },
+      apiKeyId, now: this.now(),
+    });
+  }
+}

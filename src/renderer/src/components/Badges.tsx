@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { EvidenceGrade } from '../../../shared/enums.ts';
+import { gradeMeaning, humanize } from '../lib/format.ts';
+
+export function GradeBadge({ grade, long = false }: { grade: EvidenceGrade; long?: boolean }) {
+  return (
+    <span className={`badge grade grade-${grade}`} title={`Evidence grade ${grade}: ${gradeMeaning(grade)}`}>
+      <span className="sr-only">Evidence grade </span>{long ? `Grade ${grade}` : grade}
+      {long && <span className="badge-note"> · {gradeMeaning(grade)}</span>}
+    </span>
+  );
+}
+
+export type Severity = 'major' | 'moderate' | 'minor' | 'unknown' | 'none';
+
+export function SeverityBadge({ severity }: { severity: Severity }) {
+  const label = severity === 'unknown' ? 'Severity not given' : severity === 'none' ? 'None found' : humanize(severity);
+  return <span className={`badge sev sev-${severity}`}>{label}</span>;
+}
+
+/** Status of a value against a range (tools). */
+export function StatusBadge({ status }: { status: string }) {
+  const tone = /critical/.test(status) ? 'critical'
+    : /^(low|high|elevated|increased|substantially_increased|slightly_high|below_rda)$/.test(status) ? 'warn'
+      : /^(normal|within_range|not_increased|at_or_above_rda)$/.test(status) ? 'ok' : 'neutral';
+  return <span className={`badge status status-${tone}`}>{humanize(status.replace('within_range', 'within range'))}</span>;
+}
+
+export function Tag({ children }: { children: ReactNode }) {
+  return <span className="tag">{children}</span>;
+}

@@ -1,0 +1,55 @@
+/** Loading, empty and error states, the same everywhere. */
+import type { ReactNode } from 'react';
+import { ApiError } from '../../../shared/client.ts';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="state state-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state state-empty" role="status">
+      <p className="state-title">{title}</p>
+      {children && <div className="state-body">{children}</div>}
+    </div>
+  );
+}
+
+/** Plain words for an API error; 400 details are listed field by field. */
+export function describeError(err: unknown): { title: string; message: string; details: { field: string; message: string }[] } {
+  if (err instanceof ApiError) {
+    if (err.status === 429) {
+      return { title: 'Too many requests', message: `The local API's rate limit was reached. Try again in ${err.retryAfterSeconds ?? 60} seconds.`, details: [] };
+    }
+    if (err.status === 404) return { title: 'Not found', message: err.message, details: [] };
+    if (err.status === 401) return { title: 'Key not accepted', message: err.message, details: [] };
+    if (err.status === 403) return { title: 'Not allowed with this key', message: err.message, details: [] };
+    if (err.status >= 500) return { title: 'The local API failed', message: err.message, details: [] };
+    return { title: 'The request was not accepted', message: err.message, details: err.details };
+  }
+  if (err instanceof TypeError) {
+    return { title: 'The local API is not reachable', message: 'Is `npm start` (or the desktop app) still running? Reload the page when it is.', details: [] };
+  }
+  return { title: 'Something went wrong', message: err instanceof Error ? err.message : String(err), details: [] };
+}
+
+export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const e = describeError(error);
+  return (
+    <div className="state state-error" role="alert">
+      <p className="state-title">{e.title}</p>
+      <p>{e.message}</p>
+      {e.details.length > 0 && (
+        <ul className="error-details">
+          {e.details.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}
+        </ul>
+      )}
+      {onRetry && <button type="button" className="btn btn-secondary" onClick={onRetry}>Try again</button>}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Shown when the page has no key, or the API refused it (a link from an earlier launch). */
+import { forgetApiKey } from '../api.ts';
+
+export function KeyScreen({ reason }: { reason: 'missing' | 'rejected' }) {
+  return (
+    <main id="main" className="key-screen">
+      <div className="card key-card">
+        <div className="brand"><span className="brand-mark" aria-hidden="true">M</span><span className="brand-name">Materia</span></div>
+        <h1>{reason === 'missing' ? 'Open Materia from the link in your terminal' : 'This link has expired'}</h1>
+        <p>
+          {reason === 'missing'
+            ? 'This page needs the key of the running server, and it only gets it from the link that server prints.'
+            : 'The local server did not accept this page\'s key. Each start of the server issues a new key, so a link from an earlier start stops working.'}
+        </p>
+        <ol className="steps">
+          <li>In a terminal, in the Materia folder, run <code>npm start</code> (or look at the terminal where it already runs).</li>
+          <li>Find the line <code>web UI: http://127.0.0.1:3737/#key=…</code></li>
+          <li>Open that whole link, including the part after <code>#</code>. The key stays in this browser and is never sent in an address.</li>
+        </ol>
+        <p className="small muted">
+          The desktop app does this for you. Scripts use their own key: the admin key in <code>&lt;data dir&gt;/admin-key</code>.
+        </p>
+        {reason === 'rejected' && (
+          <button type="button" className="btn btn-secondary" onClick={() => { forgetApiKey(); window.location.reload(); }}>Forget the old key</button>
+        )}
+      </div>
+    </main>
+  );
+}

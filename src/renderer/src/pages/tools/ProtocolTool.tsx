@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProtocolData } from '../../../../shared/schemas/tools/protocol.ts';
+import { GradeBadge, SeverityBadge } from '../../components/Badges.tsx';
+import { InteractionGroups } from '../../components/InteractionGroups.tsx';
+import { useCompoundIndex } from '../../lib/compounds.ts';
+import { humanize, quantity } from '../../lib/format.ts';
+import { useApiMutation } from '../../lib/queries.ts';
+import { lines, NumberField, ResultCard, ResultFooter, TextAreaField, TextField, ToolForm, toNumber } from '../../components/form-kit.tsx';
+
+const LABELS: Record<string, string> = { compounds: 'Compounds', duration_weeks: 'Duration', goal: 'Goal', current_medications: 'Current medications' };
+
+export function ProtocolTool() {
+  const [compounds, setCompounds] = useState('');
+  const [weeks, setWeeks] = useState('12');
+  const [goal, setGoal] = useState('');
+  const [meds, setMeds] = useState('');
+  const [save, setSave] = useState(false);
+  const run = useApiMutation('toolProtocol');
+  const index = useCompoundIndex();
+  const names = index.data?.rows ?? [];
+  // people type names; the tool takes slugs: map a typed name to its slug when it is one we know
+  const toSlug = (s: string) => names.find((c) => c.name.toLowerCase() === s.toLowerCase())?.slug ?? s.toLowerCase();
+  const submit = () => run.mutate({
+    body: { compounds: lines(compounds).map(toSlug), duration_weeks: toNumber(weeks) as number, goal, current_medications: lines(meds), save },
+  });
+  return (
+    <>
+      <ToolForm title="Protocol outline" onSubmit={submit} pending={run.isPending} error={run.error} labels={LABELS} save={save} onSave={setSave} submitLabel="Build outline">
+        <div className="form-grid">
+          <TextField path="compounds" label="Compounds (comma-separated names or slugs)" value={compounds} onChange={setCompounds} list="protocol-compounds" className="wide"
+            placeholder="e.g. sertraline, omega-3-fish-oil" hint="1 to 6 compounds from the library." />
+          <datalist id="protocol-compounds">{names.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}</datalist>
+          <NumberField path="duration_weeks" label="Duration (weeks)" value={weeks} onChange={setWeeks} hint="1–52" />
+          <TextField path="goal" label="Goal" value={goal} onChange={setGoal} placeholder="e.g. depression, weight management" />
+          <TextAreaField path="current_medications" label="Other medicines taken (one per line)" value={meds} onChange={setMeds} rows={3} />
+        </div>
+      </ToolForm>
+      {run.data && <ProtocolResult data={run.data.data} />}
+    </>
+  );
+}
+
+function ProtocolResult({ data }: { data: ProtocolData }) {
+  const rows = data.interactions.map((i) => ({
+    substance: `${i.a.name} + ${i.b.name}`, severity: i.severity, effect: i.notes || 'No details given by the source.', source: i.source,
+    note: `Listed as ${i.listed_as}${i.matched_class ? `; applies through the class “${i.matched_class}”` : ''}`,
+  }));
+  const nameOf = Object.fromEntries(data.compounds.map((c) => [c.slug, c.name]));
+  return (
+    <ResultCard title={`Outline: ${data.goal}, ${quantity(data.duration, 0)}`}>
+      <p className="notice"><strong>Editorial planning outline.</strong> {data.disclaimer}</p>
+      {data.compounds.map((c) => (
+        <section key={c.slug} className="protocol-compound">
+          <h3><Link to={`/compounds/${c.slug}`}>{c.name}</Link> <GradeBadge grade={c.evidence_grade} /></h3>
+          {c.limitation && <p className="text-warn small">{c.limitation}</p>}
+          <dl className="facts">
+            <div><dt>Dose</dt><dd>{c.dose.text}</dd></div>
+            <div><dt>Frequency</dt><dd>{c.dose.frequency}</dd></div>
+            <div><dt>Route</dt><dd>{c.dose.route.map(humanize).join(', ') || '—'}</dd></div>
+            <div><dt>Studied duration</dt><dd>{c.studied_duration}</dd></div>
+          </dl>
+          <p className="small muted">{c.goal_match}</p>
+          <ol className="phases">
+            {c.phases.map((p, i) => (
+              <li key={i}><strong>{humanize(p.phase)}</strong> · weeks {p.from_week}–{p.to_week}<div className="small">{p.instructions}</div></li>
+            ))}
+          </ol>
+          {c.contraindications.length > 0 && (<><h4>Check before starting</h4><ul>{c.contraindications.map((x, i) => <li key={i}>{x}</li>)}</ul></>)}
+          {c.warnings.length > 0 && <ul className="warnings">{c.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
+        </section>
+      ))}
+      <h3>Week by week</h3>
+      <div className="table-wrap">
+        <table className="data-table compact">
+          <thead><tr><th scope="col">Week</th><th scope="col">Phase</th><th scope="col">Events</th></tr></thead>
+          <tbody>
+            {data.schedule.map((w) => (
+              <tr key={w.week}>
+                <td className="num">{w.week}</td>
+                <td>{w.items.map((it) => `${nameOf[it.slug] ?? it.slug}: ${humanize(it.phase)}`).join('; ')}</td>
+                <td className="small">{w.events.join(' ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data.monitoring.length > 0 && (
+        <>
+          <h3>Monitoring</h3>
+          <ul className="plain-list">
+            {data.monitoring.map((m) => (
+              <li key={m.panel}>
+                <strong>{m.panel}</strong> · {m.timing}
+                <div className="small">{m.tests.map((t) => `${t.test} (LOINC ${t.loinc}) ${t.text ?? ''}`).join('; ')}</div>
+                <div className="small muted">Why: {m.reasons.map((r) => r.text).join(' ')}</div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.stop_criteria.length > 0 && (
+        <>
+          <h3>Stop and seek review if</h3>
+          <ul>{data.stop_criteria.map((s, i) => <li key={i}><strong>{s.criterion}</strong> <span className="muted small">({s.name}; {humanize(s.frequency)}{s.notes ? `; ${s.notes}` : ''})</span></li>)}</ul>
+        </>
+      )}
+      <h3>Interactions <SeverityBadge severity={data.highest_severity} /></h3>
+      {rows.length ? <InteractionGroups rows={rows} idPrefix="protocol" /> : <p className="muted">None listed.</p>}
+      {data.unmatched_medications.length > 0 && <p className="text-warn">Medicines not recognised: {data.unmatched_medications.map((m) => m.input).join(', ')}.</p>}
+      {data.warnings.length > 0 && <ul className="warnings">{data.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
+      <ResultFooter data={data} />
+    </ResultCard>
+  );
+}
