@@ -73,6 +73,7 @@ export class MateriaClient {
           buffer = buffer.slice(cut.index + cut[0].length);
           // comment lines (": heartbeat") carry no data; data lines of one event are joined with newlines
           const data = block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n');
+          signal?.throwIfAborted(); // events already received are dropped too
           if (data) yield JSON.parse(data) as EndpointOutput<N>;
         }
       }
