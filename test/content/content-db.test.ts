@@ -75,6 +75,13 @@ describe('the built content database', () => {
     }
   });
 
+  it('does not take "creatine kinase" (an enzyme) for a mention of creatine', () => {
+    const docs = all<{ title: string | null; abstract: string | null }>(`SELECT d.title, d.abstract FROM compound_documents cd
+      JOIN documents d ON d.rowid = cd.document_rowid JOIN compounds c ON c.rowid = cd.compound_rowid WHERE c.slug = 'creatine-monohydrate'`);
+    expect(docs.length).toBeGreaterThan(0);
+    for (const d of docs) expect(`${d.title ?? ''} ${d.abstract ?? ''}`).toMatch(/creatine(?![\s-]+(?:phospho)?kinase)/i);
+  });
+
   it('spot checks: metformin, and a DrugBank enrichment', () => {
     const m = db.prepare<[], { category: string; status: string; alt_names: string; drugbank_id: string }>("SELECT * FROM compounds WHERE slug = 'metformin'").get()!;
     expect(m).toMatchObject({ category: 'medication', status: 'approved', drugbank_id: 'DB00331' });

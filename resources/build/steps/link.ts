@@ -35,7 +35,9 @@ export function makeLinker(db: Database) {
       const key = name;
       let hit = cache.get(key);
       if (!hit) {
-        const re = namePattern(name);
+        // "creatine kinase" is an enzyme, not a mention of creatine (nor "phosphocreatine kinase" of anything we carry).
+        const base = namePattern(name);
+        const re = new RegExp(`${base.source}(?![\\s-]+(?:phospho)?kinase\\b)`, base.flags);
         const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => (r.title !== null && re.test(r.title)) || (r.abstract !== null && re.test(r.abstract)));
         hit = { documentRowids: rows.map((r) => r.rowid), matchedNames: new Map(rows.map((r) => [r.rowid, name])) };
         cache.set(key, hit);
