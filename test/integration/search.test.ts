@@ -88,6 +88,22 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect(linked.results.length).toBeGreaterThan(0); // documents that mention a medication we carry
   });
 
+  it('combines filters: each one narrows the others\' results', async () => {
+    const q = { query: 'muscle strength testosterone', limit: 100 };
+    const graded = await ok({ ...q, filters: { evidence_grade: ['A', 'B'] } });
+    const both = await ok({ ...q, filters: { evidence_grade: ['A', 'B'], category: 'steroid' } });
+    const all3 = await ok({ ...q, types: ['compounds'], filters: { evidence_grade: ['A', 'B'], category: 'steroid', compound_type: ['therapeutic'] } });
+    expect(both.results_total).toBeLessThanOrEqual(graded.results_total);
+    expect(all3.results_total).toBeLessThanOrEqual(both.results_total);
+    expect(all3.results_total).toBeGreaterThan(0);
+    for (const r of all3.results) {
+      expect(r.type).toBe('compound');
+      if (r.type === 'compound') { expect(['A', 'B']).toContain(r.evidence_grade); expect(r.category).toBe('steroid'); }
+    }
+    const ids = new Set(graded.results.map((r) => r.id));
+    for (const r of both.results) expect(ids.has(r.id) || graded.results_total > 100).toBe(true);
+  });
+
   it('sorts by evidence grade, date and name', async () => {
     const q = { query: 'vitamin', limit: 100 };
     const byGrade = await ok({ ...q, sort: 'evidence_grade' });
