@@ -49,7 +49,7 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(opts: { env?: Record<string, string> } = {}): Promise<E2E> {
   ensureRendererBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'materia-e2e-'));
   const profile = mkdtempSync(join(tmpdir(), 'materia-e2e-chromium-'));
@@ -58,6 +58,7 @@ export async function startE2E(): Promise<E2E> {
   const config = readConfig({
     MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_MODEL_DIR: noModels,
     ...(process.env.MATERIA_CONTENT_DB ? { MATERIA_CONTENT_DB: process.env.MATERIA_CONTENT_DB } : {}),
+    ...opts.env,
   }, REPO_ROOT);
   const server = await startServer(config, REPO_ROOT);
   if (!server.materia.hasRenderer) throw new Error('the server does not serve out/renderer');

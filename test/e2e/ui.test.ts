@@ -4,10 +4,19 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './browser.ts';
+import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
 
 let e: E2E;
-beforeAll(async () => { e = await startE2E(); }, 60_000);
-afterAll(async () => { await e?.close(); });
+let llm: SlowLlm;
+beforeAll(async () => {
+  // chat answers are phrased by a stand-in for the optional language model (see slow-llm.ts), so they stream visibly
+  llm = await startSlowLlm();
+  e = await startE2E({ env: { MATERIA_LLM_URL: llm.url, MATERIA_LLM_MODEL: 'stand-in' } });
+}, 60_000);
+afterAll(async () => {
+  await e?.close();
+  await llm?.close();
+});
 // a failed flow leaves a picture of where it stopped
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
@@ -28,15 +37,15 @@ describe('the web UI served by npm start', () => {
     await page.keyboard.type('metformin');
     await page.keyboard.press('Enter');
     await page.getByText(/\d+ results? for “metformin”/).waitFor();
-    await expect(page.getByRole('button', { name: /^Compounds\s*\d+/ }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('group', { name: 'Evidence grade' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: /^Compounds\s*\d+/ }).waitFor();
+    await page.getByRole('group', { name: 'Evidence grade' }).waitFor();
 
     await page.getByRole('link', { name: 'Metformin', exact: true }).first().click();
     await heading('Metformin').waitFor();
     for (const section of ['Mechanism of action', 'Clinical evidence', 'Indications', 'Dosing', 'Safety', 'Related compounds', 'Linked documents']) {
-      await expect(page.getByRole('heading', { level: 2, name: section }).isVisible(), section).resolves.toBe(true);
+      await page.getByRole('heading', { level: 2, name: section }).waitFor();
     }
-    await expect(page.getByRole('heading', { level: 2, name: /^Interactions \(\d+\)$/ }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 2, name: /^Interactions \(\d+\)$/ }).waitFor();
     await page.getByText('Major: avoid the combination or act on it').waitFor();
     await page.getByText('Iodinated contrast media').waitFor();
     await page.getByText(/\d+ documents in the library mention this compound/).waitFor();
@@ -58,18 +67,18 @@ describe('the web UI served by npm start', () => {
     await page.getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
     await page.waitForURL(/dir=desc/);
     await expect(page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).resolves.toBe('descending');
-    const rows = page.getByRole('row');
-    await rows.nth(1).waitFor();
-    const bodyRows = (await rows.count()) - 1;
-    expect(bodyRows).toBeGreaterThan(0);
-    const names: string[] = [];
-    for (let i = 1; i <= bodyRows; i++) {
-      const cells = rows.nth(i).getByRole('cell');
-      await expect(cells.nth(1).innerText()).resolves.toMatch(/^Mineral/);
-      await expect(cells.nth(3).innerText()).resolves.toMatch(/A/);
-      names.push((await cells.nth(0).getByRole('link').innerText()).trim());
-    }
-    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    // the table as a person reads it: category, grade and name of every row (it settles once the filtered list is in)
+    const table = () => page.getByRole('table').evaluate((t) => [...t.querySelectorAll('tbody tr')].map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim());
+      return { name: cells[0]!.split('\n')[0]!, category: cells[1]!.split('\n')[0]!, grade: cells[3]! };
+    }));
+    await expect.poll(async () => {
+      const rows = await table();
+      return rows.length > 0 && rows.every((r) => r.category === 'Mineral' && /\bA$/.test(r.grade));
+    }, { timeout: 10_000 }).toBe(true);
+    const names = (await table()).map((r) => r.name);
+    expect(names).toEqual([...names].sort((x, y) => y.localeCompare(x)));
+    await page.getByText(`${names.length} compound${names.length === 1 ? '' : 's'}`, { exact: true }).waitFor();
     await e.shot('02-compounds-minerals-grade-a');
   });
 
@@ -98,16 +107,111 @@ describe('the web UI served by npm start', () => {
     await page.getByLabel('Test 3', { exact: true }).fill('hba1c');
     await page.getByLabel('Value 3', { exact: true }).fill('5.4');
     await page.getByLabel('Unit 3', { exact: true }).fill('%');
+    await page.getByLabel('Save the result on this machine (for insights)').check();
     await page.getByRole('button', { name: 'Analyse' }).click();
 
     await page.getByText('Lab values against their reference ranges').waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     const chart = page.getByRole('figure');
-    await expect(chart.getByRole('img', { name: /vitamin d: 12\.019 ng\/mL, reference 20–57 ng\/mL, low/ }).isVisible()).resolves.toBe(true);
-    await expect(chart.getByRole('img', { name: /hba1c: 5\.4 %, reference 3\.8–6\.4 %, normal/ }).isVisible()).resolves.toBe(true);
+    await chart.getByRole('img', { name: /vitamin d: 12\.019 ng\/mL, reference 20–57 ng\/mL, low/ }).waitFor();
+    await chart.getByRole('img', { name: /hba1c: 5\.4 %, reference 3\.8–6\.4 %, normal/ }).waitFor();
     await page.getByText(/3 of 3 tests recognised/).waitFor();
     await page.getByText('Interpretation (editorial, not a diagnosis):').waitFor();
+    await page.getByText(/Saved on this machine as/).waitFor();
     await e.shot('03-bloodwork-results');
+  });
+
+  it('insights: the saved bloodwork shows up, and the profile can be saved', async () => {
+    const { page } = e;
+    await nav('Insights').click();
+    await heading('Insights').waitFor();
+    await page.getByRole('heading', { level: 2, name: /vitamin d below the reference range/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: /ldl above the reference range/ }).waitFor();
+    await expect(page.getByRole('heading', { level: 2, name: /hba1c/ }).count()).resolves.toBe(0); // in range: no insight
+
+    await page.getByLabel('Birth year').fill('1870');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('alert').getByText(/Birth year/).waitFor(); // the API's bound, shown by the field
+    await page.getByLabel('Birth year').fill('1971');
+    await page.getByLabel('Sex').selectOption('female');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await e.shot('08-insights');
+  });
+
+  it('chat: an answer streams in with clickable citations, can be stopped, and stays in the history', async () => {
+    const { page } = e;
+    await nav('Chat').click();
+    await heading('Chat').waitFor();
+    // note the answer's visible length each time the page changes, to see it grow while it streams
+    await page.evaluate(() => {
+      const w = window as unknown as { answerLengths: number[] };
+      w.answerLengths = [];
+      new MutationObserver(() => {
+        const answers = document.querySelectorAll('[aria-label="Answer"]');
+        const last = answers[answers.length - 1];
+        if (last) w.answerLengths.push(last.textContent?.length ?? 0);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByLabel('Your question').fill('What is metformin used for?');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Stop' }).waitFor(); // offered while the answer streams
+    const answer = page.getByRole('article', { name: 'Answer' }).last();
+    await answer.getByText('Sources (').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await answer.getByText(/Type 2 diabetes/).first().waitFor();
+    await answer.getByText(/Not medical advice/).waitFor();
+    const lengths = await page.evaluate(() => (window as unknown as { answerLengths: number[] }).answerLengths);
+    expect(new Set(lengths.filter((n) => n > 0)).size, 'the answer appeared piece by piece').toBeGreaterThan(5);
+
+    await answer.getByRole('link', { name: 'source 1' }).first().click(); // a marker jumps to its source
+    expect(new URL(page.url()).hash).toBe('#cite-1-1');
+    await answer.getByRole('link', { name: 'Metformin monograph' }).click();
+    await heading('Metformin').waitFor();
+    await page.goBack();
+    await page.goBack();
+    await heading('Chat').waitFor();
+    // the page was rebuilt from the stored conversation
+    await page.getByRole('article', { name: 'Question' }).getByText('What is metformin used for?').waitFor();
+    await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /What is metformin used for/ }).waitFor();
+
+    await page.getByLabel('Your question').fill('Does warfarin interact with aspirin?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('article', { name: 'Answer' }).last().getByText(/Warfarin/).first().waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByText('Stopped. The answer above is incomplete.').waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await e.shot('09-chat', { fullPage: false });
+  });
+
+  it('settings: create an API key (shown once, and it works), then revoke it', async () => {
+    const { page } = e;
+    await nav('Settings').click();
+    await heading('Settings').waitFor();
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByRole('row', { name: /browser session/ }).getByText('this window').waitFor();
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await keys.getByRole('alert').getByText(/Name:/).waitFor(); // no name: the API's message, by the field
+
+    await keys.getByLabel('Name', { exact: true }).fill('e2e notebook');
+    await keys.getByRole('checkbox', { name: /^chat/ }).check();
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await keys.getByLabel('secret').innerText()).trim();
+    expect(secret).toMatch(/^mk_[A-Za-z0-9]+_[A-Za-z0-9_-]+$/);
+    const call = (key: string) => fetch(`${e.server.url}/v1/content`, { headers: { 'x-api-key': key } }).then((r) => r.status);
+    await expect(call(secret)).resolves.toBe(200);
+    await e.shot('10-api-key-created');
+    await keys.getByRole('button', { name: 'I have stored it' }).click();
+    await expect(keys.getByLabel('secret').count()).resolves.toBe(0); // never shown again
+
+    const row = keys.getByRole('row', { name: /e2e notebook/ });
+    await row.getByText('Active').waitFor();
+    await expect(row.innerText()).resolves.toMatch(/read, chat/);
+    await row.getByRole('button', { name: 'Revoke e2e notebook' }).click();
+    await row.getByRole('button', { name: 'Yes, revoke e2e notebook' }).click();
+    await row.getByText('Revoked').waitFor();
+    await expect(call(secret)).resolves.toBe(401);
+    await e.shot('11-api-key-revoked');
   });
 
   it('shows the API sandbox at /sandbox with every endpoint', async () => {
@@ -117,6 +221,13 @@ describe('the web UI served by npm start', () => {
     expect(new URL(page.url()).pathname).toBe('/sandbox');
     await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.getByText('/v1/tools/bloodwork/analyze', { exact: true }).first().waitFor();
+    // a real request with the pre-authorised key: GET /v1/content needs one
+    await page.getByRole('button', { name: /GET \/v1\/content\b/ }).first().click();
+    await page.getByRole('button', { name: 'Try it out' }).click();
+    await page.getByRole('button', { name: 'Execute' }).click();
+    const responses = page.locator('.responses-wrapper').first();
+    await responses.getByText(/"version": "/).first().waitFor({ timeout: 15_000 });
+    await expect(responses.innerText()).resolves.toMatch(/\b200\b/);
     await e.shot('04-sandbox');
     // a reload keeps the route (the server answers index.html for unknown non-/v1 paths)
     await page.reload();
@@ -135,7 +246,7 @@ describe('the web UI served by npm start', () => {
         await page.goto(`${e.server.url}${path}`);
         await nav('Search').waitFor();
         await heading(title).waitFor();
-        await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
+        await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading|Searching/ }).count(), { timeout: 10_000 }).toBe(0);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, path).toBeLessThanOrEqual(420); // nothing forces sideways scrolling of the page
         await e.shot(shot, { fullPage: false });

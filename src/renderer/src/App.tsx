@@ -14,9 +14,13 @@ import { KeyScreen } from './pages/KeyScreen.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { SearchPage } from './pages/SearchPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
-import { ToolPage, ToolsIndex } from './pages/ToolsPage.tsx';
 
+// loaded when first opened: the sandbox (swagger-ui) and the tools (charts) are the large parts
 const SandboxPage = lazy(() => import('./pages/SandboxPage.tsx'));
+const ToolsIndex = lazy(() => import('./pages/ToolsPage.tsx').then((m) => ({ default: m.ToolsIndex })));
+const ToolPage = lazy(() => import('./pages/ToolsPage.tsx').then((m) => ({ default: m.ToolPage })));
+
+const waiting = (title: string) => <div className="page"><h1>{title}</h1><Loading label="Loading…" /></div>;
 
 const NAV: NavItem[] = [
   { to: '/', label: 'Search', end: true },
@@ -42,13 +46,13 @@ export function App() {
         <Route path="/compounds/:slug" element={<CompoundPage />} />
         <Route path="/documents" element={<DocumentsPage />} />
         <Route path="/documents/:id" element={<DocumentPage />} />
-        <Route path="/tools" element={<ToolsIndex />} />
-        <Route path="/tools/:tool" element={<ToolPage />} />
+        <Route path="/tools" element={<Suspense fallback={waiting('Tools')}><ToolsIndex /></Suspense>} />
+        <Route path="/tools/:tool" element={<Suspense fallback={waiting('Tools')}><ToolPage /></Suspense>} />
         {/* one route, so starting a conversation (/chat → /chat/<id>) keeps the page and its stream */}
         <Route path="/chat/:id?" element={<ChatPage />} />
         <Route path="/insights" element={<InsightsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/sandbox" element={<Suspense fallback={<div className="page"><h1>API sandbox</h1><Loading label="Loading the sandbox…" /></div>}><SandboxPage /></Suspense>} />
+        <Route path="/sandbox" element={<Suspense fallback={waiting('API sandbox')}><SandboxPage /></Suspense>} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Layout>

@@ -23,7 +23,8 @@ function inline(text: string, citeHref: (n: number) => string | null, key: strin
     last = m.index + m[0].length;
     i++;
   }
-  if (last < text.length) out.push(text.slice(last));
+  // a "**" still waiting for its closing half (mid-stream) is not shown
+  if (last < text.length) out.push(text.slice(last).replace(/\*\*(?=[^*]*$)/, ''));
   return out;
 }
 

@@ -50,7 +50,7 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
     // a new screen: move focus to its heading so keyboard and screen-reader users start at the top
     // (not on the first render, and not on Search, which focuses its box)
     if (first.current) { first.current = false; return; }
-    if (location.pathname === '/') return;
+    if (location.pathname === '/' || (location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
     const h1 = document.querySelector<HTMLElement>('main h1');
     if (h1) { h1.tabIndex = -1; h1.focus(); }
   }, [location.pathname]);

@@ -114,6 +114,12 @@ export function ChatPage() {
   }, [routeId, stored.data]);
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => { threadEnd.current?.scrollIntoView({ block: 'end' }); }, [turns.length]);
+  // follow a streaming answer, unless the reader scrolled up to read something else
+  const lastLength = turns[turns.length - 1]?.text.length ?? 0;
+  useEffect(() => {
+    const nearBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 240;
+    if (streaming && nearBottom) threadEnd.current?.scrollIntoView({ block: 'end' });
+  }, [lastLength, streaming]);
 
   const agents = useApiQuery('agentList', {});
 
@@ -128,7 +134,7 @@ export function ChatPage() {
     setTurns((all) => [...all, { role: 'user', text: q, citations: [], agents: [], state: 'done' },
       { role: 'assistant', text: '', citations: [], agents: [], state: 'streaming' }]);
     setQuestion('');
-    if (!activeId) { setActiveId(id); navigate(`/chat/${id}`, { replace: true }); }
+    if (!activeId) { setActiveId(id); navigate(`/chat/${id}`, { replace: true, state: { keepFocus: true } }); }
     const controller = new AbortController();
     abort.current = controller;
     try {
@@ -183,7 +189,7 @@ export function ChatPage() {
               </Empty>
             )}
             {!mustLoad && turns.map((t, i) => (
-              <article key={i} className={`bubble bubble-${t.role}`} aria-label={t.role === 'user' ? 'Your question' : 'Answer'}>
+              <article key={i} className={`bubble bubble-${t.role}`} aria-label={t.role === 'user' ? 'Question' : 'Answer'}>
                 {t.role === 'user' ? <p>{t.text}</p> : (
                   <>
                     {t.safety && SAFETY_NOTE[t.safety] && <p className="notice">{SAFETY_NOTE[t.safety]}</p>}

@@ -153,6 +153,9 @@ export function CompoundsPage() {
           <p className="results-count" aria-live="polite">
             {plural(result.data.total, 'compound')}{q ? <> matching “{q}”</> : ''}
             {result.data.total > rows.length && <span className="muted"> · sorting the first {num(rows.length, 0)}</span>}
+            {q && sort !== 'relevance' && (
+              <> · <button type="button" className="link-button" onClick={() => url.set({ sort: 'relevance', dir: null })}>order by relevance again</button></>
+            )}
           </p>
         )}
         {result.data && rows.length === 0 && (

@@ -79,11 +79,11 @@ export function DocumentsPage() {
         </div>
         <div className="field narrow">
           <label htmlFor="dfrom">From</label>
-          <input id="dfrom" inputMode="numeric" placeholder="YYYY or YYYY-MM-DD" aria-describedby="date-hint" {...field('from')} />
+          <input id="dfrom" inputMode="numeric" placeholder="e.g. 2015" aria-describedby="date-hint" {...field('from')} />
         </div>
         <div className="field narrow">
           <label htmlFor="dto">To</label>
-          <input id="dto" inputMode="numeric" placeholder="YYYY or YYYY-MM-DD" aria-describedby="date-hint" {...field('to')} />
+          <input id="dto" inputMode="numeric" placeholder="e.g. 2022-06-30" aria-describedby="date-hint" {...field('to')} />
         </div>
         <div className="field">
           <label htmlFor="dsource">Source</label>
@@ -114,7 +114,7 @@ export function DocumentsPage() {
           <button type="submit" className="btn btn-primary">Apply</button>
           {anyFilter && <button type="button" className="btn btn-secondary" onClick={() => url.set({ q: null, grade: null, journal: null, from: null, to: null, source: null, compound: null })}>Clear</button>}
         </div>
-        <p id="date-hint" className="hint full">Dates are inclusive; a record with only a year counts when its year overlaps.</p>
+        <p id="date-hint" className="hint full">Dates as YYYY or YYYY-MM-DD, inclusive; a record with only a year counts when its year overlaps.</p>
       </form>
 
       <section aria-label="Documents" aria-busy={docs.isFetching}>

@@ -74,7 +74,7 @@ function ProfileForm() {
   };
   const set = (k: keyof typeof f) => (v: string) => setF({ ...f, [k]: v });
   return (
-    <section className="card section" aria-labelledby="profile-h">
+    <section className="card section profile-card" aria-labelledby="profile-h">
       <h2 id="profile-h">Your profile</h2>
       <p className="muted small">Stored on this machine only. Insights use it with the tool results you save.</p>
       {profile.isPending && <Loading />}

@@ -10,6 +10,7 @@ import { SEARCH_INPUT_ID } from '../components/Layout.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
 import { categoryLabel, date, gradeMeaning, num, plural, researchDocumentId } from '../lib/format.ts';
+import { useMediaQuery } from '../lib/media.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
 
@@ -72,6 +73,9 @@ export function SearchPage() {
     categories: (category ? categoryFacet.data?.data : data)?.facets.categories ?? [],
   };
   const allTypesTotal = facets.types.reduce((n, t) => n + t.count, 0);
+  // narrow windows fold the filters away so results come first
+  const narrow = useMediaQuery('(max-width: 820px)');
+  const active = (type ? 1 : 0) + grades.length + (category ? 1 : 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -99,6 +103,9 @@ export function SearchPage() {
       {enabled && (
         <div className="with-facets">
           <aside className="facets" aria-label="Filters">
+            <details open={!narrow} className="facets-fold">
+            <summary>Filters{active > 0 ? ` (${active} active)` : ''}</summary>
+            <div className="facets-body">
             <fieldset className="facet">
               <legend>Type</legend>
               <div className="pill-group">
@@ -146,6 +153,8 @@ export function SearchPage() {
                 );
               })}
             </fieldset>
+            </div>
+            </details>
           </aside>
 
           <section className="results" aria-label="Results" aria-busy={results.isFetching}>

@@ -14,7 +14,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 function EventChecks({ value, onChange }: { value: WebhookEventType[]; onChange: (v: WebhookEventType[]) => void }) {
   const errors = useFieldErrors('events');
   return (
-    <fieldset className="field check-grid">
+    <fieldset className="field check-grid events-grid">
       <legend>Events</legend>
       {WEBHOOK_EVENT_TYPES.map((ev) => (
         <label key={ev} className="check">

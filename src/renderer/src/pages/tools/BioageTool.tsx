@@ -7,7 +7,7 @@ import { useApiMutation } from '../../lib/queries.ts';
 import { NumberField, QuantityField, ResultCard, ResultFooter, ToolForm, toNumber } from '../../components/form-kit.tsx';
 
 const NAMES: Record<BioageBiomarker, string> = {
-  albumin: 'Albumin', creatinine: 'Creatinine', glucose: 'Glucose (fasting)', crp: 'C-reactive protein',
+  albumin: 'Albumin', creatinine: 'Creatinine', glucose: 'Glucose', crp: 'C-reactive protein',
   lymphocyte_percent: 'Lymphocytes (% of WBC)', mcv: 'Mean cell volume', rdw: 'Red cell distribution width',
   alkaline_phosphatase: 'Alkaline phosphatase', wbc: 'White blood cells',
 };
