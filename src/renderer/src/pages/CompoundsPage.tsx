@@ -6,9 +6,10 @@ import { CATEGORIES, EVIDENCE_GRADES, STATUSES, type Category } from '../../../s
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import { useAllCompounds, type CompoundQuery } from '../lib/compounds.ts';
 import { GradeBadge } from '../components/Badges.tsx';
+import { GradePicker } from '../components/GradePicker.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { categoryLabel, gradeMeaning, humanize, num, plural, statusLabel } from '../lib/format.ts';
+import { categoryLabel, humanize, num, plural, statusLabel } from '../lib/format.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
 
 const PAGE_SIZE = 25;
@@ -117,20 +118,7 @@ export function CompoundsPage() {
             {STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
           </select>
         </div>
-        <fieldset className="field grade-pick">
-          <legend>Evidence grade</legend>
-          <div className="grade-boxes">
-            {EVIDENCE_GRADES.map((g) => {
-              const checked = grades.includes(g);
-              return (
-                <label key={g} className="grade-box" title={gradeMeaning(g)}>
-                  <input type="checkbox" checked={checked} onChange={() => url.set({ grade: checked ? grades.filter((x) => x !== g) : [...grades, g] })} />
-                  <span>{g}</span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} />
         <label className="check field-check">
           <input type="checkbox" checked={hasStudies} onChange={(e) => url.set({ studies: e.target.checked ? '1' : null })} />
           <span className="check-label">With linked studies</span>

@@ -6,9 +6,10 @@ import { EVIDENCE_GRADES } from '../../../shared/enums.ts';
 import { DOCUMENT_SOURCES, type Document } from '../../../shared/schemas/documents.ts';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
 import { doiUrl, ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
+import { GradePicker } from '../components/GradePicker.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { date, gradeMeaning, plural, studyDesignLabel } from '../lib/format.ts';
+import { date, plural, studyDesignLabel } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
 
@@ -96,20 +97,7 @@ export function DocumentsPage() {
           <label htmlFor="dcompound">Compound (slug)</label>
           <input id="dcompound" maxLength={128} placeholder="e.g. metformin" {...field('compound')} />
         </div>
-        <fieldset className="field grade-pick">
-          <legend>Evidence grade</legend>
-          <div className="grade-boxes">
-            {EVIDENCE_GRADES.map((g) => {
-              const checked = grades.includes(g);
-              return (
-                <label key={g} className="grade-box" title={gradeMeaning(g)}>
-                  <input type="checkbox" checked={checked} onChange={() => url.set({ grade: checked ? grades.filter((x) => x !== g) : [...grades, g] })} />
-                  <span>{g}</span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} />
         <div className="filter-actions">
           <button type="submit" className="btn btn-primary">Apply</button>
           {anyFilter && <button type="button" className="btn btn-secondary" onClick={() => url.set({ q: null, grade: null, journal: null, from: null, to: null, source: null, compound: null })}>Clear</button>}
