@@ -7,15 +7,13 @@ import { monitoringOf, type MonographLike } from '../../tools/protocol/compute.t
 import type { TypicalDosing } from '../../tools/peptide-stack/compute.ts';
 import type { Analysis, Intent } from '../analyze.ts';
 import { cite, sentence, type Statement } from '../evidence.ts';
-import { list, subjects, type Facts } from './records.ts';
-import type { Agent, AgentDeps } from './types.ts';
+import { list, perCompound } from './records.ts';
+import type { Agent } from './types.ts';
 
 /** Routes when the question names a compound and asks this kind of question. */
 export const compoundRoute = (...intents: Intent[]) => (a: Analysis) =>
   a.compounds.length > 0 && intents.some((i) => a.intents.has(i)) ? 0.9 : 0;
 
-const each = (deps: AgentDeps, a: Analysis, fn: (f: Facts) => Statement[]) => subjects(deps, a.compounds).flatMap(fn);
-const names = (deps: AgentDeps, a: Analysis) => subjects(deps, a.compounds).map((f) => f.record.name).join(', ');
 
 export const dosingAgent: Agent = {
   id: 'dosing', name: 'Dosing', group: 'compound',
@@ -23,30 +21,25 @@ export const dosingAgent: Agent = {
   uses: ['compound records (typical_dosing)', 'monographs (dosing, indications)'],
   example: 'What is the usual dose of metformin?',
   route: compoundRoute('dosing'),
-  run(a, deps) {
-    return {
-      title: `Dosing: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        const d = r.typical_dosing as TypicalDosing | undefined;
-        const out: Statement[] = [];
-        if (d) {
-          out.push({
-            text: d.amount === null
-              ? sentence(`${r.name}: no established human dose (${d.unit}; ${d.frequency}); route ${d.route}; duration ${d.duration}`)
-              : sentence(`${r.name}: typically ${d.amount} ${d.unit}, ${d.frequency}; route ${d.route}; duration ${d.duration}`),
-            sources: [rec],
-          });
-        }
-        if (m && mono) {
-          out.push({ text: `${sentence(`Monograph dosing for ${r.name}: ${m.dosing.typical_dose}`)} ${sentence(`Frequency: ${m.dosing.frequency}`)} ${sentence(`Duration: ${m.dosing.duration}`)}`, sources: [mono] });
-          if (m.dosing.loading_dose) out.push({ text: sentence(`Loading dose: ${m.dosing.loading_dose}`), sources: [mono] });
-          for (const ind of m.indications.slice(0, 3)) out.push({ text: sentence(`For ${ind.condition} (evidence grade ${ind.evidence_grade}): ${ind.typical_dosage}`), sources: [mono] });
-          if (m.dosing.notes) out.push({ text: sentence(`Notes: ${m.dosing.notes}`), sources: [mono] });
-        }
-        return out;
-      }),
-    };
-  },
+  run: perCompound('Dosing', ({ record: r, monograph: m, rec, mono }) => {
+    const d = r.typical_dosing as TypicalDosing | undefined;
+    const out: Statement[] = [];
+    if (d) {
+      out.push({
+        text: d.amount === null
+          ? sentence(`${r.name}: no established human dose (${d.unit}; ${d.frequency}); route ${d.route}; duration ${d.duration}`)
+          : sentence(`${r.name}: typically ${d.amount} ${d.unit}, ${d.frequency}; route ${d.route}; duration ${d.duration}`),
+        sources: [rec],
+      });
+    }
+    if (m && mono) {
+      out.push({ text: `${sentence(`Monograph dosing for ${r.name}: ${m.dosing.typical_dose}`)} ${sentence(`Frequency: ${m.dosing.frequency}`)} ${sentence(`Duration: ${m.dosing.duration}`)}`, sources: [mono] });
+      if (m.dosing.loading_dose) out.push({ text: sentence(`Loading dose: ${m.dosing.loading_dose}`), sources: [mono] });
+      for (const ind of m.indications.slice(0, 3)) out.push({ text: sentence(`For ${ind.condition} (evidence grade ${ind.evidence_grade}): ${ind.typical_dosage}`), sources: [mono] });
+      if (m.dosing.notes) out.push({ text: sentence(`Notes: ${m.dosing.notes}`), sources: [mono] });
+    }
+    return out;
+  }),
 };
 
 export const interactionsAgent: Agent = {
@@ -55,20 +48,15 @@ export const interactionsAgent: Agent = {
   uses: ['compound records (interactions, editorial and DDInter)', 'monographs (drug, supplement and food interactions)'],
   example: 'What does warfarin interact with?',
   route: (a) => (a.compounds.filter((c) => !c.family).length === 1 && a.intents.has('interactions') ? 0.85 : 0),
-  run(a, deps) {
-    return {
-      title: `Interactions: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        const rank = { major: 0, moderate: 1, minor: 2, unknown: 3 } as Record<string, number>;
-        const items = [...(r.interactions ?? [])].sort((x, y) => (rank[x.severity] ?? 4) - (rank[y.severity] ?? 4));
-        const out: Statement[] = items.slice(0, 8).map((i) => ({ text: sentence(`${r.name} + ${i.substance} (${i.severity}): ${i.notes}`), sources: [rec] }));
-        if (items.length > 8) out.push({ text: sentence(`The ${r.name} record lists ${items.length - 8} more interactions (GET /v1/compounds/${r.slug})`), sources: [rec] });
-        for (const f of m?.interactions.food_interactions ?? []) out.push({ text: sentence(`Food: ${f.substance} (${f.severity}): ${f.effect} ${sentence(f.management)}`), sources: [mono!] });
-        if (!out.length) out.push({ text: sentence(`The ${r.name} record lists no interactions, and DDInter has no pair between it and a drug we carry`), sources: [rec] });
-        return out;
-      }),
-    };
-  },
+  run: perCompound('Interactions', ({ record: r, monograph: m, rec, mono }) => {
+    const rank = { major: 0, moderate: 1, minor: 2, unknown: 3 } as Record<string, number>;
+    const items = [...(r.interactions ?? [])].sort((x, y) => (rank[x.severity] ?? 4) - (rank[y.severity] ?? 4));
+    const out: Statement[] = items.slice(0, 8).map((i) => ({ text: sentence(`${r.name} + ${i.substance} (${i.severity}): ${i.notes}`), sources: [rec] }));
+    if (items.length > 8) out.push({ text: sentence(`The ${r.name} record lists ${items.length - 8} more interactions (GET /v1/compounds/${r.slug})`), sources: [rec] });
+    for (const f of m?.interactions.food_interactions ?? []) out.push({ text: sentence(`Food: ${f.substance} (${f.severity}): ${f.effect} ${sentence(f.management)}`), sources: [mono!] });
+    if (!out.length) out.push({ text: sentence(`The ${r.name} record lists no interactions, and DDInter has no pair between it and a drug we carry`), sources: [rec] });
+    return out;
+  }),
 };
 
 export const contraindicationsAgent: Agent = {
@@ -77,16 +65,11 @@ export const contraindicationsAgent: Agent = {
   uses: ['monographs (safety_profile.contraindications)'],
   example: 'Who should not take metformin?',
   route: compoundRoute('contraindications'),
-  run(a, deps) {
-    return {
-      title: `Contraindications: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        if (!m || !mono) return [{ text: sentence(`The knowledge base has no monograph for ${r.name}, so it holds no contraindication list for it; its record names these side effects: ${list(r.side_effects)}`), sources: [rec] }];
-        if (!m.safety_profile.contraindications.length) return [{ text: sentence(`The ${r.name} monograph lists no contraindications`), sources: [mono] }];
-        return m.safety_profile.contraindications.map((c) => ({ text: sentence(`${r.name}: ${c}`), sources: [mono] }));
-      }),
-    };
-  },
+  run: perCompound('Contraindications', ({ record: r, monograph: m, rec, mono }) => {
+    if (!m || !mono) return [{ text: sentence(`The knowledge base has no monograph for ${r.name}, so it holds no contraindication list for it; its record names these side effects: ${list(r.side_effects)}`), sources: [rec] }];
+    if (!m.safety_profile.contraindications.length) return [{ text: sentence(`The ${r.name} monograph lists no contraindications`), sources: [mono] }];
+    return m.safety_profile.contraindications.map((c) => ({ text: sentence(`${r.name}: ${c}`), sources: [mono] }));
+  }),
 };
 
 export const sideEffectsAgent: Agent = {
@@ -100,20 +83,15 @@ export const sideEffectsAgent: Agent = {
     if (/\b(?:side[- ]effects?|adverse|toxic\w*|risks?|dangers?|dangerous|harm\w*|downsides?)\b/i.test(a.text)) return 0.9;
     return ['pregnancy', 'interactions', 'contraindications', 'dosing'].some((i) => a.intents.has(i as never)) ? 0 : 0.6;
   },
-  run(a, deps) {
-    return {
-      title: `Side effects: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        if (!m || !mono) return [{ text: sentence(`${r.name} side effects (compound record): ${list(r.side_effects, 10)}`), sources: [rec] }];
-        const fmt = (e: { effect: string; frequency: string }) => `${e.effect} (${e.frequency.replace('_', ' ')})`;
-        const out: Statement[] = [];
-        if (m.safety_profile.common_side_effects.length) out.push({ text: sentence(`${r.name} common side effects: ${list(m.safety_profile.common_side_effects.map(fmt), 8)}`), sources: [mono] });
-        if (m.safety_profile.serious_side_effects.length) out.push({ text: sentence(`Serious side effects: ${list(m.safety_profile.serious_side_effects.map(fmt), 8)}`), sources: [mono] });
-        if (m.safety_profile.adverse_events) out.push({ text: sentence(m.safety_profile.adverse_events), sources: [mono] });
-        return out;
-      }),
-    };
-  },
+  run: perCompound('Side effects', ({ record: r, monograph: m, rec, mono }) => {
+    if (!m || !mono) return [{ text: sentence(`${r.name} side effects (compound record): ${list(r.side_effects, 10)}`), sources: [rec] }];
+    const fmt = (e: { effect: string; frequency: string }) => `${e.effect} (${e.frequency.replace('_', ' ')})`;
+    const out: Statement[] = [];
+    if (m.safety_profile.common_side_effects.length) out.push({ text: sentence(`${r.name} common side effects: ${list(m.safety_profile.common_side_effects.map(fmt), 8)}`), sources: [mono] });
+    if (m.safety_profile.serious_side_effects.length) out.push({ text: sentence(`Serious side effects: ${list(m.safety_profile.serious_side_effects.map(fmt), 8)}`), sources: [mono] });
+    if (m.safety_profile.adverse_events) out.push({ text: sentence(m.safety_profile.adverse_events), sources: [mono] });
+    return out;
+  }),
 };
 
 const PREGNANCY = /\b(?:pregnan\w*|breast-?feed\w*|breastfeed\w*|lactation|nursing|fetal|foetal|teratogen\w*|conception|conceive)\b/i;
@@ -124,27 +102,22 @@ export const pregnancyAgent: Agent = {
   uses: ['monographs (contraindications, dosing notes, indications, side effects)', 'compound records (description, side effects)'],
   example: 'Is warfarin safe during pregnancy?',
   route: (a) => (a.compounds.length && a.intents.has('pregnancy') ? 0.95 : 0),
-  run(a, deps) {
-    return {
-      title: `Pregnancy and breastfeeding: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        const texts: { text: string; mono: boolean }[] = [
-          ...r.side_effects.map((t) => ({ text: t, mono: false })),
-          ...sentences(r.description).map((t) => ({ text: t, mono: false })),
-          ...(m ? [
-            ...m.safety_profile.contraindications, m.dosing.notes, m.safety_profile.adverse_events,
-            ...m.safety_profile.serious_side_effects.map((e) => `${e.effect}${e.notes ? ` (${e.notes})` : ''}`),
-            ...m.indications.map((i) => i.condition),
-          ].flatMap((t) => sentences(t)).map((t) => ({ text: t, mono: true })) : []),
-        ];
-        const hits = [...new Map(texts.filter((t) => PREGNANCY.test(t.text)).map((t) => [t.text, t])).values()].slice(0, 6);
-        if (!hits.length) {
-          return [{ text: sentence(`Neither the ${r.name} record${m ? ' nor its monograph' : ''} says anything specific about pregnancy or breastfeeding; that is an absence of information, not evidence of safety`), sources: mono ? [rec, mono] : [rec] }];
-        }
-        return hits.map((h) => ({ text: sentence(`${r.name}: ${h.text}`), sources: [h.mono && mono ? mono : rec] }));
-      }),
-    };
-  },
+  run: perCompound('Pregnancy and breastfeeding', ({ record: r, monograph: m, rec, mono }) => {
+    const texts: { text: string; mono: boolean }[] = [
+      ...r.side_effects.map((t) => ({ text: t, mono: false })),
+      ...sentences(r.description).map((t) => ({ text: t, mono: false })),
+      ...(m ? [
+        ...m.safety_profile.contraindications, m.dosing.notes, m.safety_profile.adverse_events,
+        ...m.safety_profile.serious_side_effects.map((e) => `${e.effect}${e.notes ? ` (${e.notes})` : ''}`),
+        ...m.indications.map((i) => i.condition),
+      ].flatMap((t) => sentences(t)).map((t) => ({ text: t, mono: true })) : []),
+    ];
+    const hits = [...new Map(texts.filter((t) => PREGNANCY.test(t.text)).map((t) => [t.text, t])).values()].slice(0, 6);
+    if (!hits.length) {
+      return [{ text: sentence(`Neither the ${r.name} record${m ? ' nor its monograph' : ''} says anything specific about pregnancy or breastfeeding; that is an absence of information, not evidence of safety`), sources: mono ? [rec, mono] : [rec] }];
+    }
+    return hits.map((h) => ({ text: sentence(`${r.name}: ${h.text}`), sources: [h.mono && mono ? mono : rec] }));
+  }),
 };
 
 export const monitoringAgent: Agent = {
@@ -155,9 +128,7 @@ export const monitoringAgent: Agent = {
   route: compoundRoute('monitoring'),
   run(a, deps) {
     const lab = deps.content.prepare<[string], { loinc: string; name: string; range_text: string | null }>('SELECT loinc, name, range_text FROM lab_tests WHERE loinc = ? ORDER BY rowid LIMIT 1');
-    return {
-      title: `Monitoring: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
+    return perCompound('Monitoring', ({ record: r, monograph: m, rec, mono }) => {
         const input = {
           slug: r.slug, name: r.name, category: r.category, subcategory: r.subcategory, status: r.status, evidence_grade: r.evidence_grade,
           description: r.description, typical_dosing: r.typical_dosing as TypicalDosing, side_effects: r.side_effects, monograph: (m as MonographLike | null) ?? null,
@@ -173,7 +144,6 @@ export const monitoringAgent: Agent = {
             sources: [mono ?? rec, ...rows.map((x) => cite.labTest(x.loinc, x.name))],
           };
         });
-      }),
-    };
+      })(a, deps);
   },
 };

@@ -4,14 +4,11 @@
  */
 import { EVIDENCE_GRADE_MEANING, type EvidenceGrade } from '../../../shared/enums.ts';
 import { wadaStatement } from '../../tools/peptide-stack/compute.ts';
-import type { Analysis } from '../analyze.ts';
 import { cite, sentence, type Statement } from '../evidence.ts';
 import { compoundRoute } from './compound-clinical.ts';
-import { facts, gradeText, list, STATUS_TEXT, subjects, type Facts } from './records.ts';
-import type { Agent, AgentDeps } from './types.ts';
+import { facts, gradeText, list, perCompound, STATUS_TEXT, subjects, type Facts } from './records.ts';
+import type { Agent } from './types.ts';
 
-const each = (deps: AgentDeps, a: Analysis, fn: (f: Facts) => Statement[]) => subjects(deps, a.compounds).flatMap(fn);
-const names = (deps: AgentDeps, a: Analysis) => subjects(deps, a.compounds).map((f) => f.record.name).join(', ');
 
 /** Intents other agents answer about a named compound; without any of them a named compound gets the overview. */
 const SPECIFIC = ['dosing', 'interactions', 'contraindications', 'side_effects', 'mechanism', 'indications', 'evidence', 'regulatory', 'cost',
@@ -28,16 +25,11 @@ export const overviewAgent: Agent = {
     if (SPECIFIC.some((i) => a.intents.has(i))) return 0;
     return a.intents.has('overview') ? 0.8 : 0.6;
   },
-  run(a, deps) {
-    return {
-      title: `Overview: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, rec }) => [
-        { text: sentence(r.description), sources: [rec] },
-        { text: sentence(`${r.name} is in the ${r.category.replace('_', ' ')} category (${r.subcategory.replace(/_/g, ' ')}); status: ${STATUS_TEXT[r.status] ?? r.status}; evidence grade ${gradeText(r.evidence_grade)}`), sources: [rec] },
-        ...(r.benefits.length ? [{ text: sentence(`Reported benefits: ${list(r.benefits, 4)}`), sources: [rec] }] : []),
-      ]),
-    };
-  },
+  run: perCompound('Overview', ({ record: r, rec }) => [
+    { text: sentence(r.description), sources: [rec] },
+    { text: sentence(`${r.name} is in the ${r.category.replace('_', ' ')} category (${r.subcategory.replace(/_/g, ' ')}); status: ${STATUS_TEXT[r.status] ?? r.status}; evidence grade ${gradeText(r.evidence_grade)}`), sources: [rec] },
+    ...(r.benefits.length ? [{ text: sentence(`Reported benefits: ${list(r.benefits, 4)}`), sources: [rec] }] : []),
+  ]),
 };
 
 export const mechanismAgent: Agent = {
@@ -46,18 +38,13 @@ export const mechanismAgent: Agent = {
   uses: ['monographs (mechanism_of_action, classification)'],
   example: 'How does semaglutide work?',
   route: compoundRoute('mechanism'),
-  run(a, deps) {
-    return {
-      title: `Mechanism: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        if (!m || !mono) return [{ text: sentence(`The knowledge base has no monograph for ${r.name}, so it holds no mechanism of action; its record describes it as: ${r.description}`), sources: [rec] }];
-        return [
-          { text: sentence(`${r.name} is classified as: ${m.classification.type}`), sources: [mono] },
-          ...m.mechanism_of_action.map((x) => ({ text: sentence(x), sources: [mono] })),
-        ];
-      }),
-    };
-  },
+  run: perCompound('Mechanism', ({ record: r, monograph: m, rec, mono }) => {
+    if (!m || !mono) return [{ text: sentence(`The knowledge base has no monograph for ${r.name}, so it holds no mechanism of action; its record describes it as: ${r.description}`), sources: [rec] }];
+    return [
+      { text: sentence(`${r.name} is classified as: ${m.classification.type}`), sources: [mono] },
+      ...m.mechanism_of_action.map((x) => ({ text: sentence(x), sources: [mono] })),
+    ];
+  }),
 };
 
 export const indicationsAgent: Agent = {
@@ -66,15 +53,10 @@ export const indicationsAgent: Agent = {
   uses: ['monographs (indications)', 'compound records (benefits)'],
   example: 'What is metformin used for?',
   route: compoundRoute('indications'),
-  run(a, deps) {
-    return {
-      title: `Uses: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        if (!m || !mono || !m.indications.length) return [{ text: sentence(`${r.name} benefits listed in its record: ${list(r.benefits, 8)}`), sources: [rec] }];
-        return m.indications.map((i) => ({ text: sentence(`${r.name} for ${i.condition}: evidence grade ${i.evidence_grade}; typical dosage ${i.typical_dosage}; duration ${i.duration}`), sources: [mono] }));
-      }),
-    };
-  },
+  run: perCompound('Uses', ({ record: r, monograph: m, rec, mono }) => {
+    if (!m || !mono || !m.indications.length) return [{ text: sentence(`${r.name} benefits listed in its record: ${list(r.benefits, 8)}`), sources: [rec] }];
+    return m.indications.map((i) => ({ text: sentence(`${r.name} for ${i.condition}: evidence grade ${i.evidence_grade}; typical dosage ${i.typical_dosage}; duration ${i.duration}`), sources: [mono] }));
+  }),
 };
 
 export const evidenceAgent: Agent = {
@@ -89,9 +71,7 @@ export const evidenceAgent: Agent = {
     const best = deps.content.prepare<[string], { id: string; title: string | null; pmid: string | null; doi: string | null; url: string | null; journal: string | null; publication_year: number | null; study_design: string }>(
       `SELECT d.id, d.title, d.pmid, d.doi, d.url, d.journal, d.publication_year, d.study_design FROM compound_documents cd JOIN compounds c ON c.rowid = cd.compound_rowid
        JOIN documents d ON d.rowid = cd.document_rowid WHERE c.slug = ? AND d.study_design IN ('meta_analysis', 'randomized_trial') ORDER BY d.study_design, d.publication_year DESC, d.id LIMIT 2`);
-    return {
-      title: `Evidence: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
+    return perCompound('Evidence', ({ record: r, monograph: m, rec, mono }) => {
         const out: Statement[] = [{ text: sentence(`${r.name} has evidence grade ${r.evidence_grade}: ${EVIDENCE_GRADE_MEANING[r.evidence_grade as EvidenceGrade]}`), sources: [rec] }];
         if (m && mono) {
           for (const o of m.clinical_evidence.clinical_outcomes.slice(0, 4)) out.push({ text: sentence(o), sources: [mono] });
@@ -105,8 +85,7 @@ export const evidenceAgent: Agent = {
           out.push({ text: sentence(`No document in the library mentions ${r.name}`), sources: [rec] });
         }
         return out;
-      }),
-    };
+      })(a, deps);
   },
 };
 
@@ -116,18 +95,13 @@ export const regulatoryAgent: Agent = {
   uses: ['compound records (status, description)', 'monographs (safety_profile.fda_status, dosing notes)'],
   example: 'Is BPC-157 FDA approved?',
   route: compoundRoute('regulatory'),
-  run(a, deps) {
-    return {
-      title: `Regulatory status: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        const out: Statement[] = [{ text: sentence(`${r.name} is ${STATUS_TEXT[r.status] ?? r.status}`), sources: [rec] }];
-        if (m && mono) out.push({ text: sentence(`FDA status: ${m.safety_profile.fda_status}`), sources: [mono] });
-        const wada = wadaStatement(r.description);
-        if (wada) out.push({ text: sentence(wada.text), sources: [rec] });
-        return out;
-      }),
-    };
-  },
+  run: perCompound('Regulatory status', ({ record: r, monograph: m, rec, mono }) => {
+    const out: Statement[] = [{ text: sentence(`${r.name} is ${STATUS_TEXT[r.status] ?? r.status}`), sources: [rec] }];
+    if (m && mono) out.push({ text: sentence(`FDA status: ${m.safety_profile.fda_status}`), sources: [mono] });
+    const wada = wadaStatement(r.description);
+    if (wada) out.push({ text: sentence(wada.text), sources: [rec] });
+    return out;
+  }),
 };
 
 export const costAgent: Agent = {
@@ -136,14 +110,9 @@ export const costAgent: Agent = {
   uses: ['monographs (cost_estimate)'],
   example: 'How much does semaglutide cost?',
   route: compoundRoute('cost'),
-  run(a, deps) {
-    return {
-      title: `Cost: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => (m && mono
-        ? [{ text: sentence(`${r.name}: ${m.cost_estimate}`), sources: [mono] }]
-        : [{ text: sentence(`The knowledge base has no cost estimate for ${r.name} (cost estimates are part of monographs, and ${r.name} has none)`), sources: [rec] }])),
-    };
-  },
+  run: perCompound('Cost', ({ record: r, monograph: m, rec, mono }) => (m && mono
+    ? [{ text: sentence(`${r.name}: ${m.cost_estimate}`), sources: [mono] }]
+    : [{ text: sentence(`The knowledge base has no cost estimate for ${r.name} (cost estimates are part of monographs, and ${r.name} has none)`), sources: [rec] }])),
 };
 
 export const structureAgent: Agent = {
@@ -152,20 +121,15 @@ export const structureAgent: Agent = {
   uses: ['monographs (structure, full_name)'],
   example: 'What is the amino acid sequence of BPC-157?',
   route: compoundRoute('structure'),
-  run(a, deps) {
-    return {
-      title: `Structure: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        if (!m || !mono) return [{ text: sentence(`The knowledge base has no monograph, and so no structure data, for ${r.name}`), sources: [rec] }];
-        const s = m.structure;
-        const out: Statement[] = [{ text: sentence(`${m.full_name}: ${s.type}`), sources: [mono] }];
-        if (s.molecular_formula) out.push({ text: sentence(`Molecular formula ${s.molecular_formula}${s.molecular_weight !== null ? `, molecular weight ${s.molecular_weight} g/mol` : ''}`), sources: [mono] });
-        else out.push({ text: sentence(`The monograph gives no single molecular formula for ${r.name} (an organism, mixture or extract, or withheld)`), sources: [mono] });
-        if (s.sequence) out.push({ text: sentence(`Sequence: ${s.sequence}`), sources: [mono] });
-        return out;
-      }),
-    };
-  },
+  run: perCompound('Structure', ({ record: r, monograph: m, rec, mono }) => {
+    if (!m || !mono) return [{ text: sentence(`The knowledge base has no monograph, and so no structure data, for ${r.name}`), sources: [rec] }];
+    const s = m.structure;
+    const out: Statement[] = [{ text: sentence(`${m.full_name}: ${s.type}`), sources: [mono] }];
+    if (s.molecular_formula) out.push({ text: sentence(`Molecular formula ${s.molecular_formula}${s.molecular_weight !== null ? `, molecular weight ${s.molecular_weight} g/mol` : ''}`), sources: [mono] });
+    else out.push({ text: sentence(`The monograph gives no single molecular formula for ${r.name} (an organism, mixture or extract, or withheld)`), sources: [mono] });
+    if (s.sequence) out.push({ text: sentence(`Sequence: ${s.sequence}`), sources: [mono] });
+    return out;
+  }),
 };
 
 export const relatedAgent: Agent = {
@@ -174,20 +138,15 @@ export const relatedAgent: Agent = {
   uses: ['monographs (related_compounds)', 'compound records'],
   example: 'What are alternatives to BPC-157?',
   route: compoundRoute('related'),
-  run(a, deps) {
-    return {
-      title: `Related compounds: ${names(deps, a)}`,
-      statements: each(deps, a, ({ record: r, monograph: m, rec, mono }) => {
-        const slugs = m?.related_compounds ?? [];
-        const rel = slugs.map((s) => facts(deps, s)).filter((f): f is Facts => f !== null);
-        if (!rel.length || !mono) return [{ text: sentence(`The knowledge base lists no related compounds for ${r.name}`), sources: [mono ?? rec] }];
-        return rel.map((f) => ({
-          text: sentence(`${f.record.name} is listed as related to ${r.name}: ${f.record.category.replace('_', ' ')}, ${f.record.status.replace('_', ' ')}, evidence grade ${f.record.evidence_grade}`),
-          sources: [mono, f.rec],
-        }));
-      }),
-    };
-  },
+  run: perCompound('Related compounds', ({ record: r, monograph: m, rec, mono }, deps) => {
+    const slugs = m?.related_compounds ?? [];
+    const rel = slugs.map((s) => facts(deps, s)).filter((f): f is Facts => f !== null);
+    if (!rel.length || !mono) return [{ text: sentence(`The knowledge base lists no related compounds for ${r.name}`), sources: [mono ?? rec] }];
+    return rel.map((f) => ({
+      text: sentence(`${f.record.name} is listed as related to ${r.name}: ${f.record.category.replace('_', ' ')}, ${f.record.status.replace('_', ' ')}, evidence grade ${f.record.evidence_grade}`),
+      sources: [mono, f.rec],
+    }));
+  }),
 };
 
 export const comparisonAgent: Agent = {

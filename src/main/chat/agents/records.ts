@@ -3,7 +3,8 @@ import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import type { Monograph } from '../../../shared/schemas/monographs.ts';
 import { EVIDENCE_GRADE_MEANING, type EvidenceGrade } from '../../../shared/enums.ts';
 import { toCompoundRecord } from '../../compounds/compound-repo.ts';
-import { cite, type Source } from '../evidence.ts';
+import { cite, type AgentOutput, type Source, type Statement } from '../evidence.ts';
+import type { Analysis } from '../analyze.ts';
 import type { CompoundMention } from '../mentions.ts';
 import type { AgentDeps } from './types.ts';
 
@@ -22,6 +23,17 @@ export function facts(deps: AgentDeps, slug: string): Facts | null {
   const record = toCompoundRecord(row);
   const monograph = deps.monographs.get(slug);
   return { record, monograph, rec: cite.compound(slug, record.name), mono: monograph ? cite.monograph(slug, record.name) : null };
+}
+
+/**
+ * The run of a per-compound agent: one section titled "<title>: <names>" with `fn`'s statements for each compound
+ * the question names (the subjects are read once).
+ */
+export function perCompound(title: string, fn: (f: Facts, deps: AgentDeps) => Statement[]) {
+  return (a: Analysis, deps: AgentDeps): AgentOutput => {
+    const subs = subjects(deps, a.compounds);
+    return { title: `${title}: ${subs.map((f) => f.record.name).join(', ')}`, statements: subs.flatMap((f) => fn(f, deps)) };
+  };
 }
 
 /** The compounds an agent speaks about: named ones first; a family mention counts for at most `familyMax`. */
