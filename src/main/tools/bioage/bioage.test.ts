@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIOAGE_BIOMARKERS, BioageData, BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
@@ -7,6 +6,7 @@ import { issuesToDetails } from '../../server/validation.ts';
 import type { ToolContext } from '../tool.ts';
 import { openToolContext } from '../test-support.ts';
 import { PHENOAGE, convert, phenoAge, rangeStatus } from './compute.ts';
+import { readReferenceVectors, siRequest } from './reference-vectors.ts';
 import { bioageTool } from './tool.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
@@ -112,31 +112,14 @@ describe('bioage: PhenoAge worked example (NHANES IV 1999_2)', () => {
 
 describe('bioage: NHANES IV reference vectors (phenoage_reference_vectors_nhanes4.csv)', () => {
   it('reproduces phenoage0 within 1e-6 years on every 10th row (3,759 rows)', () => {
-    const lines = readFileSync(VECTORS, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
-    const header = lines[0]!.split(',');
-    const at = (name: string) => header.indexOf(name);
-    const idx = Object.fromEntries(['age', 'albumin_gL', 'creat_umol', 'glucose_mmol', 'crp', 'lymph', 'mcv', 'rdw', 'alp', 'wbc', 'phenoage0', 'phenoage_lncrp_variant']
-      .map((n) => [n, at(n)])) as Record<string, number>;
-    for (const i of Object.values(idx)) expect(i).toBeGreaterThanOrEqual(0);
-    expect(lines.length - 1).toBe(37583);
+    const rows = readReferenceVectors(VECTORS);
+    expect(rows).toHaveLength(37583);
     let checked = 0;
     let maxErr = 0;
     let differsFromLnCrp = 0;
-    for (let r = 1; r < lines.length; r += 10) {
-      const f = lines[r]!.split(',').map(Number);
-      const v = (n: string) => f[idx[n]!]!;
-      const out = run({
-        age: v('age'),
-        albumin: { value: v('albumin_gL'), unit: 'g/L' },
-        creatinine: { value: v('creat_umol'), unit: 'umol/L' },
-        glucose: { value: v('glucose_mmol'), unit: 'mmol/L' },
-        crp: { value: v('crp'), unit: 'mg/dL' },
-        lymphocyte_percent: { value: v('lymph'), unit: '%' },
-        mcv: { value: v('mcv'), unit: 'fL' },
-        rdw: { value: v('rdw'), unit: '%' },
-        alkaline_phosphatase: { value: v('alp'), unit: 'U/L' },
-        wbc: { value: v('wbc'), unit: '10^3/uL' },
-      });
+    for (let r = 0; r < rows.length; r += 10) {
+      const v = rows[r]!.num;
+      const out = run(siRequest(rows[r]!));
       maxErr = Math.max(maxErr, Math.abs(out.phenotypic_age.value - v('phenoage0')));
       if (Math.abs(out.phenotypic_age.value - v('phenoage_lncrp_variant')) > 1e-3) differsFromLnCrp++;
       checked++;

@@ -9,31 +9,19 @@
  * Also reported, for information: the same rows entered in conventional units (g/dL, mg/dL), whose differences come
  * only from NHANES's own SI factors (creatinine × 88.4017, glucose × 0.0555) versus our molar-mass conversion.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CompoundRepo } from '../../compounds/compound-repo.ts';
 import { openContentDb } from '../../db/connection.ts';
 import { MonographRepo } from '../../monographs/monograph-repo.ts';
 import { BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
 import type { ToolContext } from '../tool.ts';
+import { readReferenceVectors, siRequest } from './reference-vectors.ts';
 import { bioageTool } from './tool.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const csvPath = resolve(process.argv[2] ?? join(REPO_ROOT, '../shared/data/bioage-nhanes/phenoage_reference_vectors_nhanes4.csv'));
 const contentPath = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
 const TOLERANCE = 1e-6;
-
-const lines = readFileSync(csvPath, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
-const header = lines[0]!.split(',');
-const col = (name: string): number => {
-  const i = header.indexOf(name);
-  if (i < 0) throw new Error(`column ${name} missing from ${csvPath}`);
-  return i;
-};
-const C = Object.fromEntries(
-  ['sampleID', 'age', 'albumin', 'albumin_gL', 'creat', 'creat_umol', 'glucose', 'glucose_mmol', 'crp', 'lymph', 'mcv', 'rdw', 'alp', 'wbc',
-    'phenoage0', 'xb_bioage', 'mortality_score_bioage'].map((n) => [n, col(n)]),
-) as Record<string, number>;
 
 const content = openContentDb(contentPath);
 const compounds = new CompoundRepo(content);
@@ -46,24 +34,12 @@ let maxM = 0;
 let maxConventional = 0;
 let worst = '';
 let failures = 0;
-for (const line of lines.slice(1)) {
-  const f = line.split(',');
-  const num = (name: string): number => Number(f[C[name]!]);
-  const si = BioageRequest.parse({
-    age: num('age'),
-    albumin: { value: num('albumin_gL'), unit: 'g/L' },
-    creatinine: { value: num('creat_umol'), unit: 'umol/L' },
-    glucose: { value: num('glucose_mmol'), unit: 'mmol/L' },
-    crp: { value: num('crp'), unit: 'mg/dL' },
-    lymphocyte_percent: { value: num('lymph'), unit: '%' },
-    mcv: { value: num('mcv'), unit: 'fL' },
-    rdw: { value: num('rdw'), unit: '%' },
-    alkaline_phosphatase: { value: num('alp'), unit: 'U/L' },
-    wbc: { value: num('wbc'), unit: '10^3/uL' },
-  });
+for (const row of readReferenceVectors(csvPath)) {
+  const num = row.num;
+  const si = BioageRequest.parse(siRequest(row));
   const out = bioageTool.run(ctx, si);
   const err = Math.abs(out.phenotypic_age.value - num('phenoage0'));
-  if (err > maxAge) { maxAge = err; worst = f[C.sampleID!]!; }
+  if (err > maxAge) { maxAge = err; worst = row.sampleId; }
   if (!(err <= TOLERANCE)) failures++;
   maxXb = Math.max(maxXb, Math.abs(out.linear_predictor.value - num('xb_bioage')));
   maxM = Math.max(maxM, Math.abs(out.mortality_score.value - num('mortality_score_bioage')));
