@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIOAGE_BIOMARKERS, BioageData, BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
+import { BIOAGE_BIOMARKERS, BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
 import { type Db } from '../../db/connection.ts';
-import { issuesToDetails } from '../../server/validation.ts';
 import type { ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import { PHENOAGE, convert, phenoAge, rangeStatus } from './compute.ts';
 import { readReferenceVectors, siRequest } from './reference-vectors.ts';
 import { bioageTool } from './tool.ts';
@@ -50,17 +49,9 @@ const P1999_2 = {
   wbc: { value: 7.6, unit: '10^3/uL' },
 } as const;
 
-function run(body: unknown) {
-  const out = bioageTool.run(ctx, BioageRequest.parse(body));
-  BioageData.omit({ saved_result_id: true }).parse(out); // the runner's output matches the published response shape
-  return out;
-}
+const run = (body: unknown) => runTool(bioageTool, ctx, body);
 
-function fieldsOf(body: unknown): string[] {
-  const r = BioageRequest.safeParse(body);
-  expect(r.success).toBe(false);
-  return issuesToDetails(r.error!.issues, 'body').map((d) => d.field);
-}
+const fieldsOf = (body: unknown) => rejectedFields(BioageRequest, body);
 
 describe('bioage: PhenoAge worked example (NHANES IV 1999_2)', () => {
   it('reproduces phenoage0, xb and the mortality score', () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InbodyData, InbodyRequest } from '../../../shared/schemas/tools/inbody.ts';
+import { InbodyRequest } from '../../../shared/schemas/tools/inbody.ts';
 import { type Db } from '../../db/connection.ts';
-import { issuesToDetails } from '../../server/validation.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import { aceCategory, ecwStatus, ffmi, toCm, toKg, visceralStatus, waistStatus, whoBmiClass, whrStatus, whtrStatus } from './compute.ts';
 import { inbodyTool } from './tool.ts';
 
@@ -12,16 +11,8 @@ let ctx: ToolContext;
 beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
-function run(body: unknown) {
-  const out = inbodyTool.run(ctx, InbodyRequest.parse(body));
-  InbodyData.omit({ saved_result_id: true }).parse(out);
-  return out;
-}
-function fieldsOf(body: unknown): string[] {
-  const r = InbodyRequest.safeParse(body);
-  expect(r.success).toBe(false);
-  return issuesToDetails(r.error!.issues, 'body').map((d) => d.field);
-}
+const run = (body: unknown) => runTool(inbodyTool, ctx, body);
+const fieldsOf = (body: unknown) => rejectedFields(InbodyRequest, body);
 function inputError(body: unknown): ToolInputError {
   try {
     inbodyTool.run(ctx, InbodyRequest.parse(body));

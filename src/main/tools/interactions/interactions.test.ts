@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InteractionsData, InteractionsRequest } from '../../../shared/schemas/tools/interactions.ts';
+import { InteractionsRequest } from '../../../shared/schemas/tools/interactions.ts';
 import { type Db } from '../../db/connection.ts';
-import { issuesToDetails } from '../../server/validation.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import {
   checkInteractions, classMention, classesOf, findDuplicates, highestSeverity, linkableNames, pairKey, SEVERITY_RANK, type SubstanceInfo,
 } from './compute.ts';
@@ -14,16 +13,8 @@ let ctx: ToolContext;
 beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
-const run = (body: unknown) => {
-  const out = interactionsTool.run(ctx, InteractionsRequest.parse(body));
-  InteractionsData.parse({ ...out, saved_result_id: null });
-  return out;
-};
-const fields = (body: unknown) => {
-  const r = InteractionsRequest.safeParse(body);
-  expect(r.success).toBe(false);
-  return issuesToDetails(r.success ? [] : r.error.issues, 'body').map((d) => d.field);
-};
+const run = (body: unknown) => runTool(interactionsTool, ctx, body);
+const fields = (body: unknown) => rejectedFields(InteractionsRequest, body);
 
 describe('interactions: reference pairs from the data', () => {
   it('warfarin + aspirin is major: DDInter lists Warfarin–Acetylsalicylic acid as Major', () => {

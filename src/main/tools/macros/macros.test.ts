@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MacrosData, MacrosRequest } from '../../../shared/schemas/tools/macros.ts';
+import { MacrosRequest } from '../../../shared/schemas/tools/macros.ts';
 import { type Db } from '../../db/connection.ts';
-import { issuesToDetails } from '../../server/validation.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import { energyTarget, fibreGrams, katchMcArdle, macroSplit, mifflinStJeor, waterMl } from './compute.ts';
 import { macrosTool } from './tool.ts';
 
@@ -12,16 +11,8 @@ let ctx: ToolContext;
 beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
-function run(body: unknown) {
-  const out = macrosTool.run(ctx, MacrosRequest.parse(body));
-  MacrosData.omit({ saved_result_id: true }).parse(out);
-  return out;
-}
-function fieldsOf(body: unknown): string[] {
-  const r = MacrosRequest.safeParse(body);
-  expect(r.success).toBe(false);
-  return issuesToDetails(r.error!.issues, 'body').map((d) => d.field);
-}
+const run = (body: unknown) => runTool(macrosTool, ctx, body);
+const fieldsOf = (body: unknown) => rejectedFields(MacrosRequest, body);
 
 const kg = (value: number) => ({ value, unit: 'kg' });
 const cm = (value: number) => ({ value, unit: 'cm' });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
+import { PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import { type Db } from '../../db/connection.ts';
-import { issuesToDetails } from '../../server/validation.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import { doseStatus, dosingOf, gradeAllowed, sentences, timingSlots, wadaStatement } from './compute.ts';
 import { peptideStackTool } from './tool.ts';
 
@@ -12,16 +11,8 @@ let ctx: ToolContext;
 beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
-const run = (body: unknown) => {
-  const out = peptideStackTool.run(ctx, PeptideStackRequest.parse(body));
-  PeptideStackData.parse({ ...out, saved_result_id: null });
-  return out;
-};
-const fields = (body: unknown) => {
-  const r = PeptideStackRequest.safeParse(body);
-  expect(r.success).toBe(false);
-  return issuesToDetails(r.success ? [] : r.error.issues, 'body').map((d) => d.field);
-};
+const run = (body: unknown) => runTool(peptideStackTool, ctx, body);
+const fields = (body: unknown) => rejectedFields(PeptideStackRequest, body);
 const inputError = (body: unknown): ToolInputError => {
   try {
     run(body);

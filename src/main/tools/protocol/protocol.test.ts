@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProtocolData, ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
+import { ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
 import { type Db } from '../../db/connection.ts';
-import { issuesToDetails } from '../../server/validation.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import {
   matchIndication, monitoringOf, phasesOf, stepIntervalWeeks, taperOf, taperWeeks, washoutWeeks, type ProtocolCompoundInput,
 } from './compute.ts';
@@ -14,16 +13,8 @@ let ctx: ToolContext;
 beforeAll(() => { ({ content, ctx } = openToolContext()); });
 afterAll(() => content.close());
 
-const run = (body: unknown) => {
-  const out = protocolTool.run(ctx, ProtocolRequest.parse(body));
-  ProtocolData.parse({ ...out, saved_result_id: null });
-  return out;
-};
-const fields = (body: unknown) => {
-  const r = ProtocolRequest.safeParse(body);
-  expect(r.success).toBe(false);
-  return issuesToDetails(r.success ? [] : r.error.issues, 'body').map((d) => d.field);
-};
+const run = (body: unknown) => runTool(protocolTool, ctx, body);
+const fields = (body: unknown) => rejectedFields(ProtocolRequest, body);
 const lab = (loinc: string) => content.prepare('SELECT units, low, high FROM lab_tests WHERE loinc = ? ORDER BY rowid LIMIT 1').get(loinc) as { units: string; low: number; high: number };
 
 describe('protocol: from monographs', () => {
