@@ -56,7 +56,7 @@ export function buildContent(outPath: string): { ms: number; counts: Record<stri
   const version = readContentVersion();
   const hash = inputsHash(dataDir);
   mkdirSync(dirname(outPath), { recursive: true });
-  const tmp = `${outPath}.building`;
+  const tmp = `${outPath}.${process.pid}.building`;
   rmSync(tmp, { force: true });
   const db = new Database(tmp);
   db.pragma('journal_mode = OFF');
