@@ -276,11 +276,13 @@ export const ENDPOINTS = define({
   },
   // Clinical chat (issue 6)
   chatCompletions: {
-    method: 'POST', path: '/v1/chat/completions', tag: 'Chat', scope: 'chat', errors: [400, 502],
+    method: 'POST', path: '/v1/chat/completions', tag: 'Chat', scope: 'chat', errors: [400, 502], envelope: false,
     summary: 'One grounded, cited answer from the clinical agent system',
     description: 'The orchestrator routes the last user message to specialist agents that read the local database and tools; every statement '
       + 'carries [n] markers of the records in `citations`. A safety agent runs on every turn. With MATERIA_LLM_URL set, a language model '
-      + 'phrases the answer from the same evidence (502 if it breaks off mid-answer). Token counts: cl100k_base.',
+      + 'phrases the answer from the same evidence (502 if it breaks off mid-answer). Token counts: cl100k_base. '
+      + 'The message object is the whole response body (spec §4.7: id, content, usage at the top level; no {success, data} envelope); '
+      + 'errors keep the error envelope.',
     body: ChatRequest,
     response: ChatCompletionResponse,
   },

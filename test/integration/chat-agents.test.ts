@@ -72,7 +72,7 @@ describe('every agent in the registry answers the question that routes to it', (
     it(`${agent.id}: "${agent.example}"`, async () => {
       const res = await t.http.post('/v1/chat/completions').set('Authorization', `Bearer ${key}`).send(ask(agent.example));
       expect(res.status).toBe(200);
-      const m = ChatMessage.parse(res.body.data);
+      const m = ChatMessage.parse(res.body);
       expect(m.agents[0]).toBe(agent.id);
       expect(m.agents.at(-1)).toBe('safety');
       const text = m.content[0]!.text;

@@ -37,7 +37,7 @@ describe('language-model phrasing (OpenAI-compatible endpoint)', () => {
     llm.script = { pieces: ['Metformin is used for ', 'type 2 diabetes [1].'] };
     const res = await complete({ messages: [{ role: 'system', content: 'Answer in one sentence.' }, { role: 'user', content: 'What is metformin used for?' }], temperature: 0.3, max_tokens: 300 });
     expect(res.status).toBe(200);
-    const m = ChatMessage.parse(res.body.data);
+    const m = ChatMessage.parse(res.body);
     expect(m.composed_by).toBe('language_model');
     expect(m.content[0]!.text).toBe(`Metformin is used for type 2 diabetes [1].\n\n${NOT_MEDICAL_ADVICE}`);
     expect(m.content[0]!.citations[0]).toMatchObject({ index: 1, type: 'monograph', id: 'metformin' });
@@ -57,7 +57,7 @@ describe('language-model phrasing (OpenAI-compatible endpoint)', () => {
   it('streams the same bytes it returns whole: unicode, split surrogate pairs, newlines and "data:" inside the text', async () => {
     const pieces = ['Dose: 10 µg/kg – rodent data only [1].', '\n\ndata: not an event\n', 'event: neither\r\n', 'emoji \ud83d', '\ude42 done ✓ 日本語 [2].'];
     llm.script = { pieces };
-    const whole = ChatMessage.parse((await complete(ask('What is the dose of BPC-157?'))).body.data);
+    const whole = ChatMessage.parse((await complete(ask('What is the dose of BPC-157?'))).body);
     const s = await stream(ask('What is the dose of BPC-157?'));
     const { events } = parseSse(s.body);
     expect(events.map((e) => e.event).at(-1)).toBe('message_stop');
@@ -103,7 +103,7 @@ describe('language-model phrasing (OpenAI-compatible endpoint)', () => {
 
   it('answers from the evidence directly when the model fails before its first word', async () => {
     llm.script = { pieces: [], status: 500 };
-    const m = ChatMessage.parse((await complete(ask('What is metformin used for?'))).body.data);
+    const m = ChatMessage.parse((await complete(ask('What is metformin used for?'))).body);
     expect(m.composed_by).toBe('evidence');
     expect(m.content[0]!.text).toContain('Metformin for Type 2 diabetes mellitus: evidence grade A');
     expect(llm.requests).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('language-model phrasing (OpenAI-compatible endpoint)', () => {
   it('is not asked at all when the safety agent answers or the knowledge base has nothing', async () => {
     llm.script = { pieces: ['should not be used'] };
     for (const q of ['I want to kill myself', 'How can I get semaglutide without a prescription?', 'What is zorbaflexin?']) {
-      const m = ChatMessage.parse((await complete(ask(q))).body.data);
+      const m = ChatMessage.parse((await complete(ask(q))).body);
       expect(m.composed_by, q).toBe('evidence');
       expect(m.content[0]!.text).not.toContain('should not be used');
     }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const answer = async (q: string) => ChatMessage.parse((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(ask(q))).body.data);
+const answer = async (q: string) => ChatMessage.parse((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(ask(q))).body);
 
 describe('the safety agent', () => {
   it('puts the emergency instruction first, and alone, when an emergency is happening', async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 const stream = (body: unknown) => postRaw(t.base, '/v1/chat/stream', key, body);
-const complete = async (body: object) => ChatMessage.parse((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(body)).body.data);
+const complete = async (body: object) => ChatMessage.parse((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(body)).body);
 
 /** The message a stream describes, rebuilt from its events. */
 function reassemble(events: SseEvent[]) {

@@ -67,9 +67,10 @@ describe('POST /v1/chat/completions: the answer', () => {
     const res = await chat({ messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'What is' }, { type: 'text', text: 'metformin used for?' }] }], model: 'service-clinical-v1', temperature: 0.2 });
     expect(res.status).toBe(200);
     expect(res.headers['x-ratelimit-limit']).toBe('50');
-    expect(res.body.success).toBe(true);
-    const m = ChatMessage.strict().parse(res.body.data);
-    expect(Object.keys(res.body.data).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'type', 'usage']);
+    // spec §4.7: the message object is the body itself, without the {success, data} envelope
+    expect(res.body.success).toBeUndefined();
+    const m = ChatMessage.strict().parse(res.body);
+    expect(Object.keys(res.body).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'type', 'usage']);
     expect(m).toMatchObject({ type: 'message', role: 'assistant', model: 'service-clinical-v1', stop_reason: 'end_turn', safety: 'ok', composed_by: 'evidence', conversation_id: null });
     expect(m.id).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(m.agents).toEqual(['indications', 'safety']);
@@ -87,7 +88,7 @@ describe('POST /v1/chat/completions: the answer', () => {
 
   it('backs every statement line with [n] markers that all resolve to a citation', async () => {
     const res = await chat(ask('can I take BPC-157 with warfarin and what dose'));
-    const m = res.body.data;
+    const m = res.body;
     expect(m.agents).toEqual(['tool_interactions', 'dosing', 'safety']);
     const text: string = m.content[0].text;
     const body = text.slice(0, text.indexOf(NOT_MEDICAL_ADVICE)).trim();
@@ -100,28 +101,28 @@ describe('POST /v1/chat/completions: the answer', () => {
   });
 
   it('cuts a long answer at max_tokens with stop_reason "max_tokens", and the cut is a prefix of the full answer', async () => {
-    const full = (await chat(ask('What does warfarin interact with?'))).body.data;
+    const full = (await chat(ask('What does warfarin interact with?'))).body;
     expect(full.stop_reason).toBe('end_turn');
     expect(full.usage.output_tokens).toBeGreaterThan(60);
     for (const max of [1, 7, 60]) {
-      const cut = (await chat(ask('What does warfarin interact with?', { max_tokens: max }))).body.data;
+      const cut = (await chat(ask('What does warfarin interact with?', { max_tokens: max }))).body;
       expect(cut.stop_reason).toBe('max_tokens');
       expect(cut.usage.output_tokens).toBeLessThanOrEqual(max);
       expect(cut.usage.output_tokens).toBe(countTokens(cut.content[0].text));
       expect(full.content[0].text.startsWith(cut.content[0].text)).toBe(true);
       expect(cut.usage.output_tokens).toBeGreaterThanOrEqual(max - 2);
     }
-    const exact = (await chat(ask('What does warfarin interact with?', { max_tokens: full.usage.output_tokens }))).body.data;
+    const exact = (await chat(ask('What does warfarin interact with?', { max_tokens: full.usage.output_tokens }))).body;
     expect(exact.stop_reason).toBe('end_turn');
     expect(exact.content[0].text).toBe(full.content[0].text);
   });
 
   it('says so when the knowledge base has nothing, and suggests a close name instead of guessing', async () => {
-    const none = (await chat(ask('What is zorbaflexin?'))).body.data;
+    const none = (await chat(ask('What is zorbaflexin?'))).body;
     expect(none.agents).toEqual(['safety']);
     expect(none.content[0].citations).toEqual([]);
     expect(none.content[0].text).toBe(`I found nothing in the Materia knowledge base that answers this, so I won't guess.\n\n${NOT_MEDICAL_ADVICE}`);
-    const typo = (await chat(ask('what dose of metformn should I take'))).body.data;
+    const typo = (await chat(ask('what dose of metformn should I take'))).body;
     expect(typo.content[0].text).toContain('Did you mean Metformin?');
     expect(typo.content[0].text).not.toContain('500 mg');
   });
@@ -132,8 +133,8 @@ describe('POST /v1/chat/completions: the answer', () => {
       { role: 'assistant', content: 'Sertraline is an SSRI antidepressant.' },
       { role: 'user', content: 'What are its side effects?' },
     ] });
-    expect(res.body.data.agents).toEqual(['side_effects', 'safety']);
-    expect(res.body.data.content[0].text).toContain('Sertraline common side effects: Nausea (very common)');
+    expect(res.body.agents).toEqual(['side_effects', 'safety']);
+    expect(res.body.content[0].text).toContain('Sertraline common side effects: Nausea (very common)');
   });
 });
 
@@ -156,8 +157,8 @@ describe('conversations', () => {
   it('stores turns sent with a conversation_id and serves them to the desktop app', async () => {
     const id = 'conv-test-0001';
     const first = await chat(ask('What is melatonin?', { conversation_id: id }));
-    expect(first.body.data.conversation_id).toBe(id);
-    const second = await chat({ messages: [{ role: 'user', content: 'What is melatonin?' }, { role: 'assistant', content: first.body.data.content[0].text }, { role: 'user', content: 'What is its usual dose?' }], conversation_id: id, max_tokens: 40 });
+    expect(first.body.conversation_id).toBe(id);
+    const second = await chat({ messages: [{ role: 'user', content: 'What is melatonin?' }, { role: 'assistant', content: first.body.content[0].text }, { role: 'user', content: 'What is its usual dose?' }], conversation_id: id, max_tokens: 40 });
     await chat(ask('What is glycine?')); // no conversation_id: not stored
     const list = await t.http.get('/v1/conversations').set('X-API-Key', key);
     expect(list.status).toBe(200);
@@ -169,8 +170,8 @@ describe('conversations', () => {
     const msgs = got.body.data.messages;
     expect(msgs.map((x: { role: string }) => x.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(msgs[2].text).toBe('What is its usual dose?');
-    expect(msgs[3]).toMatchObject({ message_id: second.body.data.id, text: second.body.data.content[0].text, stop_reason: 'max_tokens', agents: ['dosing', 'safety'], usage: second.body.data.usage });
-    expect(msgs[3].citations).toEqual(second.body.data.content[0].citations);
+    expect(msgs[3]).toMatchObject({ message_id: second.body.id, text: second.body.content[0].text, stop_reason: 'max_tokens', agents: ['dosing', 'safety'], usage: second.body.usage });
+    expect(msgs[3].citations).toEqual(second.body.content[0].citations);
     expect((await t.http.get('/v1/conversations/conv-unknown-1').set('X-API-Key', key)).status).toBe(404);
     expect((await t.http.get('/v1/conversations/x').set('X-API-Key', key)).status).toBe(400);
     expect((await t.http.get('/v1/conversations?limit=0').set('X-API-Key', key)).status).toBe(400);

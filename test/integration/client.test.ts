@@ -30,7 +30,7 @@ describe('MateriaClient', () => {
     expect(types.filter((x) => x === 'content_block_delta').length).toBeGreaterThan(1);
     const text = events.map((e) => (e.type === 'content_block_delta' ? e.delta.text : '')).join('');
     const whole = await client.call('chatCompletions', { body });
-    expect(text).toBe(whole.data.content[0]!.text);
+    expect(text).toBe(whole.content[0]!.text);
     expect(text).toContain('Type 2 diabetes');
   });
 

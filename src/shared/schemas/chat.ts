@@ -94,7 +94,8 @@ export const ChatMessage = z.object({
   conversation_id: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
-export const ChatCompletionResponse = success(ChatMessage);
+/** POST /v1/chat/completions answers with the message itself (spec §4.7), not inside {success, data}. */
+export const ChatCompletionResponse = ChatMessage;
 
 /** Events of POST /v1/chat/stream, each sent as `event: <type>` and `data: <this JSON>`. */
 export const ChatStreamEvent = z.discriminatedUnion('type', [

@@ -28,7 +28,7 @@ export function chatHandlers(ctx: AppContext, opts: { heartbeatMs?: number; log?
       }
       if (!result) throw new HttpError('invalid_request', 'the client closed the connection'); // nobody is left to read this
       ctx.chat.save(turn, body, result, req.apiKey?.id ?? null);
-      return { data: ctx.chat.message(turn, body, result) };
+      return ctx.chat.message(turn, body, result);
     },
 
     chatStream: async ({ body, req, res }) => {
