@@ -44,6 +44,12 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },
 ];
 
+/**
+ * Requests with a valid key to a path or method that does not exist (404, 405) count here, per key, so the answer
+ * carries X-RateLimit-* like every other keyed answer and a script probing paths is slowed like any other.
+ */
+export const UNROUTED_LIMIT: RateLimitRule = { id: 'unrouted', routes: ['any other method or path under /v1'], perMinute: 60, hourlyBurst: 0, spec: false };
+
 export function rateLimitFor(route: string): RateLimitRule | undefined {
   return RATE_LIMITS.find((r) => r.routes.includes(route));
 }

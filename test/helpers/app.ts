@@ -38,6 +38,10 @@ export interface TestAppOptions {
   model?: ModelConfig;
   /** Chat options (a language-model endpoint, the SSE heartbeat interval). */
   chat?: AppOptions['chat'];
+  /** Webhook options (a stand-in DNS lookup). */
+  webhooks?: AppOptions['webhooks'];
+  /** A shorter request-body deadline. */
+  bodyDeadlineMs?: number;
 }
 
 /** The random-weight transformers.js fixture (mechanics only: its scores mean nothing). */
@@ -50,7 +54,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const errors: unknown[] = [];
   const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
-    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat,
+    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs,
     log: (msg, err) => { errors.push([msg, err]); },
   });
   const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });

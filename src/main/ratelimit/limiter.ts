@@ -26,6 +26,15 @@ export class RateLimiter {
   constructor(private readonly now: () => number) {}
 
   take(subject: string, rule: RateLimitRule): RateDecision {
+    return this.decide(subject, rule, true);
+  }
+
+  /** The bucket's state without counting a request (headers on a refused 403). */
+  peek(subject: string, rule: RateLimitRule): RateDecision {
+    return this.decide(subject, rule, false);
+  }
+
+  private decide(subject: string, rule: RateLimitRule, charge: boolean): RateDecision {
     const t = this.now();
     const minute = Math.floor(t / 60_000);
     const hour = Math.floor(t / 3_600_000);
@@ -36,8 +45,8 @@ export class RateLimiter {
     if (b.hour !== hour) { b.hour = hour; b.burstUsed = 0; }
 
     let allowed = true;
-    if (b.used < rule.perMinute) b.used++;
-    else if (b.burstUsed < rule.hourlyBurst) b.burstUsed++;
+    if (b.used < rule.perMinute) { if (charge) b.used++; }
+    else if (b.burstUsed < rule.hourlyBurst) { if (charge) b.burstUsed++; }
     else allowed = false;
 
     const windowEnd = (minute + 1) * 60_000;

@@ -4,7 +4,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../shared/endpoints.ts';
-import { rateLimitFor } from '../../shared/rate-limits.ts';
+import { rateLimitFor, type RateLimitRule } from '../../shared/rate-limits.ts';
 import { CompoundRepo } from '../compounds/compound-repo.ts';
 import { readContentInfo } from '../content/content-info.ts';
 import type { Db } from '../db/connection.ts';
@@ -14,11 +14,13 @@ import { MonographRepo } from '../monographs/monograph-repo.ts';
 import { RateLimiter } from '../ratelimit/limiter.ts';
 import type { Handler, HandlerMap } from './handlers.ts';
 import { HttpError } from './http-error.ts';
-import { refuseQueryKeys, requireScope } from './middleware/auth.ts';
+import { authenticate, refuseQueryKeys } from './middleware/auth.ts';
 import { errorHandler, unknownRoute } from './middleware/errors.ts';
-import { bodyErrors, parseJson, requireJson } from './middleware/json-body.ts';
-import { localOnly } from './middleware/local-only.ts';
+import { BODY_DEADLINE_MS, bodyErrors, hasBody, readBody } from './middleware/json-body.ts';
+import { localOnly, refuseCrossSite } from './middleware/local-only.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
+import { decodeParams, matchRoute } from './route-match.ts';
+import { stderrLog, type Log } from './log.ts';
 import { buildOpenApi } from './openapi.ts';
 import { compoundHandlers } from './routes/compounds.ts';
 import type { AppContext } from './routes/context.ts';
@@ -34,6 +36,7 @@ import { apiKeyHandlers } from './routes/api-keys.ts';
 import { webhookHandlers } from './routes/webhooks.ts';
 import { insightHandlers } from './routes/insights.ts';
 import { WebhookService } from '../webhooks/webhook-service.ts';
+import type { Lookup } from '../webhooks/target-guard.ts';
 import { ConversationStore } from '../chat/conversations.ts';
 import { createChatService } from '../chat/create.ts';
 import type { LlmConfig } from '../chat/llm.ts';
@@ -49,13 +52,15 @@ export interface AppOptions {
   now?: () => number;
   /** Check every response against its schema (tests); a mismatch becomes a 500 and is logged. */
   checkResponses?: boolean;
-  log?: (msg: string, err?: unknown) => void;
+  log?: Log;
+  /** How long a request body may take to arrive (default BODY_DEADLINE_MS); tests shorten it. */
+  bodyDeadlineMs?: number;
   /** On-device embeddings; absent or without a model, search is lexical. */
   semantic?: Semantic | null;
   /** The built renderer to serve at / (headless mode); absent: API only. */
   rendererDir?: string;
   /** Webhooks: MATERIA_WEBHOOKS_ALLOW_PRIVATE=1 at start. */
-  webhooks?: { allowPrivate?: boolean };
+  webhooks?: { allowPrivate?: boolean; lookup?: Lookup };
   /** Chat: the optional OpenAI-compatible language model (MATERIA_LLM_*), and the SSE heartbeat interval. */
   chat?: { llm?: LlmConfig | null; heartbeatMs?: number };
 }
@@ -71,7 +76,7 @@ export const toExpressPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
 
 export function createApp(opts: AppOptions): MateriaApp {
   const now = opts.now ?? Date.now;
-  const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err ?? ''));
+  const log = opts.log ?? stderrLog;
   const compounds = new CompoundRepo(opts.contentDb);
   // Imported documents live in the user database; attaching it lets one query list both collections.
   const canAttach = opts.userDb.name !== ':memory:' && !opts.contentDb.prepare("SELECT 1 FROM pragma_database_list WHERE name = 'user'").get();
@@ -89,7 +94,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     now,
     keys: new KeyStore(opts.userDb, now),
     openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
-    webhooks: new WebhookService(opts.userDb, { now, allowPrivateEnv: opts.webhooks?.allowPrivate ?? false, userAgent: `Materia-Webhooks/${opts.version}` }),
+    webhooks: new WebhookService(opts.userDb, { now, allowPrivateEnv: opts.webhooks?.allowPrivate ?? false, lookup: opts.webhooks?.lookup, userAgent: `Materia-Webhooks/${opts.version}` }),
     conversations: new ConversationStore(opts.userDb),
     chat: undefined as unknown as ChatService, // assigned just below: it reads the repositories above
   };
@@ -120,25 +125,39 @@ export function createApp(opts: AppOptions): MateriaApp {
   });
   app.use(localOnly);
 
-  const api = express.Router();
-  api.use(refuseQueryKeys(), requireJson, parseJson, bodyErrors);
-  const methodsByPath = new Map<string, string[]>();
+  const rules = new Map<string, RateLimitRule>();
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]) {
-    const path = toExpressPath(endpoint.path).replace(/^\/v1/, '');
-    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), endpoint.method]);
     const rule = rateLimitFor(`${endpoint.method} ${endpoint.path}`);
     if (!rule) throw new Error(`no rate limit row for ${endpoint.method} ${endpoint.path}`);
-    const chain: RequestHandler[] = [];
-    if (endpoint.scope) chain.push(requireScope(context.keys, endpoint.scope));
-    chain.push(rateLimit(limiter, rule));
-    chain.push(bind(endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log));
-    api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path, ...chain);
+    rules.set(name, rule);
   }
-  for (const [path, methods] of methodsByPath) {
-    api.all(path, (req, res, next) => {
-      res.setHeader('Allow', methods.join(', '));
-      next(new HttpError('method_not_allowed', `${req.method} is not allowed here; use ${methods.join(' or ')}`));
-    });
+
+  // Order matters: nothing about the request's content is looked at until it is known whose request it is and that it
+  // may be made (edge checks → route → auth → rate limit → 404/405 → path parameters → body → handler).
+  const api = express.Router();
+  api.use(refuseCrossSite, refuseQueryKeys());
+  api.use((req, _res, next) => { req.resolvedRoute = matchRoute(req.method, req.path); next(); });
+  api.use(authenticate(context.keys), rateLimit(limiter, (name) => rules.get(name)!));
+  api.use((req, res, next) => {
+    const route = req.resolvedRoute!;
+    if (route.kind === 'none') { next(new HttpError('not_found', `no route ${req.method} /v1${req.path}`)); return; }
+    if (route.kind === 'wrong_method') {
+      next(new HttpError('method_not_allowed', `${req.method} is not allowed here; use ${route.allow.join(' or ')}`, undefined, { Allow: route.allow.join(', ') }));
+      return;
+    }
+    const decoded = decodeParams(route.rawParams);
+    if ('bad' in decoded) {
+      next(new HttpError('invalid_request', `invalid path parameter: ${decoded.bad}`, [{ field: decoded.bad, message: 'is not valid percent-encoded UTF-8' }]));
+      return;
+    }
+    // A body sent to a route that takes none is never read; closing the connection after the answer discards it.
+    if (!route.endpoint.body && hasBody(req)) res.setHeader('Connection', 'close');
+    next();
+  });
+  api.use(...readBody(opts.bodyDeadlineMs ?? BODY_DEADLINE_MS), bodyErrors);
+  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]) {
+    const path = toExpressPath(endpoint.path).replace(/^\/v1/, '');
+    api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path, bind(name, endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log));
   }
   app.use('/v1', api);
   const renderer = opts.rendererDir ? rendererRouter(opts.rendererDir) : null;
@@ -148,9 +167,12 @@ export function createApp(opts: AppOptions): MateriaApp {
   return { app, context, hasRenderer: renderer !== null };
 }
 
-function bind(endpoint: Endpoint, handler: Handler<EndpointName>, checkResponses: boolean, log: (msg: string, err?: unknown) => void): RequestHandler {
+function bind(name: EndpointName, endpoint: Endpoint, handler: Handler<EndpointName>, checkResponses: boolean, log: Log): RequestHandler {
   return async (req, res, next) => {
     try {
+      // The router must run the endpoint that auth and the limits were decided for (route-match.ts mirrors its matching).
+      const resolved = req.resolvedRoute;
+      if (resolved?.kind !== 'found' || resolved.name !== name) throw new Error(`route mismatch: resolved ${resolved?.kind === 'found' ? resolved.name : resolved?.kind}, dispatched ${name}`);
       const input = {
         params: endpoint.params ? parseOrThrow(endpoint.params, req.params, 'path') : undefined,
         query: endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined,

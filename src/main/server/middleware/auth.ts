@@ -1,17 +1,22 @@
 /**
  * API keys: `X-API-Key: <key>` or `Authorization: Bearer <key>` on every route (DESIGN.md §5 "Auth").
  * Keys in the query string are refused outright so they never land in logs or browser history.
+ * Auth runs on the resolved route before the body is read or a path parameter decoded (see app.ts for the order).
  */
 import type { Request, RequestHandler } from 'express';
-import type { Scope } from '../../../shared/enums.ts';
 import type { ApiKeyRecord, KeyStore } from '../../keys/key-store.ts';
 import { HttpError } from '../http-error.ts';
+import type { RouteMatch } from '../route-match.ts';
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'key', 'access_token', 'token', 'x-api-key'];
 
 declare module 'express-serve-static-core' {
   interface Request {
     apiKey?: ApiKeyRecord;
+    /** The endpoint this /v1 request is for, decided before anything else (route-match.ts). */
+    resolvedRoute?: RouteMatch;
+    /** A valid key without the route's scope: the 403 is sent after its rate-limit headers are set. */
+    scopeRefusal?: HttpError;
   }
 }
 
@@ -43,8 +48,22 @@ export function refuseQueryKeys(): RequestHandler {
   };
 }
 
-export function requireScope(keys: KeyStore, scope: Scope): RequestHandler {
+/**
+ * Keyed routes: no key or a bad one is a 401, a key without the scope a 403. Key-less routes and unknown paths need no
+ * key, but a valid one is noted so that its own rate-limit bucket is charged instead of the shared anonymous one.
+ */
+export function authenticate(keys: KeyStore): RequestHandler {
   return (req, _res, next) => {
+    const route = req.resolvedRoute;
+    const scope = route?.kind === 'found' ? route.endpoint.scope : null;
+    if (scope === null) {
+      let presented: string | null = null;
+      try { presented = presentedKey(req); } catch { /* a key is optional here: a malformed header counts as none */ }
+      const check = presented ? keys.verify(presented) : null;
+      if (check?.ok) req.apiKey = check.key;
+      next();
+      return;
+    }
     const presented = presentedKey(req);
     if (!presented) {
       next(new HttpError('unauthorized', 'API key required: send X-API-Key: <key> or Authorization: Bearer <key>', [{ field: 'X-API-Key', message: 'missing' }]));
@@ -55,11 +74,10 @@ export function requireScope(keys: KeyStore, scope: Scope): RequestHandler {
       next(new HttpError('unauthorized', REASONS[check.reason], [{ field: 'X-API-Key', message: check.reason }]));
       return;
     }
-    if (!check.key.scopes.includes(scope)) {
-      next(new HttpError('forbidden', `this key lacks the "${scope}" scope`, [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }]));
-      return;
-    }
     req.apiKey = check.key;
+    if (!check.key.scopes.includes(scope)) {
+      req.scopeRefusal = new HttpError('forbidden', `this key lacks the "${scope}" scope`, [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }]);
+    }
     next();
   };
 }
