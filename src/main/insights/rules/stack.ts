@@ -130,6 +130,7 @@ export function goalSuggestionInsights(tool: ToolContext, profile: Profile): Ins
       constraints: {
         max_compounds: 6, min_evidence_grade: 'B', exclude_categories: ['sarm', 'steroid'], exclude_compounds: known,
         current_medications: [...known, ...profile.medications], include_approved_medicines: false,
+        include_research_only: false, include_veterinary_only: false, include_sarms: false, include_anabolic_steroids: false,
       },
       save: false,
     }));

@@ -5,18 +5,23 @@
  *    interchangeable). Benefit texts are not used: they also state null results ("no evidence of cognitive
  *    enhancement"), so word matching on them would recommend compounds for what they were shown not to do.
  * 2. Constraints rule candidates out, with the reason: excluded compound or category, category not allowed,
- *    withdrawn, approved therapeutic medicine (unless allowed), evidence grade weaker than the minimum, already taken.
+ *    withdrawn, approved therapeutic medicine (unless allowed), research-only, veterinary-only, SARM or anabolic
+ *    steroid without the request's opt-in (eligibility.ts), evidence grade weaker than the minimum (default B),
+ *    already taken.
  * 3. Order per goal: evidence grade (A first; the rubric of docs/content.md /
  *    compounds/evidence-grade.ts), then research_count (linked documents) descending, then slug.
- * 4. Goals take turns in the order given, each taking its next candidate, until the stack is full. A candidate that
- *    would bring a major interaction (DDInter or an editorial record, interactions/compute.ts) with a compound
- *    already chosen or with a medication is dropped with the reason, and the goal takes its next candidate.
+ * 4. Goals take turns in the order given, each taking its next candidate, until the stack is full. A candidate is
+ *    dropped with the reason, and the goal takes its next candidate, when it duplicates the action of a compound
+ *    already chosen or of a medication (duplication.ts), or when it interacts at moderate severity or worse with one
+ *    (the interaction checker, interactions/compute.ts).
  */
 import { EVIDENCE_GRADE_MEANING, EVIDENCE_GRADES, type Category, type EvidenceGrade } from '../../../shared/enums.ts';
 import type { DOSE_STATUSES, NOT_SELECTED_REASONS, STACK_WARNING_KINDS, TIMING_SLOTS } from '../../../shared/schemas/tools/peptide-stack.ts';
 import {
-  checkInteractions, displayName, substanceKey, type DdinterLevel, type Interaction, type SubstanceInfo,
+  SEVERITY_RANK, checkInteractions, displayName, substanceKey, type DdinterLevel, type Interaction, type SubstanceInfo,
 } from '../interactions/compute.ts';
+import type { DuplicationGroup } from './duplication.ts';
+import { missingOptIn, type OptInKind, type OptIns } from './eligibility.ts';
 
 export type DoseStatus = (typeof DOSE_STATUSES)[number];
 export type NotSelectedReason = (typeof NOT_SELECTED_REASONS)[number];
@@ -40,9 +45,13 @@ export interface CandidateRecord {
   has_monograph: boolean;
 }
 
-export interface Candidate { record: CandidateRecord; substance: SubstanceInfo }
+/** A candidate with what it is: its duplication groups and the opt-in kinds it belongs to. */
+export interface Candidate { record: CandidateRecord; substance: SubstanceInfo; groups: DuplicationGroup[]; kinds: OptInKind[] }
 
-export interface StackConstraints {
+/** A current medication with its duplication groups. */
+export interface Medication { substance: SubstanceInfo; groups: DuplicationGroup[] }
+
+export interface StackConstraints extends OptIns {
   max_compounds: number;
   min_evidence_grade: EvidenceGrade;
   exclude_categories: Category[];
@@ -124,7 +133,7 @@ export interface StackInput {
   goals: string[];
   candidates: Candidate[];
   constraints: StackConstraints;
-  medications: SubstanceInfo[];
+  medications: Medication[];
   pairs: ReadonlyMap<string, DdinterLevel>;
 }
 
@@ -142,7 +151,7 @@ function pairInteractions(subs: readonly SubstanceInfo[], i: number, j: number, 
   return checkInteractions([subs[i]!, subs[j]!], pairs).interactions.map((x) => ({ ...x, a: x.a === 0 ? i : j, b: x.b === 0 ? i : j }));
 }
 
-function ruledOut(c: CandidateRecord, k: StackConstraints, medKeys: Set<string>, sub: SubstanceInfo): { reason: NotSelectedReason; detail: string } | null {
+function ruledOut(c: CandidateRecord, kinds: readonly OptInKind[], k: StackConstraints, medKeys: Set<string>, sub: SubstanceInfo): { reason: NotSelectedReason; detail: string } | null {
   if (k.exclude_slugs.includes(c.slug)) return { reason: 'excluded_compound', detail: 'listed in exclude_compounds' };
   if (k.exclude_categories.includes(c.category)) return { reason: 'excluded_category', detail: `category ${c.category} is excluded` };
   if (k.categories && !k.categories.includes(c.category)) return { reason: 'category_not_allowed', detail: `category ${c.category} is not among ${k.categories.join(', ')}` };
@@ -150,6 +159,8 @@ function ruledOut(c: CandidateRecord, k: StackConstraints, medKeys: Set<string>,
   if (c.status === 'approved' && c.compound_type === 'therapeutic' && !k.include_approved_medicines) {
     return { reason: 'approved_medicine', detail: 'an approved therapeutic medicine: a prescriber\'s decision (set include_approved_medicines to consider it)' };
   }
+  const optIn = missingOptIn(kinds, k);
+  if (optIn) return { reason: optIn.kind, detail: optIn.detail };
   if (!gradeAllowed(c.evidence_grade, k.min_evidence_grade)) return { reason: 'below_min_grade', detail: `evidence grade ${c.evidence_grade} is weaker than the minimum ${k.min_evidence_grade}` };
   if (medKeys.has(substanceKey(sub))) return { reason: 'already_taken', detail: 'already among the current medications' };
   return null;
@@ -159,8 +170,24 @@ const byPreference = (a: Assigned, b: Assigned) => gradeIndex(a.candidate.record
   || b.candidate.record.research_count - a.candidate.record.research_count
   || (a.candidate.record.slug < b.candidate.record.slug ? -1 : a.candidate.record.slug > b.candidate.record.slug ? 1 : 0);
 
+/** Interactions at this severity or worse keep a candidate out of the stack. */
+export const EXCLUDING_SEVERITY = 'moderate';
+const excludes = (x: Interaction) => SEVERITY_RANK[x.severity] <= SEVERITY_RANK[EXCLUDING_SEVERITY];
+
+/** A group the newcomer shares with a chosen compound or a medication, and with which. */
+function duplication(next: Candidate, chosen: readonly Assigned[], meds: readonly Medication[]): { group: DuplicationGroup; other: SubstanceInfo; isMed: boolean } | null {
+  for (const g of next.groups) {
+    const c = chosen.find((a) => a.candidate.groups.some((x) => x.id === g.id));
+    if (c) return { group: g, other: c.candidate.substance, isMed: false };
+    const m = meds.find((x) => x.groups.some((y) => y.id === g.id));
+    if (m) return { group: g, other: m.substance, isMed: true };
+  }
+  return null;
+}
+
 export function buildStack(input: StackInput): StackResult {
-  const { constraints: k, medications, pairs } = input;
+  const { constraints: k, pairs } = input;
+  const medications = input.medications.map((m) => m.substance);
   const goals = input.goals.map(normGoal);
   const assigned: Assigned[] = [];
   for (const cand of [...input.candidates].sort((a, b) => (a.record.slug < b.record.slug ? -1 : 1))) {
@@ -172,7 +199,7 @@ export function buildStack(input: StackInput): StackResult {
   const notSelected: NotSelected[] = [];
   const queues = new Map<string, Assigned[]>(goals.map((g) => [g, []]));
   for (const a of assigned) {
-    const why = ruledOut(a.candidate.record, k, medKeys, a.candidate.substance);
+    const why = ruledOut(a.candidate.record, a.candidate.kinds, k, medKeys, a.candidate.substance);
     if (why) notSelected.push({ ...a, ...why });
     else queues.get(a.goal)!.push(a);
   }
@@ -187,18 +214,27 @@ export function buildStack(input: StackInput): StackResult {
       const q = queues.get(g)!;
       while (q.length) {
         const next = q.shift()!;
-        // subs = [chosen…, medications…]; check the newcomer against each.
+        const dup = duplication(next.candidate, chosen, input.medications);
+        const dupText = dup ? `duplicates ${displayName(dup.other)}${dup.isMed ? ' (a current medication)' : ' (already in the stack)'}: both are ${dup.group.name}. `
+          + `Basis: ${dup.group.basis}` : null;
+        // subs = [chosen…, medications…]; check the newcomer against each, most severe first.
         const trial = [next.candidate.substance, ...subs];
-        const majors = subs.flatMap((_, j) => pairInteractions(trial, 0, j + 1, pairs)).filter((x) => x.severity === 'major');
-        if (majors.length) {
-          const m = majors[0]!;
+        const bad = subs.flatMap((_, j) => pairInteractions(trial, 0, j + 1, pairs)).filter(excludes)
+          .sort((x, y) => SEVERITY_RANK[x.severity] - SEVERITY_RANK[y.severity]);
+        if (bad.length) {
+          const m = bad[0]!;
           const other = trial[m.a === 0 ? m.b : m.a]!;
           const isMed = medications.includes(other);
           notSelected.push({
-            ...next, reason: 'major_interaction',
-            detail: `major interaction with ${displayName(other)}${isMed ? ' (a current medication)' : ' (already in the stack)'}: `
-              + `${m.source === 'ddinter' ? `DDInter lists ${m.listedAs}` : `the ${m.record} record lists "${m.listedAs}": ${m.notes}`}`,
+            ...next, reason: 'interaction',
+            detail: `${m.severity} interaction with ${displayName(other)}${isMed ? ' (a current medication)' : ' (already in the stack)'}: `
+              + `${m.source === 'ddinter' ? `DDInter lists ${m.listedAs}` : `the ${m.record} record lists "${m.listedAs}": ${m.notes}`}`
+              + `${dupText ? ` It also ${dupText}` : ''}`,
           });
+          continue;
+        }
+        if (dupText) {
+          notSelected.push({ ...next, reason: 'therapeutic_duplication', detail: `${dupText[0]!.toUpperCase()}${dupText.slice(1)}` });
           continue;
         }
         chosen.push(next);
@@ -226,7 +262,7 @@ export function buildStack(input: StackInput): StackResult {
   };
 }
 
-/** Per-compound warnings: status, sport, evidence, dose and the (non-major) interactions it has. */
+/** Per-compound warnings: status, sport, evidence, dose and the (minor or unknown-severity) interactions it has. */
 export function itemWarnings(a: Assigned, index: number, r: StackResult): { kind: WarningKind; message: string }[] {
   const c = a.candidate.record;
   const out: { kind: WarningKind; message: string }[] = [];
@@ -256,7 +292,9 @@ export function rationaleOf(a: Assigned): string {
 const REASON_TEXT: Record<NotSelectedReason, string> = {
   excluded_compound: 'excluded by name', excluded_category: 'in an excluded category', category_not_allowed: 'outside the allowed categories',
   withdrawn: 'withdrawn from the market', approved_medicine: 'approved medicines (prescriber only)', below_min_grade: 'below the minimum evidence grade',
-  already_taken: 'already taken', major_interaction: 'a major interaction',
+  already_taken: 'already taken', interaction: 'an interaction of moderate severity or worse',
+  therapeutic_duplication: 'duplicating a chosen compound or a medication', research_only: 'research-only without the opt-in',
+  veterinary_only: 'veterinary-only without the opt-in', sarm: 'SARMs without the opt-in', anabolic_steroid: 'anabolic steroids without the opt-in',
 };
 
 /** Why nothing could be chosen, goal by goal and reason by reason. */
@@ -275,9 +313,9 @@ export function interpret(r: StackResult, medicationsGiven: number): string {
   if (!r.chosen.length) return `No stack could be built for ${r.goals.map((g) => g.goal).join(', ')} under these constraints (see empty_reasons). ${disclaimer}`;
   const list = r.chosen.map((a) => `${a.candidate.record.name} (grade ${a.candidate.record.evidence_grade}, ${a.goal})`).join(', ');
   const sev = r.interactions.map((x) => x.severity);
-  const inter = sev.includes('moderate') ? 'Moderate interactions need monitoring (see warnings).'
-    : sev.length ? 'Only minor or unknown-severity interactions are listed.' : 'No interaction is listed between them' + (medicationsGiven ? ' or with the medications given.' : '.');
+  const inter = sev.length ? 'Only minor or unknown-severity interactions are listed (see warnings).'
+    : 'No interaction is listed between them' + (medicationsGiven ? ' or with the medications given.' : '.');
   const flags = r.chosen.filter((a) => ['research_only', 'investigational'].includes(a.candidate.record.status)).map((a) => a.candidate.record.name);
-  return `Stack of ${r.chosen.length}: ${list}. No major interaction within the stack${medicationsGiven ? ' or with the medications' : ''}. ${inter}`
+  return `Stack of ${r.chosen.length}: ${list}. No interaction of moderate severity or worse and no therapeutic duplication within the stack${medicationsGiven ? ' or with the medications' : ''}. ${inter}`
     + `${flags.length ? ` Not approved for human use: ${flags.join(', ')}.` : ''} ${disclaimer}`;
 }

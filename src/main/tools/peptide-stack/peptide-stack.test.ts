@@ -4,6 +4,7 @@ import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
 import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import { doseStatus, dosingOf, gradeAllowed, sentences, timingSlots, wadaStatement } from './compute.ts';
+import { interactionsTool } from '../interactions/tool.ts';
 import { peptideStackTool } from './tool.ts';
 
 let content: Db;
@@ -23,83 +24,189 @@ const inputError = (body: unknown): ToolInputError => {
   throw new Error('expected a ToolInputError');
 };
 
-/** The selection rule restated in SQL: eligible compounds of a subcategory, best grade first, then most research, then slug. */
-const ranked = (subcategory: string, minGrade = 'E') => (content.prepare(`SELECT slug FROM compounds
+const ALL_IN = { include_research_only: true, include_veterinary_only: true, include_sarms: true, include_anabolic_steroids: true } as const;
+
+/**
+ * The ranking restated in SQL: compounds of a subcategory, best grade first, then most research, then slug, without
+ * withdrawn compounds and approved therapeutic medicines, and (unless `researchOnly`) without research-only ones.
+ */
+const ranked = (subcategory: string, minGrade = 'B', researchOnly = false) => (content.prepare(`SELECT slug FROM compounds
   WHERE replace(subcategory, '-', '_') = ? AND status <> 'withdrawn' AND NOT (status = 'approved' AND compound_type = 'therapeutic')
-    AND evidence_grade <= ? ORDER BY evidence_grade, research_count DESC, slug`).all(subcategory, minGrade) as { slug: string }[]).map((r) => r.slug);
+    AND (? OR status <> 'research_only') AND evidence_grade <= ? ORDER BY evidence_grade, research_count DESC, slug`)
+  .all(subcategory, researchOnly ? 1 : 0, minGrade) as { slug: string }[]).map((r) => r.slug);
+
+/** Highest severity the interaction checker gives for a pair (the one pair model every tool uses). */
+const checked = (a: string, b: string) => runTool(interactionsTool, ctx, { substances: [a, b] }).highest_severity;
+
+/** Every pair of stack items shares no duplication group. */
+const noSharedGroup = (stack: { slug: string; duplication_groups: string[] }[]) => {
+  const seen = new Map<string, string>();
+  for (const s of stack) {
+    for (const g of s.duplication_groups) {
+      expect(seen.get(g), `${s.slug} and ${seen.get(g)} are both ${g}`).toBeUndefined();
+      seen.set(g, s.slug);
+    }
+  }
+};
 
 describe('peptide-stack: selection', () => {
-  it('goals take turns, each taking its best-graded compound (healing + sleep, 3 compounds)', () => {
-    const healing = ranked('healing');
+  it('goals take turns, each taking its best-graded compound (sleep + stress, defaults)', () => {
     const sleep = ranked('sleep');
-    expect(healing.slice(0, 2)).toEqual(['bpc-157', 'tb-500']); // grade C, then E: the only healing compounds today
-    expect(sleep[0]).toBe('melatonin'); // grade A
-    const out = run({ goals: ['healing', 'sleep'] });
-    expect(out.stack.map((s) => [s.rank, s.slug, s.goal])).toEqual([[1, healing[0], 'healing'], [2, sleep[0], 'sleep'], [3, healing[1], 'healing']]);
-    expect(out.goals).toEqual([
-      { goal: 'healing', subcategories: ['healing'], candidates: healing.length, chosen: 2 },
-      { goal: 'sleep', subcategories: ['sleep'], candidates: sleep.length, chosen: 1 },
-    ]);
+    const stress = ranked('stress');
+    expect(sleep.length).toBeGreaterThanOrEqual(1);
+    expect(stress.length).toBeGreaterThanOrEqual(2);
+    const out = run({ goals: ['sleep', 'stress'] });
+    expect(out.stack.slice(0, 2).map((s) => [s.rank, s.slug, s.goal])).toEqual([[1, sleep[0], 'sleep'], [2, stress[0], 'stress']]);
+    expect(out.stack.every((s) => gradeAllowed(s.evidence_grade, 'B'))).toBe(true);
+    expect(out.goals.map((g) => [g.goal, g.subcategories])).toEqual([['sleep', ['sleep']], ['stress', ['stress']]]);
     expect(out.empty_reasons).toEqual([]);
     expect(out.interpretation).toMatch(/not a prescription/);
   });
 
   it('is deterministic', () => {
-    const body = { goals: ['cognitive', 'sleep', 'stress'], constraints: { max_compounds: 6 } };
+    const body = { goals: ['cognitive', 'sleep', 'stress'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } };
     expect(run(body)).toEqual(run(body));
   });
 
   it('per compound: dosing (no amount when the figure is not a human dose), timing, rationale and warnings', () => {
-    const out = run({ goals: ['healing', 'sleep'] });
+    const out = run({ goals: ['healing', 'sleep'], constraints: { min_evidence_grade: 'E', include_research_only: true } });
     const bpc = out.stack.find((s) => s.slug === 'bpc-157')!;
-    // The record's 10 µg/kg comes from rodent studies: no human amount is given.
-    expect(bpc.dosing).toMatchObject({ amount: null, dose_status: 'animal_or_nonclinical', unit: 'µg/kg' });
-    expect(bpc.warnings.map((w) => w.kind)).toEqual(['research_only', 'wada', 'dose_not_established']);
+    // No human dose is established for BPC-157: no amount is given.
+    expect(bpc.dosing.amount).toBeNull();
+    expect(['animal_or_nonclinical', 'none_established']).toContain(bpc.dosing.dose_status);
+    expect(bpc.warnings.map((w) => w.kind)).toEqual(expect.arrayContaining(['research_only', 'wada', 'dose_not_established']));
     expect(bpc.warnings.find((w) => w.kind === 'wada')!.message).toMatch(/WADA prohibits it under S0/);
     const mel = out.stack.find((s) => s.slug === 'melatonin')!;
     expect(mel.dosing).toMatchObject({ amount: { value: 2, unit: 'mg' }, dose_status: 'established' });
     expect(mel.timing.slots).toEqual(['bedtime']);
-    expect(mel.warnings).toEqual([]);
-    expect(mel.rationale).toMatch(/^Its main use is sleep; evidence grade A \(strong human clinical evidence\)/);
-    const tb = out.stack.find((s) => s.slug === 'tb-500')!;
-    expect(tb.warnings.map((w) => w.kind)).toContain('low_evidence');
-    expect(tb.evidence_meaning).toBe('Theoretical or not well studied');
+    expect(mel.rationale).toMatch(new RegExp(`^Its main use is sleep; evidence grade ${mel.evidence_grade} \\(`));
+    expect(out.warnings).toContain('The stack contains research-only compounds: not approved for human use, with unverified products.');
   });
 
-  it('a candidate with a major interaction with a medication is dropped with the reason (melatonin + fluvoxamine)', () => {
-    const out = run({ goals: ['sleep'], constraints: { max_compounds: 2, current_medications: ['fluvoxamine'] } });
+  it('default minimum grade is B: weaker candidates are left out with the reason', () => {
+    const out = run({ goals: ['cognitive'], constraints: { max_compounds: 6 } });
+    expect(out.stack.map((s) => s.slug)).toEqual(ranked('cognitive', 'B').slice(0, 6));
+    const weak = out.not_selected.filter((n) => n.reason === 'below_min_grade');
+    expect(weak.length).toBeGreaterThan(0);
+    for (const n of weak) expect(n.detail).toBe(`evidence grade ${n.evidence_grade} is weaker than the minimum B`);
+  });
+});
+
+describe('peptide-stack: the issue 13 cases, as classes', () => {
+  it('muscle growth by default: no SARM, no anabolic steroid, nothing research-only or veterinary-only', () => {
+    const out = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6 } });
+    expect(out.stack.length).toBeGreaterThanOrEqual(1);
+    for (const s of out.stack) {
+      expect(['sarm', 'steroid']).not.toContain(s.category);
+      expect(s.status).not.toBe('research_only');
+      expect(s.duplication_groups).not.toContain('androgen_receptor_agonists');
+    }
+    const tren = out.not_selected.find((n) => n.slug === 'trenbolone')!;
+    expect(tren.reason).toBe('research_only');
+    expect(tren.detail).toBe('Research-only (not approved for human use) and veterinary-only (approved or marketed only for animals) and an anabolic-androgenic steroid: '
+      + 'left out unless the request sets constraints.include_research_only and constraints.include_veterinary_only and constraints.include_anabolic_steroids to true');
+    const sarms = content.prepare("SELECT slug, status FROM compounds WHERE category = 'sarm' AND subcategory = 'muscle_growth'").all() as { slug: string; status: string }[];
+    for (const x of sarms.filter((c) => c.status !== 'withdrawn')) {
+      expect(out.not_selected.find((n) => n.slug === x.slug)?.reason).toBe(x.status === 'research_only' ? 'research_only' : 'sarm');
+    }
+  });
+
+  it('muscle growth with every opt-in: at most one androgen-receptor agonist; the others are duplications of it', () => {
+    const out = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6, min_evidence_grade: 'E', ...ALL_IN } });
+    const ar = out.stack.filter((s) => s.duplication_groups.includes('androgen_receptor_agonists'));
+    expect(ar).toHaveLength(1);
+    noSharedGroup(out.stack);
+    // Every other SARM or anabolic steroid for the goal is left out for duplicating it (some also interact with it).
+    const others = (content.prepare(`SELECT slug FROM compounds WHERE subcategory = 'muscle_growth' AND category IN ('sarm', 'steroid') AND status <> 'withdrawn'`)
+      .all() as { slug: string }[]).map((r) => r.slug).filter((x) => x !== ar[0]!.slug);
+    expect(others.length).toBeGreaterThanOrEqual(10);
+    for (const slug of others) {
+      const n = out.not_selected.find((x) => x.slug === slug)!;
+      expect(['interaction', 'therapeutic_duplication'], slug).toContain(n.reason);
+      expect(n.detail).toMatch(new RegExp(`[Dd]uplicates ${ar[0]!.name} \\(already in the stack\\): both are androgen-receptor agonists .*Basis: .*WADA Prohibited List S1`));
+    }
+  });
+
+  it('each opt-in admits only its own kind', () => {
+    const sarmsOnly = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_sarms: true } });
+    for (const s of sarmsOnly.stack) expect(s.status).not.toBe('research_only');
+    expect(sarmsOnly.not_selected.find((n) => n.slug === 'ligandrol')).toMatchObject({ reason: 'research_only' });
+    const noVet = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_research_only: true, include_anabolic_steroids: true } });
+    expect(noVet.not_selected.find((n) => n.slug === 'trenbolone')).toMatchObject({
+      reason: 'veterinary_only',
+      detail: expect.stringMatching(/unless the request sets constraints\.include_veterinary_only to true$/),
+    });
+    expect(noVet.not_selected.find((n) => n.slug === 'boldenone-undecylenate')?.reason).toBe('veterinary_only');
+  });
+
+  it('a sleep stack for someone on sertraline has no serotonergic agent (L-tryptophan left out with the reason)', () => {
+    const out = run({ goals: ['sleep'], constraints: { max_compounds: 6, min_evidence_grade: 'E', current_medications: ['sertraline'] } });
+    expect(out.stack.map((s) => s.slug)).not.toContain('l-tryptophan');
+    for (const s of out.stack) expect(s.duplication_groups).not.toContain('serotonergic');
+    const trp = out.not_selected.find((n) => n.slug === 'l-tryptophan')!;
+    expect(['interaction', 'therapeutic_duplication']).toContain(trp.reason);
+    expect(trp.detail).toMatch(/Sertraline \(a current medication\)/);
+    expect(trp.detail).toMatch(/serotonergic agents \(serotonin syndrome risk\)/);
+  });
+
+  it('the same class for mood: 5-HTP and St John\'s wort never join an SSRI, by name or by brand', () => {
+    for (const med of ['sertraline', 'Zoloft', 'fluoxetine']) {
+      const out = run({ goals: ['mood'], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_research_only: true, current_medications: [med] } });
+      for (const s of out.stack) expect(s.duplication_groups, `${s.slug} with ${med}`).not.toContain('serotonergic');
+      for (const slug of ['5-htp', 'st-johns-wort']) {
+        const n = out.not_selected.find((x) => x.slug === slug);
+        expect(n && ['interaction', 'therapeutic_duplication'].includes(n.reason), `${slug} with ${med}`).toBe(true);
+      }
+    }
+  });
+
+  it('two sources of one mineral are never stacked', () => {
+    const out = run({ goals: ['mineral_repletion'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } });
+    noSharedGroup(out.stack);
+    const mg = out.not_selected.filter((n) => n.reason === 'therapeutic_duplication' && /^Duplicates Magnesium/.test(n.detail));
+    expect(mg.length).toBeGreaterThanOrEqual(1);
+    expect(mg[0]!.detail).toMatch(/both are sources of magnesium\. Basis: .*350 mg\/day from supplements/);
+  });
+
+  it('no stack ever holds two members of one group, for any goal (every opt-in, 6 compounds)', () => {
+    const goals = (content.prepare('SELECT DISTINCT replace(subcategory, \'-\', \'_\') AS g FROM compounds ORDER BY g').all() as { g: string }[]).map((r) => r.g);
+    for (const g of goals) noSharedGroup(run({ goals: [g], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_approved_medicines: true, ...ALL_IN } }).stack);
+  });
+});
+
+describe('peptide-stack: interactions (moderate or worse leaves a candidate out)', () => {
+  it('a candidate with an interaction with a medication is dropped with the reason (melatonin + fluvoxamine)', () => {
+    const out = run({ goals: ['sleep'], constraints: { max_compounds: 2, min_evidence_grade: 'E', current_medications: ['fluvoxamine'] } });
     expect(out.stack.map((s) => s.slug)).not.toContain('melatonin');
-    expect(out.stack.map((s) => s.slug)).toEqual(ranked('sleep').filter((s) => s !== 'melatonin').slice(0, 2));
     const dropped = out.not_selected.find((n) => n.slug === 'melatonin')!;
-    expect(dropped.reason).toBe('major_interaction');
-    expect(dropped.detail).toMatch(/Fluvoxamine \(a current medication\).*melatonin record lists "Fluvoxamine"/);
+    expect(dropped.reason).toBe('interaction');
+    expect(dropped.detail).toMatch(/^major interaction with Fluvoxamine \(a current medication\)/);
     expect(out.medications[0]).toMatchObject({ input: 'fluvoxamine', status: 'ddinter' });
-    expect(out.interactions.every((i) => i.severity !== 'major')).toBe(true);
   });
 
-  it('a candidate with a major interaction inside the stack is dropped (warfarin, then aspirin/clopidogrel/apixaban)', () => {
+  it('agrees with the interaction checker: nothing chosen interacts moderately or worse; everything dropped for it does', () => {
+    const out = run({ goals: ['metabolic'], constraints: { include_approved_medicines: true, current_medications: ['warfarin'], max_compounds: 6, min_evidence_grade: 'E', ...ALL_IN } });
+    expect(out.interactions.every((i) => i.severity === 'minor' || i.severity === 'unknown')).toBe(true);
+    for (const s of out.stack) expect(['major', 'moderate']).not.toContain(checked(s.slug, 'warfarin'));
+    const dropped = out.not_selected.filter((n) => n.reason === 'interaction' && /Warfarin \(a current medication\)/.test(n.detail));
+    expect(dropped.length).toBeGreaterThan(0);
+    for (const n of dropped) expect(['major', 'moderate']).toContain(checked(n.slug, 'warfarin'));
+  });
+
+  it('a candidate that interacts with one already chosen is dropped (anticoagulants and antiplatelets)', () => {
     const out = run({ goals: ['anticoagulant', 'antiplatelet'], constraints: { include_approved_medicines: true, max_compounds: 4 } });
     expect(out.stack).toHaveLength(1);
-    const first = out.stack[0]!.slug;
-    expect(['warfarin', 'apixaban']).toContain(first);
     expect(out.not_selected.length).toBeGreaterThanOrEqual(3);
     for (const n of out.not_selected) {
-      expect(n.reason).toBe('major_interaction');
+      expect(['interaction', 'therapeutic_duplication']).toContain(n.reason);
       expect(n.detail).toMatch(/already in the stack/);
     }
     expect(out.warnings[0]).toMatch(/Only 1 of the 4 compounds/);
     expect(out.stack[0]!.warnings.map((w) => w.kind)).toContain('approved_medicine');
   });
+});
 
-  it('moderate interactions with medications are reported as warnings on the compound', () => {
-    const out = run({ goals: ['metabolic'], constraints: { include_approved_medicines: true, current_medications: ['warfarin'], max_compounds: 6 } });
-    const withWarfarin = out.interactions.filter((i) => i.b.name === 'Warfarin' || i.a.name === 'Warfarin');
-    expect(withWarfarin.length).toBeGreaterThan(0);
-    expect(withWarfarin.every((i) => i.severity !== 'major')).toBe(true);
-    const s = out.stack.find((x) => x.name === withWarfarin[0]!.a.name || x.name === withWarfarin[0]!.b.name)!;
-    expect(s.warnings.some((w) => w.kind === 'interaction' && /Warfarin/.test(w.message))).toBe(true);
-  });
-
+describe('peptide-stack: other constraints', () => {
   it('approved therapeutic medicines and withdrawn compounds are left out by default, with reasons', () => {
     const out = run({ goals: ['growth_hormone'], constraints: { max_compounds: 6 } });
     expect(out.not_selected.find((n) => n.slug === 'sermorelin')).toMatchObject({ reason: 'withdrawn' });
@@ -108,29 +215,24 @@ describe('peptide-stack: selection', () => {
     expect(meta.stack.every((s) => s.status !== 'approved' || s.category !== 'medication')).toBe(true);
   });
 
-  it('constraints: minimum grade, excluded and allowed categories, excluded compounds by name', () => {
-    const b = run({ goals: ['muscle_growth'], constraints: { min_evidence_grade: 'B', max_compounds: 6 } });
-    expect(b.stack.map((s) => s.slug)).toEqual(ranked('muscle_growth', 'B').slice(0, 6));
-    expect(b.stack.every((s) => gradeAllowed(s.evidence_grade, 'B'))).toBe(true);
-    expect(b.not_selected.filter((n) => n.reason === 'below_min_grade').every((n) => !gradeAllowed(n.evidence_grade, 'B'))).toBe(true);
-
-    const noSarm = run({ goals: ['muscle_growth'], constraints: { exclude_categories: ['sarm', 'steroid'], max_compounds: 6 } });
+  it('excluded and allowed categories, excluded compounds by name', () => {
+    const noSarm = run({ goals: ['muscle_growth'], constraints: { exclude_categories: ['sarm', 'steroid'], max_compounds: 6, ...ALL_IN } });
     expect(noSarm.stack.every((s) => s.category !== 'sarm' && s.category !== 'steroid')).toBe(true);
     expect(noSarm.not_selected.some((n) => n.reason === 'excluded_category')).toBe(true);
 
-    const peptides = run({ goals: ['sleep'], constraints: { categories: ['peptide'] } });
+    const peptides = run({ goals: ['sleep'], constraints: { categories: ['peptide'], min_evidence_grade: 'E', include_research_only: true } });
     expect(peptides.stack.map((s) => s.slug)).toEqual(['dsip']);
     expect(peptides.not_selected.find((n) => n.slug === 'melatonin')).toMatchObject({ reason: 'category_not_allowed' });
 
-    const ex = run({ goals: ['healing'], constraints: { exclude_compounds: ['BPC 157'] } });
+    const ex = run({ goals: ['healing'], constraints: { exclude_compounds: ['BPC 157'], min_evidence_grade: 'E', include_research_only: true } });
     expect(ex.stack.map((s) => s.slug)).not.toContain('bpc-157');
     expect(ex.not_selected.find((n) => n.slug === 'bpc-157')).toMatchObject({ reason: 'excluded_compound' });
   });
 
   it('nothing fits: an empty stack with the reasons, not an error', () => {
-    const out = run({ goals: ['healing'], constraints: { min_evidence_grade: 'A' } });
+    const out = run({ goals: ['healing'], constraints: { min_evidence_grade: 'A', include_research_only: true } });
     expect(out.stack).toEqual([]);
-    expect(out.empty_reasons).toEqual([`Every candidate was ruled out: ${ranked('healing').length} below the minimum evidence grade.`]);
+    expect(out.empty_reasons).toEqual([`Every candidate was ruled out: ${ranked('healing', 'E', true).length} below the minimum evidence grade.`]);
     expect(out.interpretation).toMatch(/No stack could be built/);
     expect(out.highest_severity).toBe('none');
   });
@@ -164,7 +266,10 @@ describe('peptide-stack: request validation', () => {
   it('defaults', () => {
     expect(PeptideStackRequest.parse({ goals: ['sleep'] })).toEqual({
       goals: ['sleep'], save: false,
-      constraints: { max_compounds: 3, min_evidence_grade: 'E', exclude_categories: [], exclude_compounds: [], current_medications: [], include_approved_medicines: false },
+      constraints: {
+        max_compounds: 3, min_evidence_grade: 'B', exclude_categories: [], exclude_compounds: [], current_medications: [], include_approved_medicines: false,
+        include_research_only: false, include_veterinary_only: false, include_sarms: false, include_anabolic_steroids: false,
+      },
     });
   });
 
@@ -181,6 +286,8 @@ describe('peptide-stack: request validation', () => {
     expect(fields({ goals: ['sleep'], constraints: { categories: [] } })).toEqual(['constraints.categories']);
     expect(fields({ goals: ['sleep'], constraints: { current_medications: [''] } })).toEqual(['constraints.current_medications.0']);
     expect(fields({ goals: ['sleep'], constraints: { budget: 10 } })).toEqual(['constraints.budget']);
+    expect(fields({ goals: ['sleep'], constraints: { include_sarms: 'yes' } })).toEqual(['constraints.include_sarms']);
+    expect(fields({ goals: ['sleep'], constraints: { include_steroids: true } })).toEqual(['constraints.include_steroids']);
     expect(fields({ goals: ['sleep'], stack: [] })).toEqual(['stack']);
   });
 });

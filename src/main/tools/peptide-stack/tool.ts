@@ -8,7 +8,7 @@ import { EVIDENCE_GRADE_MEANING, type Category, type CompoundStatus, type Eviden
 import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { Db } from '../../db/connection.ts';
 import { allowedEdits, editDistance } from '../../search/fuzzy-names.ts';
-import { highestSeverity } from '../interactions/compute.ts';
+import { classesOf, highestSeverity, type SubstanceInfo } from '../interactions/compute.ts';
 import {
   INTERACTIONS_REFERENCE, ddinterPairs, interactionEntries, resolveSubstance, resolvedSubstances, substanceFromCompound,
   suggestionsFor, type CompoundLookupRow,
@@ -16,8 +16,10 @@ import {
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
   buildStack, dosingOf, emptyReasons, interpret, itemWarnings, normGoal, rationaleOf, timingSlots,
-  type Candidate, type CandidateRecord, type TypicalDosing,
+  type Candidate, type CandidateRecord, type Medication, type TypicalDosing,
 } from './compute.ts';
+import { groupsOf } from './duplication.ts';
+import { optInKinds } from './eligibility.ts';
 
 interface Row extends CompoundLookupRow {
   subcategory: string; compound_type: string; research_count: number; benefits: string; description: string;
@@ -81,16 +83,29 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
     const meds = k.current_medications.map((name, i) => resolveSubstance(db, name, `constraints.current_medications.${i}`));
 
     const goals = input.goals.map(normGoal);
-    const candidates: Candidate[] = stmts(db).all.all()
+    const rows = stmts(db).all.all();
+    const bySlug = new Map(rows.map((r) => [r.slug, r]));
+    // What a substance is (duplication groups): its classes by name, and for our records the category and description.
+    const groupsOfSubstance = (s: SubstanceInfo) => {
+      const row = s.compound ? bySlug.get(s.compound.slug) : undefined;
+      return groupsOf({ classes: classesOf(s), category: row?.category ?? null, description: row?.description ?? null });
+    };
+    const candidates: Candidate[] = rows
       .filter((r) => goals.includes(normGoal(r.subcategory)))
-      .map((r) => ({ record: toRecord(r), substance: substanceFromCompound(db, r, r.slug, 'slug') }));
+      .map((r) => {
+        const record = toRecord(r);
+        const substance = substanceFromCompound(db, r, r.slug, 'slug');
+        const groups = groupsOfSubstance(substance);
+        return { record, substance, groups, kinds: optInKinds(record, groups, classesOf(substance)) };
+      });
+    const medications: Medication[] = meds.map((m) => ({ substance: m, groups: groupsOfSubstance(m) }));
     const pairs = ddinterPairs(db, [...candidates.map((c) => c.substance), ...meds]);
 
     const r = buildStack({
       goals: input.goals,
       candidates,
       constraints: { ...k, exclude_slugs: excludeSlugs },
-      medications: meds,
+      medications,
       pairs,
     });
 
@@ -99,6 +114,7 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
     if (unmatched.length) warnings.push(`Not recognised, so checked only against our editorial interaction texts: ${unmatched.map((m) => m.input).join(', ')}.`);
     if (r.chosen.length && r.chosen.length < k.max_compounds) warnings.push(`Only ${r.chosen.length} of the ${k.max_compounds} compounds asked for could be chosen under these constraints.`);
     if (r.chosen.some((a) => a.candidate.record.status === 'research_only')) warnings.push('The stack contains research-only compounds: not approved for human use, with unverified products.');
+    if (r.chosen.some((a) => a.candidate.kinds.includes('veterinary_only'))) warnings.push('The stack contains veterinary-only compounds: never approved for human use; human products are illicit and unverified.');
     warnings.push('Absence of a listed interaction is not proof of safety: DDInter and our records are incomplete.');
 
     const interactionSubs = r.subs;
@@ -117,6 +133,7 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
           rationale: rationaleOf(a),
           warnings: itemWarnings(a, i, r),
           has_monograph: c.has_monograph,
+          duplication_groups: a.candidate.groups.map((g) => g.id),
         };
       }),
       not_selected: r.notSelected.map((n) => ({
@@ -130,7 +147,7 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
       warnings,
       empty_reasons: emptyReasons(r),
       method: {
-        name: 'Materia stack selection: goal fit, then evidence grade (docs/content.md rubric), screened with DDInter and editorial interactions',
+        name: 'Materia stack selection: goal fit, then evidence grade (docs/content.md rubric); no therapeutic duplication; screened with DDInter and editorial interactions (moderate or worse excluded)',
         reference: `Materia compound records and evidence-grade rubric (docs/content.md). ${INTERACTIONS_REFERENCE}`,
       },
       interpretation: interpret(r, meds.length),

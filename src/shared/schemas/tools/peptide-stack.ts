@@ -6,7 +6,8 @@ import { InteractionEntry, ResolvedSubstance, SubstanceName, Suggestion } from '
 /**
  * Stack builder: goals (compound subcategories such as healing, sleep, cognitive) and constraints → a stack chosen
  * from the knowledge base by goal fit and evidence grade, screened for interactions within the stack and with the
- * user's medications (no major interaction allowed), with dosing, timing, rationale and warnings per compound.
+ * user's medications (no interaction of moderate severity or worse, no therapeutic duplication), with dosing, timing,
+ * rationale and warnings per compound. Compounds not for human use, SARMs and anabolic steroids need an explicit opt-in.
  * A compound fits a goal when the goal is its subcategory (its main use): matching benefit texts was tried and
  * rejected, because benefit lines also state null results ("no evidence of cognitive enhancement").
  */
@@ -17,13 +18,17 @@ export const Goal = z.string().trim().min(1).max(64)
 
 export const StackConstraints = z.strictObject({
   max_compounds: z.int().min(1).max(6).default(3).describe('largest stack to build (1–6)'),
-  min_evidence_grade: z.enum(EVIDENCE_GRADES).default('E').describe('weakest evidence grade allowed: A (strongest) … E (theoretical); E allows all'),
+  min_evidence_grade: z.enum(EVIDENCE_GRADES).default('B').describe('weakest evidence grade allowed: A (strongest) … E (theoretical); default B; E allows all'),
   exclude_categories: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).default([]).describe('categories never to choose (e.g. sarm, steroid)'),
   categories: z.array(z.enum(CATEGORIES)).min(1).max(CATEGORIES.length).optional().describe('choose only from these categories (e.g. ["peptide"]); default all'),
   exclude_compounds: z.array(SubstanceName).max(50).default([]).describe('compounds never to choose, by slug or name'),
-  current_medications: z.array(SubstanceName).max(30).default([]).describe('what the person already takes, by name; candidates with a major interaction with any of them are dropped'),
+  current_medications: z.array(SubstanceName).max(30).default([]).describe('what the person already takes, by name; candidates that interact with any of them (moderate or worse) or duplicate one\'s action are dropped'),
   include_approved_medicines: z.boolean().default(false)
     .describe('also choose approved therapeutic medicines (status approved, type therapeutic); they belong to a prescriber, so they are left out by default'),
+  include_research_only: z.boolean().default(false).describe('also choose research-only compounds (not approved for human use, unverified products); off by default'),
+  include_veterinary_only: z.boolean().default(false).describe('also choose compounds approved or marketed only for animals; off by default'),
+  include_sarms: z.boolean().default(false).describe('also choose SARMs (selective androgen receptor modulators); off by default'),
+  include_anabolic_steroids: z.boolean().default(false).describe('also choose anabolic-androgenic steroids (testosterone and its derivatives); off by default. Each opt-in admits only its own kind: a research-only SARM needs include_sarms and include_research_only'),
 });
 
 export const PeptideStackRequest = z.strictObject({
@@ -69,11 +74,12 @@ export const StackItem = z.object({
   rationale: z.string(),
   warnings: z.array(z.object({ kind: z.enum(STACK_WARNING_KINDS), message: z.string() })),
   has_monograph: z.boolean(),
+  duplication_groups: z.array(z.string()).describe('the therapeutic groups it belongs to (no other member is chosen beside it)'),
 });
 
 export const NOT_SELECTED_REASONS = [
   'excluded_compound', 'excluded_category', 'category_not_allowed', 'withdrawn', 'approved_medicine', 'below_min_grade',
-  'already_taken', 'major_interaction',
+  'research_only', 'veterinary_only', 'sarm', 'anabolic_steroid', 'already_taken', 'therapeutic_duplication', 'interaction',
 ] as const;
 
 export const PeptideStackData = z.object({
@@ -87,8 +93,8 @@ export const PeptideStackData = z.object({
   not_selected: z.array(z.object({
     slug: z.string(), name: z.string(), goal: z.string(), evidence_grade: z.enum(EVIDENCE_GRADES),
     reason: z.enum(NOT_SELECTED_REASONS), detail: z.string(),
-  })).describe('candidates for the goals that a constraint or a major interaction ruled out (not those left over because the stack was full)'),
-  interactions: z.array(InteractionEntry).describe('interactions within the stack and between the stack and the medications (never major)'),
+  })).describe('candidates for the goals that a constraint, a duplication or an interaction ruled out (not those left over because the stack was full)'),
+  interactions: z.array(InteractionEntry).describe('interactions within the stack and between the stack and the medications (only minor or unknown severity)'),
   highest_severity: z.enum([...INTERACTION_SEVERITIES, 'none']),
   medications: z.array(ResolvedSubstance),
   unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(Suggestion) })),
