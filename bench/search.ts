@@ -20,6 +20,7 @@ import { openContentDb, openUserDb } from '../src/main/db/connection.ts';
 import { createApp } from '../src/main/server/app.ts';
 import type { DenseRetriever } from '../src/main/search/dense.ts';
 import { SearchService } from '../src/main/search/search-service.ts';
+import { MemoryVectors } from '../src/main/search/memory-vectors.ts';
 import { VectorIndex } from '../src/main/search/vector-index.ts';
 import { SCOPES } from '../src/shared/enums.ts';
 import { insertDocuments, readCord19, readPubMedQa, readSciFact, type DocumentInput } from '../resources/build/steps/documents.ts';
@@ -93,13 +94,20 @@ for (const n of SIZES) {
   const rssOurs = process.memoryUsage().rss;
 
   const queryVec = new Map(claims.map((q, i) => [q, unitVector(1_000_000 + i)]));
-  const dense: DenseRetriever = { modelId: 'bench-random', search: (q, kind, k) => Promise.resolve(index.knn(kind, queryVec.get(q)!, k)) };
+  const memory = new MemoryVectors(DIM);
+  for (const r of index.all()) memory.set(r.kind, r.key, r.vector);
+  const dense: DenseRetriever = {
+    modelId: 'bench-random',
+    embed: (q) => Promise.resolve(queryVec.get(q.replace(/ \(.*\)$/, '')) ?? unitVector(7)),
+    knn: (kind, q, k) => memory.knn(kind, q, k),
+    similarity: (kind, key, q) => memory.similarity(kind, key, q),
+  };
   const lexical = new SearchService(content, false, () => null);
   const hybrid = new SearchService(content, false, () => dense);
   const req = (query: string) => ({ query, types: ['documents' as const], limit: 10, offset: 0, sort: 'relevance' as const, include_research: false, include_abstracts: true });
   const oursLex = await time(claims, (q) => lexical.search(req(q)));
   const oursHybrid = await time(claims, (q) => hybrid.search(req(q)));
-  const oursKnn = await time(claims, (q) => index.knn('documents', queryVec.get(q)!, 10));
+  const oursKnn = await time(claims, (q) => memory.knn('documents', queryVec.get(q)!, 10));
 
   const userDb = openUserDb(join(dir, 'user.sqlite'));
   const { app, context } = createApp({ contentDb: content, userDb, version: 'bench' });

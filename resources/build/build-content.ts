@@ -19,6 +19,8 @@ import { loadFoods } from './steps/foods.ts';
 import { loadLabTests } from './steps/labs.ts';
 import { loadDrugBank } from './steps/drugbank.ts';
 import { SOURCES } from './sources.ts';
+import { addBundledVectors } from './steps/embeddings.ts';
+import { DEFAULT_MODEL, missingModelFiles, modelFingerprint, type ModelConfig } from '../../src/main/search/model-files.ts';
 
 const DATA_FILES = [
   'scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'pubmedqa/ori_pqal.json', 'drugbank-open/drugbank_vocabulary.csv',
@@ -27,6 +29,11 @@ const DATA_FILES = [
   'lab-reference-ranges-nlm/reference_ranges.csv',
 ];
 const CODE_FILES = ['src/main/content/schema.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts'];
+
+/** The model whose vectors the build bundles: the server's (MATERIA_MODEL, MATERIA_MODEL_DIR). */
+export function embeddingModel(): ModelConfig {
+  return { modelId: process.env.MATERIA_MODEL?.trim() || DEFAULT_MODEL, modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? join(REPO_ROOT, 'resources/models')) };
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile()).sort();
@@ -37,6 +44,9 @@ export function inputsHash(dataDir: string): string {
   const files = [...filesUnder(CONTENT_DIR), ...filesUnder(BUILD_DIR), ...CODE_FILES.map((f) => resolve(REPO_ROOT, f))];
   for (const f of files) hash.update(relative(REPO_ROOT, f)).update('\0').update(readFileSync(f));
   for (const f of DATA_FILES) hash.update(f).update('\0').update(readFileSync(join(dataDir, f)));
+  // Installing (or changing) the embedding model makes the bundled vectors stale.
+  const model = embeddingModel();
+  hash.update('model\0').update(missingModelFiles(model).length ? 'none' : modelFingerprint(model));
   return hash.digest('hex');
 }
 
@@ -50,7 +60,7 @@ function currentHash(path: string): string | null {
   } catch { return null; }
 }
 
-export function buildContent(outPath: string): { ms: number; counts: Record<string, number> } {
+export async function buildContent(outPath: string, opts: { vectors?: boolean } = {}): Promise<{ ms: number; counts: Record<string, number> }> {
   const started = performance.now();
   const dataDir = sharedDataDir();
   const version = readContentVersion();
@@ -111,6 +121,9 @@ export function buildContent(outPath: string): { ms: number; counts: Record<stri
   const compact = new Database(tmp);
   compact.exec('VACUUM');
   compact.close();
+  if (opts.vectors ?? true) {
+    counts.bundled_vectors = await addBundledVectors(tmp, embeddingModel(), join(dirname(outPath), 'embedding-cache.sqlite'), (l) => console.log(l));
+  }
   renameSync(tmp, outPath);
   return { ms: performance.now() - started, counts };
 }
@@ -126,7 +139,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     console.log(have ? 'content inputs changed: rebuilding the content database' : 'no content database yet: building it');
   }
   try {
-    const { ms, counts } = buildContent(outPath);
+    const { ms, counts } = await buildContent(outPath);
     console.log(`built ${relative(process.cwd(), outPath)} in ${(ms / 1000).toFixed(1)} s`);
     for (const [k, v] of Object.entries(counts)) console.log(`  ${k.padEnd(26)} ${v}`);
   } catch (err) {

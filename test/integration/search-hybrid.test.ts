@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerEmbedder } from '../../src/main/search/embedder.ts';
 import { IndexBuilder, searchableTexts } from '../../src/main/search/index-builder.ts';
-import { DENSE_WEIGHT } from '../../src/main/search/search-service.ts';
+import { CALIBRATION, relevance } from '../../src/main/search/fusion.ts';
+import { MemoryVectors } from '../../src/main/search/memory-vectors.ts';
 import { VectorIndex } from '../../src/main/search/vector-index.ts';
 import { FIXTURE_MODEL, startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -31,13 +32,13 @@ describe('hybrid search with the fixture model', () => {
   it('uses KNN: an identical text is its own nearest neighbour', async () => {
     const retriever = t.semantic!.retriever()!;
     const item = searchableTexts(t.contentDb, true).research.find((r) => r.key === 'pubmedqa-q-21645374')!;
-    const hits = await retriever.search(item.text, 'research', 5);
+    const hits = retriever.knn('research', await retriever.embed(item.text), 5);
     const [first] = [...hits];
     expect(first![0]).toBe('pubmedqa-q-21645374');
     expect(first![1]).toBeCloseTo(1, 5);
   });
 
-  it('fuses: hybrid score = w · cosine + (1 − w) · normalised BM25', async () => {
+  it('fuses on one calibrated scale: σ(a · (w · cosine + (1 − w) · lexical) + b)', async () => {
     const body = { query: TITLE, types: ['research'], limit: 20 };
     const hybrid = await t.http.post('/v1/search').set('X-API-Key', t.adminKey).send(body);
     expect(hybrid.body.data.search_mode).toBe('hybrid');
@@ -47,10 +48,14 @@ describe('hybrid search with the fixture model', () => {
     const lex = await (Object.create(lexical, { dense: { value: () => null } }) as typeof lexical).search({ ...body, types: ['research'], offset: 0, sort: 'relevance', include_research: true, include_abstracts: true, filters: undefined });
     expect(lex.search_mode).toBe('lexical');
     const lexScore = lex.results.find((r) => r.id === 'pubmedqa-q-21645374')!.relevance_score;
-    expect(lexScore).toBe(1); // the item is the best lexical match for its own question
-    const cosine = (await t.semantic!.retriever()!.search(TITLE, 'research', 1000)).get('pubmedqa-q-21645374')!;
+    expect(lex.results[0]!.id).toBe('pubmedqa-q-21645374'); // the best lexical match for its own question
+    expect(lexScore).toBeLessThan(1); // but no longer scored 1.0 just for being the best of its type
+    // Back from the lexical-only calibration to the comparable BM25 score, then forward through the hybrid one.
+    const lexical01 = (Math.log(lexScore / (1 - lexScore)) - CALIBRATION.lexical.intercept) / CALIBRATION.lexical.slope;
+    const retriever = t.semantic!.retriever()!;
+    const cosine = retriever.similarity('research', 'pubmedqa-q-21645374', await retriever.embed(TITLE))!;
     expect(cosine).toBeGreaterThan(0);
-    expect(item.relevance_score).toBeCloseTo(DENSE_WEIGHT * cosine + (1 - DENSE_WEIGHT) * lexScore, 3);
+    expect(item.relevance_score).toBeCloseTo(relevance(lexical01, cosine, CALIBRATION, true), 2);
     // KNN brings in records that share no query word: the hybrid candidate set is larger than the lexical one.
     expect(hybrid.body.data.results_total).toBeGreaterThan(lex.results_total);
   });
@@ -64,18 +69,20 @@ describe('index builds', () => {
     const source = () => ({ compounds: all.compounds, documents: all.documents.slice(0, 200), research: all.research.slice(0, 50) });
     const total = all.compounds.length + 250;
     let index = new VectorIndex(path, FIXTURE_MODEL.modelId, embedder.dim);
-    const first: IndexBuilder = new IndexBuilder(source, embedder, index, (p) => { if (p.done >= 64) first.stop(); });
+    const memory = () => new MemoryVectors(embedder.dim);
+    const none = () => false;
+    const first: IndexBuilder = new IndexBuilder(source, embedder, index, memory(), none, (p) => { if (p.done >= 64) first.stop(); });
     await first.build();
     const stored = index.count();
     expect(stored).toBeGreaterThanOrEqual(64);
     expect(stored).toBeLessThan(total);
     index.close();
     index = new VectorIndex(path, FIXTURE_MODEL.modelId, embedder.dim);
-    const second = new IndexBuilder(source, embedder, index);
+    const second = new IndexBuilder(source, embedder, index, memory(), none);
     await second.build();
     expect(second.progress).toEqual({ state: 'ready', done: total - stored, total: total - stored });
     expect(index.count()).toBe(total);
-    const third = new IndexBuilder(source, embedder, index);
+    const third = new IndexBuilder(source, embedder, index, memory(), none);
     await third.build();
     expect(third.progress).toEqual({ state: 'ready', done: 0, total: 0 });
     index.close();

@@ -59,7 +59,7 @@ describe('study design classifier', () => {
 
 describe('FTS query sanitising', () => {
   it('quotes tokens, drops operators and control characters', () => {
-    expect(ftsMatchExpression('vitamin D AND "deficiency"')).toBe('"vitamin" OR "d" OR "and" OR "deficiency"');
+    expect(ftsMatchExpression('vitamin D AND "deficiency"')).toBe('"vitamin" OR "d" OR "deficiency"');
     expect(ftsMatchExpression('bpc\u0000157 NEAR(x)')).toBe('"bpc" OR "157" OR "near" OR "x"');
     expect(ftsMatchExpression('metf', { prefixLast: true })).toBe('("metf" OR "metf"*)');
     expect(ftsMatchExpression('"*)(-')).toBeNull();

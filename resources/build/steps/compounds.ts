@@ -36,6 +36,11 @@ function withDrugBankNames(c: CompoundSource, entry: DrugBankEntry | undefined):
   return { alt, fromDrugBank };
 }
 
+/** A development code ("VIT-45", "LY2452473", "GW 501516") or a systematic chemical name (digits with punctuation, brackets). */
+export function isCodeOrSystematicName(n: string): boolean {
+  return /^[A-Za-z]{1,6}[- ]?\d{2,}/.test(n) || /[()[\]{},]/.test(n) || /\d[-,]\d|\d-[A-Za-z]|[A-Za-z]-\d/.test(n) || n.length > 40;
+}
+
 export interface BuiltCompounds { count: number; warnings: string[]; linkedDocuments: number }
 
 export function insertCompounds(
@@ -84,9 +89,11 @@ export function insertCompounds(
       evidence_profile: JSON.stringify(c.evidence_profile), basis: JSON.stringify(c.basis),
     });
     const rowid = Number(lastInsertRowid);
-    insertFts.run(rowid, c.name, alt.join(' ; '), c.description, c.benefits.join(' ; '));
-    insertName.run(normalizeName(c.name), rowid, 'name');
     const drugbankOnly = new Set(fromDrugBank);
+    // Research codes and systematic chemical names stay findable by exact name (compound_names) but out of the ranked
+    // text: "VIT-45" or "(3,4-d)pyrimidine" would otherwise match everyday query words ("vit", "d").
+    insertFts.run(rowid, c.name, alt.filter((n) => !drugbankOnly.has(n) || !isCodeOrSystematicName(n)).join(' ; '), c.description, c.benefits.join(' ; '));
+    insertName.run(normalizeName(c.name), rowid, 'name');
     for (const n of alt) insertName.run(normalizeName(n), rowid, drugbankOnly.has(n) ? 'drugbank' : 'alt_name');
     for (const d of docs) insertLink.run(rowid, d.rowid, links.matchedNames.get(d.rowid)!);
 

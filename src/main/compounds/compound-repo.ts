@@ -2,7 +2,8 @@ import type { Db } from '../db/connection.ts';
 import type { CompoundRecord } from '../../shared/schemas/compounds.ts';
 import type { Category, CompoundStatus, EvidenceGrade } from '../../shared/enums.ts';
 import { EDITORIAL_NOTE } from '../content/editorial.ts';
-import { ftsMatchExpression } from '../search/fts-query.ts';
+import { ftsMatchExpression, queryTokens } from '../search/fts-query.ts';
+import { FuzzyNames } from '../search/fuzzy-names.ts';
 import { normalizeName } from './names.ts';
 
 export interface CompoundRow {
@@ -56,7 +57,7 @@ export class NoSearchableTerms extends Error {}
  * then BM25 over name, alternative names, description and benefits (weights 10, 6, 1, 2).
  * "*" means every compound, by name.
  */
-function matchSql(query: string): { cte: string; order: string; params: Record<string, string> } {
+function matchSql(query: string, typos: number[] = []): { cte: string; order: string; params: Record<string, string> } {
   if (query.trim() === '*') {
     return { cte: 'hits AS (SELECT rowid, 2 AS tier, 0.0 AS score FROM compounds)', order: 'c.name COLLATE NOCASE, c.slug', params: {} };
   }
@@ -65,11 +66,13 @@ function matchSql(query: string): { cte: string; order: string; params: Record<s
   if (!match && !norm) throw new NoSearchableTerms('the query has no searchable words');
   const parts: string[] = [];
   if (norm) parts.push(`SELECT compound_rowid AS rowid, MIN(CASE kind WHEN 'name' THEN 0 ELSE 1 END) AS tier, 0.0 AS score FROM compound_names WHERE name_norm = @norm GROUP BY compound_rowid`);
+  // A name within one or two edits of the query or of one of its words ("metfromin"), after exact names.
+  if (typos.length) parts.push(`SELECT value AS rowid, 1.5 AS tier, 0.0 AS score FROM json_each(@typos)`);
   if (match) parts.push(`SELECT rowid, 2 AS tier, bm25(compounds_fts, 10.0, 6.0, 1.0, 2.0) AS score FROM compounds_fts WHERE compounds_fts MATCH @match`);
   return {
     cte: `raw AS (${parts.join(' UNION ALL ')}), hits AS (SELECT rowid, MIN(tier) AS tier, MIN(score) AS score FROM raw GROUP BY rowid)`,
     order: 'h.tier, h.score, c.name COLLATE NOCASE, c.slug',
-    params: { ...(norm ? { norm } : {}), ...(match ? { match } : {}) },
+    params: { ...(norm ? { norm } : {}), ...(match ? { match } : {}), ...(typos.length ? { typos: JSON.stringify(typos) } : {}) },
   };
 }
 
@@ -88,10 +91,22 @@ function filterSql(f: CompoundFilters): { where: string; params: Record<string, 
 }
 
 export class CompoundRepo {
+  private fuzzyNames: FuzzyNames | null = null;
+
   constructor(private readonly db: Db) {}
 
+  /** Compounds whose name is a likely misspelling of the query or of one of its words (never of a word the documents use). */
+  private typos(query: string): number[] {
+    if (query.trim() === '*') return [];
+    this.fuzzyNames ??= new FuzzyNames(this.db.prepare<[], { rowid: number; name: string; alt_names: string }>('SELECT rowid, name, alt_names FROM compounds').all()
+      .flatMap((c) => [c.name, ...(JSON.parse(c.alt_names) as string[])].map((name) => ({ name, compoundRowid: c.rowid }))));
+    const known = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM compound_names WHERE name_norm = ?');
+    const pieces = [query, ...queryTokens(query).filter((t) => t.length >= 5)];
+    return [...new Set(pieces.filter((p) => !known.get(normalizeName(p))!.n).flatMap((p) => this.fuzzyNames!.match(p).map((h) => h.compoundRowid)))];
+  }
+
   search(query: string, filters: CompoundFilters, page: { limit: number; offset: number }): { total: number; rows: CompoundRow[] } {
-    const m = matchSql(query);
+    const m = matchSql(query, this.typos(query));
     const f = filterSql(filters);
     const params = { ...m.params, ...f.params };
     const from = `WITH ${m.cte} SELECT %s FROM hits h JOIN compounds c ON c.rowid = h.rowid LEFT JOIN monographs mo ON mo.slug = c.slug ${f.where}`;

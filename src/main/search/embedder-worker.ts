@@ -1,29 +1,22 @@
 /**
- * Runs transformers.js in a worker thread so that embedding never blocks the HTTP thread. Only erasable TypeScript
- * here: the worker may be started by plain Node (type stripping) as well as from the bundle.
+ * Runs the sentence encoder in a worker thread so that embedding never blocks the HTTP thread. Only erasable
+ * TypeScript here: the worker may be started by plain Node (type stripping) as well as from the bundle.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { env, pipeline } from '@huggingface/transformers';
+import { loadEncoder } from './model/encoder.ts';
 
-interface Init { modelDir: string; modelId: string; pooling: 'cls' | 'mean' }
+interface Init { modelDir: string; modelId: string }
 type Request = { id: number; texts: string[] };
 
 const init = workerData as Init;
-env.allowRemoteModels = false;
-env.allowLocalModels = true;
-env.localModelPath = init.modelDir.endsWith('/') ? init.modelDir : `${init.modelDir}/`;
 
 try {
-  const extractor = await pipeline('feature-extraction', init.modelId, { dtype: 'q8' });
-  const probe = await extractor(['probe'], { pooling: init.pooling, normalize: true });
-  parentPort!.postMessage({ type: 'ready', dim: probe.dims[1] });
+  const encoder = await loadEncoder(init.modelDir, init.modelId);
+  parentPort!.postMessage({ type: 'ready', dim: encoder.dim });
   parentPort!.on('message', async (msg: Request) => {
     try {
-      const out = await extractor(msg.texts, { pooling: init.pooling, normalize: true });
-      const dim = out.dims[1] as number;
-      const flat = out.data as Float32Array;
-      const copy = new Float32Array(flat);
-      parentPort!.postMessage({ type: 'vectors', id: msg.id, dim, data: copy }, [copy.buffer]);
+      const data = await encoder.encode(msg.texts);
+      parentPort!.postMessage({ type: 'vectors', id: msg.id, dim: encoder.dim, data }, [data.buffer as ArrayBuffer]);
     } catch (err) {
       parentPort!.postMessage({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) });
     }

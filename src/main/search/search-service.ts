@@ -1,27 +1,29 @@
 /**
  * POST /v1/search: compounds, documents and research items in one ranked list.
  *
- * Each type proposes up to CANDIDATES_PER_TYPE candidates lexically (FTS5 BM25; compound names also exactly and
- * with typos) and, when an embedding index is ready, by cosine KNN. Lexical scores are normalised per type
- * (score / best score of that type) because BM25 values of different indexes are not comparable; dense scores are
- * cosine similarities clipped to [0, 1]. The two are fused by a weighted sum (DENSE_WEIGHT) or, for comparison,
- * by reciprocal-rank fusion. Filters, facets, sorting and pagination then work on that one candidate set, so facet
- * counts equal the filtered total and walking the pages yields every result once.
+ * The query is planned first (query-plan.ts: stop words out, vitamins, lay terms, compound names by brand, synonym
+ * or typo). Each type then proposes candidates lexically (FTS5 BM25, on a scale comparable across indexes:
+ * lexical-index.ts; compound names also exactly and with typos) and, when the embedding index is ready, by cosine
+ * KNN; every candidate gets its cosine similarity and its comparable lexical score, and one calibrated relevance
+ * (fusion.ts) ranks all types together. Filters, facets, sorting and pagination then work on that one candidate set,
+ * so facet counts equal the filtered total and walking the pages yields every result once.
  */
 import type { Db } from '../db/connection.ts';
 import type { SemanticSearchData, SearchHit } from '../../shared/schemas/search.ts';
 import type { Category, CompoundType, EvidenceGrade } from '../../shared/enums.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../shared/enums.ts';
-import { normalizeName } from '../compounds/names.ts';
-import { ftsMatchExpression, queryTokens } from './fts-query.ts';
+import { DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
+import { queryTokens } from './fts-query.ts';
 import { FuzzyNames } from './fuzzy-names.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
+import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
+import { LexicalIndex } from './lexical-index.ts';
+import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 
-export const CANDIDATES_PER_TYPE = 1000;
-/** Weight of the dense score in the fused score (the lexical one gets 1 - w). See docs/search.md for how it was chosen. */
-export const DENSE_WEIGHT = 0.5;
-export type Fusion = { kind: 'weighted'; denseWeight: number } | { kind: 'rrf'; k: number };
-export const DEFAULT_FUSION: Fusion = { kind: 'weighted', denseWeight: DENSE_WEIGHT };
+/** Candidates each retriever proposes per type, at least (more when the page asked for lies deeper). */
+export const CANDIDATES = 300;
+/** A record found only by meaning joins the results from this cosine similarity up (unrelated text scores below). */
+export const DENSE_FLOOR = 0.3;
 
 type HitType = 'compound' | 'document' | 'research';
 const KIND: Record<HitType, SearchKind> = { compound: 'compounds', document: 'documents', research: 'research' };
@@ -31,18 +33,21 @@ interface Candidate {
   type: HitType;
   id: string;
   lex: number;
-  dense: number | null;
+  cos: number | null;
   score: number;
   grade: EvidenceGrade;
   date: string | null;
   name: string;
   category: Category | null;
+  source: DocumentSource | null;
+  /** For a research item: its PubMedQA document (the same record, seen as a question). */
+  documentId: string | null;
 }
 
 export interface SearchInput {
   query: string;
   types: ('compounds' | 'documents' | 'research')[];
-  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[] };
+  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[]; source?: ('bundled' | DocumentSource)[] };
   limit: number;
   offset: number;
   sort: 'relevance' | 'evidence_grade' | 'date' | 'name';
@@ -54,129 +59,140 @@ export class NoSearchableText extends Error {}
 
 export class SearchService {
   private readonly fuzzy: FuzzyNames;
-  private readonly exact: Map<string, number[]>;
+  private readonly exact: Map<string, { rowid: number; name: string; kind: 'name' | 'alt_name' | 'drugbank' }[]>;
+  private readonly compoundsFts: LexicalIndex;
+  private readonly documentsFts: LexicalIndex;
+  private readonly researchFts: LexicalIndex;
+  private readonly importedFts: LexicalIndex | null;
 
-  constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null, private readonly fusion: Fusion = DEFAULT_FUSION) {
+  constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null,
+    private readonly calibration: Calibration = CALIBRATION) {
     const names = db.prepare<[], { rowid: number; name: string; alt_names: string }>('SELECT rowid, name, alt_names FROM compounds').all();
     this.fuzzy = new FuzzyNames(names.flatMap((c) => [c.name, ...(JSON.parse(c.alt_names) as string[])].map((name) => ({ name, compoundRowid: c.rowid }))));
+    const nameOf = new Map(names.map((c) => [c.rowid, c.name]));
     this.exact = new Map();
-    for (const r of db.prepare<[], { name_norm: string; compound_rowid: number }>('SELECT name_norm, compound_rowid FROM compound_names').all()) {
+    for (const r of db.prepare<[], { name_norm: string; compound_rowid: number; kind: 'name' | 'alt_name' | 'drugbank' }>('SELECT name_norm, compound_rowid, kind FROM compound_names').all()) {
+      const e = { rowid: r.compound_rowid, name: nameOf.get(r.compound_rowid)!, kind: r.kind };
       const list = this.exact.get(r.name_norm);
-      if (list) list.push(r.compound_rowid); else this.exact.set(r.name_norm, [r.compound_rowid]);
+      if (list) list.push(e); else this.exact.set(r.name_norm, [e]);
     }
+    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', [10, 6, 1, 2], true);
+    this.documentsFts = new LexicalIndex(db, 'main.documents_fts', [1, 1], true);
+    this.researchFts = new LexicalIndex(db, 'main.research_fts', [2, 1, 1], true);
+    this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', [1, 1], true) : null;
   }
+
+  /** Imported documents changed: their index statistics are read again. */
+  importedChanged(): void { this.importedFts?.invalidate(); }
 
   mode(): { mode: 'hybrid' | 'lexical'; reason: string } {
     const d = this.dense();
-    return d ? { mode: 'hybrid', reason: `FTS5 (BM25) fused with cosine KNN over ${d.modelId} embeddings` } : { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
+    return d ? { mode: 'hybrid', reason: `FTS5 (BM25) and cosine similarity over ${d.modelId} embeddings, fused on one calibrated scale` } : { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
+  }
+
+  private lookup(): NameLookup {
+    return {
+      exact: (norm) => this.exact.get(norm) ?? [],
+      fuzzy: this.fuzzy,
+      // A word several documents use is a word, not a misspelt compound name ("insulin" is not "inulin").
+      isKnownWord: (w) => this.exact.has(w) || this.documentsFts.documentFrequencyOf(w) >= 3,
+    };
+  }
+
+  plan(query: string): QueryPlan {
+    if (!queryTokens(query).length) throw new NoSearchableText('the query has no searchable words');
+    return planQuery(query, this.lookup());
   }
 
   async search(input: SearchInput): Promise<SemanticSearchData> {
-    const match = ftsMatchExpression(input.query);
-    if (!match) throw new NoSearchableText('the query has no searchable words');
+    const plan = this.plan(input.query);
     const types = new Set<HitType>(input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')));
     if (!input.include_research) types.delete('research');
     const dense = this.dense();
+    const q = dense ? await dense.embed(plan.denseText) : null;
+    const k = Math.max(CANDIDATES, input.offset + input.limit);
     const all: Candidate[] = [];
+    let saturated = false;
     for (const type of (['compound', 'document', 'research'] as const).filter((t) => types.has(t))) {
-      const lexical = type === 'compound' ? this.compoundLexical(input.query, match) : type === 'document' ? this.documentLexical(match) : this.researchLexical(match);
-      const denseHits = dense ? await dense.search(input.query, KIND[type], CANDIDATES_PER_TYPE) : new Map<string, number>();
-      all.push(...this.fuse(type, lexical, denseHits, dense !== null));
+      const lexical = this.lexicalScores(type, plan, k);
+      if (lexical.saturated) saturated = true;
+      const fromDense = dense && q ? dense.knn(KIND[type], q, k) : new Map<string, number>();
+      if (fromDense.size >= k) saturated = true;
+      const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
+      for (const [id, l] of lexical.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
+      for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
+      const hybrid = dense !== null;
+      all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
+        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, relevance(s.lex, s.cos, this.calibration, hybrid))),
+      }))));
     }
-    const filtered = this.applyFilters(all, input.filters);
+    const filtered = onePerRecord(this.applyFilters(all, input.filters));
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
     const { mode, reason } = this.mode();
     return {
       query: input.query,
       results_total: filtered.length,
+      results_total_is_lower_bound: saturated,
       results: this.materialise(page, input.include_abstracts),
       facets: facets(filtered),
       pagination: { limit: input.limit, offset: input.offset, total: filtered.length, pages: Math.ceil(filtered.length / input.limit) },
       search_mode: mode,
       search_mode_reason: reason,
+      query_interpretation: plan.interpretation,
     };
   }
 
-  /** Scores in [0, 1] per candidate id: BM25 normalised by the best of the type; exact and fuzzy names for compounds. */
-  private compoundLexical(query: string, match: string): Map<string, number> {
-    const rows = this.db.prepare<[string, number], { id: string; rowid: number; s: number }>(
-      `SELECT c.id, c.rowid, -bm25(compounds_fts, 10.0, 6.0, 1.0, 2.0) AS s FROM compounds_fts JOIN compounds c ON c.rowid = compounds_fts.rowid
-       WHERE compounds_fts MATCH ? ORDER BY s DESC LIMIT ?`).all(match, CANDIDATES_PER_TYPE);
-    const out = normalise(rows.map((r) => [r.id, r.s]));
-    const idOf = this.db.prepare<[number], { id: string }>('SELECT id FROM compounds WHERE rowid = ?');
-    const bump = (rowid: number, s: number) => { const id = idOf.get(rowid)!.id; out.set(id, Math.max(out.get(id) ?? 0, s)); };
-    for (const rowid of this.exact.get(normalizeName(query)) ?? []) bump(rowid, 1);
-    const pieces = [query, ...queryTokens(query).filter((t) => t.length >= 5)];
-    for (const piece of pieces) {
-      if (this.exact.has(normalizeName(piece))) {
-        if (piece !== query) for (const rowid of this.exact.get(normalizeName(piece))!) bump(rowid, 0.9);
-        continue;
+  /** Comparable lexical scores per id; compounds also get their name-match floor. */
+  /** Comparable lexical scores per id (also read by bench/eval-scifact.ts to calibrate). */
+  lexicalScores(type: HitType, plan: QueryPlan, k: number): { scores: Map<string, { lex: number; name: number }>; saturated: boolean } {
+    const scores = new Map<string, { lex: number; name: number }>();
+    const put = (id: string, lex: number, name = 0) => {
+      const prev = scores.get(id);
+      scores.set(id, { lex: Math.max(prev?.lex ?? 0, lex), name: Math.max(prev?.name ?? 0, name) });
+    };
+    let saturated = false;
+    const take = (index: LexicalIndex, table: string) => {
+      const hits = index.search(plan.units, k);
+      if (hits.length >= k) saturated = true;
+      const idOf = this.db.prepare<[number], { id: string }>(`SELECT id FROM ${table} WHERE rowid = ?`);
+      for (const h of hits) put(idOf.get(h.rowid)!.id, h.score);
+    };
+    if (type === 'compound') {
+      take(this.compoundsFts, 'main.compounds');
+      const idOf = this.db.prepare<[number], { id: string }>('SELECT id FROM compounds WHERE rowid = ?');
+      for (const n of plan.names) {
+        const id = idOf.get(n.rowid)!.id;
+        put(id, scores.get(id)?.lex ?? 0, n.score);
       }
-      for (const hit of this.fuzzy.match(piece)) bump(hit.compoundRowid, hit.distance === 1 ? 0.8 : 0.6);
+    } else if (type === 'document') {
+      take(this.documentsFts, 'main.documents');
+      if (this.importedFts) take(this.importedFts, 'user.imported_documents');
+    } else {
+      take(this.researchFts, 'main.research_items');
     }
-    return out;
+    return { scores, saturated };
   }
 
-  private documentLexical(match: string): Map<string, number> {
-    const main = this.db.prepare<[string, number], { id: string; s: number }>(
-      `SELECT d.id, -bm25(documents_fts, 1.0, 1.0) AS s FROM documents_fts JOIN documents d ON d.rowid = documents_fts.rowid
-       WHERE documents_fts MATCH ? ORDER BY s DESC LIMIT ?`).all(match, CANDIDATES_PER_TYPE);
-    const out = normalise(main.map((r) => [r.id, r.s]));
-    if (this.withImported) {
-      const imported = this.db.prepare<[string, number], { id: string; s: number }>(
-        `SELECT d.id, -bm25(imported_documents_fts, 1.0, 1.0) AS s FROM user.imported_documents_fts f JOIN user.imported_documents d ON d.rowid = f.rowid
-         WHERE imported_documents_fts MATCH ? ORDER BY s DESC LIMIT ?`).all(match, CANDIDATES_PER_TYPE);
-      for (const [id, s] of normalise(imported.map((r) => [r.id, r.s]))) out.set(id, s);
-    }
-    return out;
-  }
-
-  private researchLexical(match: string): Map<string, number> {
-    const rows = this.db.prepare<[string, number], { id: string; s: number }>(
-      `SELECT r.id, -bm25(research_fts, 2.0, 1.0, 1.0) AS s FROM research_fts JOIN research_items r ON r.rowid = research_fts.rowid
-       WHERE research_fts MATCH ? ORDER BY s DESC LIMIT ?`).all(match, CANDIDATES_PER_TYPE);
-    return normalise(rows.map((r) => [r.id, r.s]));
-  }
-
-  private fuse(type: HitType, lexical: Map<string, number>, dense: Map<string, number>, hybrid: boolean): Candidate[] {
-    const ids = new Set([...lexical.keys(), ...dense.keys()]);
-    const lexRank = rankOf(lexical);
-    const denseRank = rankOf(dense);
-    const scored = [...ids].map((id) => {
-      const lex = lexical.get(id) ?? 0;
-      const d = dense.has(id) ? Math.max(0, dense.get(id)!) : null;
-      let score = lex;
-      if (hybrid) {
-        const f = this.fusion;
-        score = f.kind === 'rrf'
-          // Reciprocal-rank fusion, scaled so that rank 1 in both lists scores 1.
-          ? ((lexRank.has(id) ? 1 / (f.k + lexRank.get(id)!) : 0) + (denseRank.has(id) ? 1 / (f.k + denseRank.get(id)!) : 0)) / (2 / (f.k + 1))
-          : f.denseWeight * (d ?? 0) + (1 - f.denseWeight) * lex;
-      }
-      return { id, lex, dense: d, score: Math.min(1, Math.max(0, score)) };
-    });
-    return this.attributes(type, scored);
-  }
-
-  private attributes(type: HitType, scored: { id: string; lex: number; dense: number | null; score: number }[]): Candidate[] {
+  private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number }[]): Candidate[] {
     if (!scored.length) return [];
     const byId = new Map(scored.map((s) => [s.id, s]));
     const ids = [...byId.keys()];
-    const rows: { id: string; grade: EvidenceGrade; date: string | null; name: string | null; category: Category | null }[] = [];
+    type Row = { id: string; grade: EvidenceGrade; date: string | null; name: string | null; category: Category | null; source: DocumentSource | null; document_id: string | null };
+    const rows: Row[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       const marks = chunk.map(() => '?').join(', ');
       if (type === 'compound') {
-        rows.push(...this.db.prepare<string[], (typeof rows)[number]>(`SELECT id, evidence_grade AS grade, NULL AS date, name, category FROM compounds WHERE id IN (${marks})`).all(...chunk));
+        rows.push(...this.db.prepare<string[], Row>(`SELECT id, evidence_grade AS grade, NULL AS date, name, category, NULL AS source, NULL AS document_id FROM compounds WHERE id IN (${marks})`).all(...chunk));
       } else if (type === 'document') {
-        rows.push(...this.db.prepare<string[], (typeof rows)[number]>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category FROM main.documents WHERE id IN (${marks})`).all(...chunk));
-        if (this.withImported) rows.push(...this.db.prepare<string[], (typeof rows)[number]>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category FROM user.imported_documents WHERE id IN (${marks})`).all(...chunk));
+        rows.push(...this.db.prepare<string[], Row>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, source, NULL AS document_id FROM main.documents WHERE id IN (${marks})`).all(...chunk));
+        if (this.withImported) rows.push(...this.db.prepare<string[], Row>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, 'imported' AS source, NULL AS document_id FROM user.imported_documents WHERE id IN (${marks})`).all(...chunk));
       } else {
-        rows.push(...this.db.prepare<string[], (typeof rows)[number]>(`SELECT r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, r.title AS name, NULL AS category FROM research_items r JOIN documents d ON d.id = r.document_id WHERE r.id IN (${marks})`).all(...chunk));
+        rows.push(...this.db.prepare<string[], Row>(`SELECT r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, r.title AS name, NULL AS category, d.source, r.document_id FROM research_items r JOIN documents d ON d.id = r.document_id WHERE r.id IN (${marks})`).all(...chunk));
       }
     }
-    return rows.map((r) => ({ ...byId.get(r.id)!, type, grade: r.grade, date: r.date, name: r.name ?? '', category: r.category }));
+    return rows.map((r) => ({ ...byId.get(r.id)!, type, grade: r.grade, date: r.date, name: r.name ?? '', category: r.category, source: r.source, documentId: r.document_id }));
   }
 
   private applyFilters(all: Candidate[], f: SearchInput['filters']): Candidate[] {
@@ -194,12 +210,15 @@ export class SearchService {
       linkedDocs = new Set(this.db.prepare<string[], { id: string }>(`SELECT DISTINCT d.id FROM compound_documents cd JOIN compounds c ON c.rowid = cd.compound_rowid
         JOIN documents d ON d.rowid = cd.document_rowid WHERE ${where}`).all(...params).map((r) => r.id));
     }
-    const researchDoc = linkedDocs ? new Map(this.db.prepare<[], { id: string; document_id: string }>('SELECT id, document_id FROM research_items').all().map((r) => [r.id, r.document_id])) : null;
+    // "bundled" stands for everything Materia ships: compounds, research items and the bundled documents.
+    const sources = f.source?.length ? new Set(f.source) : null;
+    const sourceOk = (c: Candidate) => !sources || (c.source === 'imported' ? sources.has('imported') : sources.has('bundled') || (c.source !== null && sources.has(c.source)));
     return all.filter((c) => {
+      if (!sourceOk(c)) return false;
       if (f.evidence_grade?.length && !f.evidence_grade.includes(c.grade)) return false;
       if (compoundOk && c.type === 'compound') return compoundOk(c);
       if (linkedDocs && c.type === 'document') return linkedDocs.has(c.id);
-      if (linkedDocs && c.type === 'research') return linkedDocs.has(researchDoc!.get(c.id)!);
+      if (linkedDocs && c.type === 'research') return linkedDocs.has(c.documentId!);
       return true;
     });
   }
@@ -220,12 +239,13 @@ export class SearchService {
         };
       }
       if (c.type === 'document') {
-        const table = c.id.startsWith('imported-') ? 'user.imported_documents' : 'main.documents';
-        const r = this.db.prepare<[string], { id: string; title: string | null; authors: string; publication_date: string | null; journal: string | null; evidence_grade: EvidenceGrade; abstract: string | null; doi: string | null; url: string | null }>(
-          `SELECT * FROM ${table} WHERE id = ?`).get(c.id)!;
+        const imported = c.source === 'imported';
+        const r = this.db.prepare<[string], { id: string; title: string | null; authors: string; publication_date: string | null; journal: string | null; evidence_grade: EvidenceGrade; abstract: string | null; doi: string | null; url: string | null; external_id: string | null }>(
+          `SELECT *, ${imported ? 'source_key' : 'NULL'} AS external_id FROM ${imported ? 'user.imported_documents' : 'main.documents'} WHERE id = ?`).get(c.id)!;
         return {
           type: 'document', id: r.id, title: r.title, authors: JSON.parse(r.authors) as string[], publication_date: r.publication_date, journal: r.journal,
           evidence_grade: r.evidence_grade, relevance_score: round(c.score), ...(includeAbstracts ? { abstract: r.abstract } : {}), doi: r.doi, url: r.url,
+          source: c.source!, external_id: r.external_id,
         };
       }
       const r = this.db.prepare<[string], { id: string; title: string; content_preview: string; topics: string }>('SELECT * FROM research_items WHERE id = ?').get(c.id)!;
@@ -234,13 +254,15 @@ export class SearchService {
   }
 }
 
-function normalise(rows: [string, number][]): Map<string, number> {
-  const best = rows.reduce((m, [, s]) => Math.max(m, s), 0);
-  return new Map(rows.map(([id, s]) => [id, best > 0 ? s / best : 0]));
-}
-
-function rankOf(scores: Map<string, number>): Map<string, number> {
-  return new Map([...scores].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([id], i) => [id, i + 1]));
+/** A PubMedQA record is one result: its document and its research item (the same paper as a question) never both. */
+function onePerRecord(list: Candidate[]): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const c of list) {
+    const key = c.type === 'research' ? `document:${c.documentId}` : `${c.type}:${c.id}`;
+    const prev = best.get(key);
+    if (!prev || c.score > prev.score || (c.score === prev.score && c.type === 'document')) best.set(key, c);
+  }
+  return list.filter((c) => best.get(c.type === 'research' ? `document:${c.documentId}` : `${c.type}:${c.id}`) === c);
 }
 
 const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i])) as Record<EvidenceGrade, number>;
@@ -267,5 +289,6 @@ function facets(list: Candidate[]): SemanticSearchData['facets'] {
     types: count(['compound', 'document', 'research'] as const, (c) => c.type).map(([name, n]) => ({ name, count: n })),
     evidence_grades: count(EVIDENCE_GRADES, (c) => c.grade).map(([grade, n]) => ({ grade, count: n })),
     categories: count(CATEGORIES, (c) => c.category).map(([name, n]) => ({ name, count: n })),
+    sources: count(DOCUMENT_SOURCES, (c) => c.source).map(([name, n]) => ({ name, count: n })),
   };
 }

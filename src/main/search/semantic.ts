@@ -8,7 +8,9 @@ import type { Db } from '../db/connection.ts';
 import type { DenseRetriever } from './dense.ts';
 import { startWorkerEmbedder, type Embedder } from './embedder.ts';
 import { IndexBuilder, searchableTexts, type IndexProgress } from './index-builder.ts';
-import { missingModelFiles, type ModelConfig } from './model-files.ts';
+import { bundledFingerprint, readBundledVectors } from './bundled-vectors.ts';
+import { MemoryVectors } from './memory-vectors.ts';
+import { missingModelFiles, modelFingerprint, type ModelConfig } from './model-files.ts';
 import { VectorIndex } from './vector-index.ts';
 
 export interface SemanticStatus { model: string; state: IndexProgress['state'] | 'no_model' | 'loading'; done: number; total: number; reason: string }
@@ -17,6 +19,8 @@ export class Semantic {
   private embedder: Embedder | null = null;
   private builder: IndexBuilder | null = null;
   private state: SemanticStatus;
+  /** How many vectors came with the content database (0: everything is embedded on this machine). */
+  bundledCount = 0;
 
   constructor(private readonly model: ModelConfig, private readonly dataDir: string, private readonly db: Db, private readonly withImported: boolean) {
     const missing = missingModelFiles(model);
@@ -35,7 +39,15 @@ export class Semantic {
       const dir = join(this.dataDir, 'vectors');
       mkdirSync(dir, { recursive: true });
       const index = new VectorIndex(join(dir, `${this.model.modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.sqlite`), this.model.modelId, this.embedder.dim);
-      this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported), this.embedder, index, (p) => {
+      const memory = new MemoryVectors(this.embedder.dim);
+      // Vectors shipped with the content database are used only when the very same model made them.
+      const bundled = new Set<string>();
+      const fingerprint = bundledFingerprint(this.db);
+      if (fingerprint && fingerprint === modelFingerprint(this.model)) {
+        for (const r of readBundledVectors(this.db)) { memory.set(r.kind, r.key, r.vector); bundled.add(`${r.kind}\0${r.key}`); }
+      }
+      this.bundledCount = bundled.size;
+      this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported), this.embedder, index, memory, (kind, key) => bundled.has(`${kind}\0${key}`), (p) => {
         this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
         onProgress?.(p);
       });
@@ -51,6 +63,9 @@ export class Semantic {
   status(): SemanticStatus { return this.state; }
 
   retriever(): DenseRetriever | null { return this.builder?.retriever() ?? null; }
+
+  /** The loaded model, for other features that compare meanings (chat triage); null until it has loaded. */
+  loadedEmbedder(): Embedder | null { return this.embedder; }
 
   async close(): Promise<void> {
     this.builder?.stop();

@@ -67,6 +67,13 @@ export class VectorIndex {
       : this.db.prepare<[], { n: number }>('SELECT COUNT(*) n FROM items').get()!.n;
   }
 
+  /** Every stored vector (loaded into memory at start: queries scan memory, this file only persists). */
+  *all(): Generator<{ kind: SearchKind; key: string; vector: Float32Array }> {
+    for (const r of this.db.prepare<[], { kind: SearchKind; key: string; embedding: Buffer }>('SELECT i.kind, i.key, v.embedding FROM items i JOIN vectors v ON v.rowid = i.rowid').iterate()) {
+      yield { kind: r.kind, key: r.key, vector: new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength)) };
+    }
+  }
+
   /** Cosine similarity (1 - cosine distance) of the k nearest records of a kind. */
   knn(kind: SearchKind, query: Float32Array, k: number): Map<string, number> {
     const rows = this.db.prepare<[Buffer, number, string], { key: string; distance: number }>(`

@@ -5,6 +5,10 @@ import { SEARCH_MODES } from './system.ts';
 
 export const SEARCH_TYPES = ['compounds', 'documents', 'research'] as const;
 export const SEARCH_SORTS = ['relevance', 'evidence_grade', 'date', 'name'] as const;
+/** Where a document comes from: the bundled datasets, or the user's own imports. */
+export const DOCUMENT_SOURCES = ['scifact', 'cord19', 'pubmedqa', 'imported'] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+export const SOURCE_FILTERS = ['bundled', ...DOCUMENT_SOURCES] as const;
 
 export const SemanticSearchRequest = z.strictObject({
   query: z.string().trim().min(1, 'must not be empty').max(512),
@@ -15,6 +19,8 @@ export const SemanticSearchRequest = z.strictObject({
     category: z.enum(CATEGORIES).optional().describe('compounds of this category; documents and research items that mention one'),
     compound_type: z.array(z.enum(COMPOUND_TYPES)).min(1).max(COMPOUND_TYPES.length).optional()
       .describe('compounds of these types; documents and research items that mention one'),
+    source: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(SOURCE_FILTERS)).min(1).max(SOURCE_FILTERS.length)).optional()
+      .describe('one value or a list: "imported" is your own library alone; "bundled" everything Materia ships (compounds, research items, bundled documents); or a dataset: scifact, cord19, pubmedqa'),
   }).optional(),
   limit: z.int().min(1).max(100).default(10),
   offset: Offset,
@@ -52,6 +58,8 @@ export const DocumentHit = z.object({
   abstract: z.string().nullable().optional(),
   doi: z.string().nullable(),
   url: z.string().nullable(),
+  source: z.enum(DOCUMENT_SOURCES).describe('the dataset the document comes from, or "imported" for your own library'),
+  external_id: z.string().nullable().describe('for an imported document, the id it had in your file; null for bundled documents'),
 });
 
 export const ResearchHit = z.object({
@@ -66,18 +74,26 @@ export const ResearchHit = z.object({
 export const SearchHit = z.discriminatedUnion('type', [CompoundHit, DocumentHit, ResearchHit]);
 export type SearchHit = z.infer<typeof SearchHit>;
 
+export const QueryInterpretation = z.object({
+  corrected: z.string().nullable().describe('the query with a misspelt compound name corrected ("metfromin" → "metformin"), or null'),
+  expanded_with: z.array(z.string()).describe('names and clinical terms the query was also searched with: a brand\'s generic, a lay phrase\'s clinical term'),
+}).describe('present (non-null) when the query was corrected or expanded: the UI shows "showing results for …"');
+
 export const SemanticSearchData = z.object({
   query: z.string(),
   results_total: z.int(),
+  results_total_is_lower_bound: z.boolean().describe('true when a retriever hit its candidate cap, so more records may match than results_total says'),
   results: z.array(SearchHit),
   facets: z.object({
     types: z.array(z.object({ name: z.enum(['compound', 'document', 'research']), count: z.int() })),
     evidence_grades: z.array(z.object({ grade: z.enum(EVIDENCE_GRADES), count: z.int() })),
     categories: z.array(z.object({ name: z.enum(CATEGORIES), count: z.int() })),
+    sources: z.array(z.object({ name: z.enum(DOCUMENT_SOURCES), count: z.int() })).describe('documents and research items by source'),
   }),
   pagination: z.object({ limit: z.int(), offset: z.int(), total: z.int(), pages: z.int() }),
   search_mode: z.enum(SEARCH_MODES),
   search_mode_reason: z.string(),
+  query_interpretation: QueryInterpretation.nullable(),
 });
 export type SemanticSearchData = z.infer<typeof SemanticSearchData>;
 export const SemanticSearchResponse = success(SemanticSearchData);

@@ -1,0 +1,90 @@
+/**
+ * One FTS5 index seen as a BM25 retriever whose scores are comparable with other indexes': each BM25 is divided by
+ * the score a record would get for holding every query unit once, at average length, in every column
+ * (Σ idf(unit) · Σ column weights). Dividing by each index's best hit instead (the old way) scored every index's
+ * best record 1.0, however weak. Document frequencies come from an fts5vocab table (stemmed as the index stems);
+ * phrases, which the vocabulary does not hold, are counted with a MATCH once and cached.
+ */
+import { stemmer } from 'stemmer';
+import type { Db } from '../db/connection.ts';
+import { matchOf, quoteUnit, type Unit } from './fts-query.ts';
+
+export interface LexicalHit { rowid: number; score: number }
+
+export class LexicalIndex {
+  private readonly df = new Map<string, number>();
+  private docs = -1;
+  private readonly weightSum: number;
+  private readonly bm25Args: string;
+
+  /**
+   * @param fts  the FTS5 table, schema-qualified (`main.documents_fts`)
+   * @param weights  BM25 column weights, in column order
+   * @param porter  whether the index stems with Porter (its vocabulary then holds stems)
+   */
+  constructor(private readonly db: Db, private readonly fts: string, weights: number[], private readonly porter: boolean) {
+    const [schema, table] = fts.split('.') as [string, string];
+    const vocab = `${schema}_${table}_vocab`;
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocab} USING fts5vocab(${schema}, ${table}, row)`);
+    this.vocab = `temp.${vocab}`;
+    this.table = table;
+    this.weightSum = weights.reduce((a, b) => a + b, 0);
+    this.bm25Args = weights.map((w) => w.toFixed(1)).join(', ');
+  }
+
+  private readonly vocab: string;
+  private readonly table: string;
+
+  /** Forget cached statistics (after documents were added to or removed from this index). */
+  invalidate(): void { this.df.clear(); this.docs = -1; }
+
+  private documentCount(): number {
+    if (this.docs < 0) this.docs = this.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
+    return this.docs;
+  }
+
+  /** How many records hold the word (as this index stems it). */
+  documentFrequencyOf(word: string): number { return this.documentFrequency([word]); }
+
+  private documentFrequency(u: Unit): number {
+    const key = u.join(' ');
+    let n = this.df.get(key);
+    if (n === undefined) {
+      n = u.length === 1
+        ? this.db.prepare<[string], { doc: number }>(`SELECT doc FROM ${this.vocab} WHERE term = ?`).get(this.porter ? stemmer(u[0]!) : u[0]!)?.doc ?? -1
+        : -1;
+      // Not in the vocabulary as stemmed here (or a phrase): count the matches as FTS5 itself tokenises them.
+      if (n < 0) n = this.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n;
+      this.df.set(key, n);
+    }
+    return n;
+  }
+
+  /** FTS5's own idf: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6. */
+  idf(u: Unit): number {
+    const N = this.documentCount();
+    const n = this.documentFrequency(u);
+    return Math.max(1e-6, Math.log((N - n + 0.5) / (n + 0.5)));
+  }
+
+  /** The score of a record holding each unit once, at average length, in every column: the unit of comparable scores. */
+  scale(units: Unit[]): number {
+    return units.reduce((s, u) => s + this.idf(u), 0) * this.weightSum;
+  }
+
+  /** Up to k records matching any unit, best first, with scores in units of `scale`. */
+  search(units: Unit[], k: number): LexicalHit[] {
+    const match = matchOf(units);
+    if (!match) return [];
+    const scale = this.scale(units);
+    const rows = this.db.prepare<[string, number], { rowid: number; s: number }>(
+      `SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY s DESC LIMIT ?`).all(match, k);
+    return rows.map((r) => ({ rowid: r.rowid, score: scale > 0 ? r.s / scale : 0 }));
+  }
+
+  /** How many records match any unit. */
+  count(units: Unit[]): number {
+    const match = matchOf(units);
+    return match ? this.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(match)!.n : 0;
+  }
+}
