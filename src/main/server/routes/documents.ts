@@ -5,6 +5,21 @@ import { documentImportedData } from '../../webhooks/event-data.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
+import { durably } from '../../db/durability.ts';
+import type { ImportReport } from '../../../shared/schemas/documents.ts';
+import type { ErrorDetail } from '../../../shared/errors.ts';
+
+/**
+ * Details that name fields of the request: `records.<i>.<field>` (or `records.<i>` for a record that is not an object)
+ * when records were sent, and `data` when a file's contents were, with the record and its field in the message.
+ */
+export function importErrorDetails(report: ImportReport, sentRecords: boolean): ErrorDetail[] {
+  return report.failed.slice(0, 50).flatMap((f) => f.errors.map((e) => {
+    if (sentRecords) return { field: e.field === 'record' ? `records.${f.index}` : `records.${f.index}.${e.field}`, message: e.message };
+    if (e.field === 'data') return { field: 'data', message: e.message };
+    return { field: 'data', message: `record ${f.index}${e.field === 'record' ? '' : `, ${e.field}`}: ${e.message}` };
+  }));
+}
 
 export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'>; documentImport: Handler<'documentImport'> } {
   return {
@@ -28,18 +43,19 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
       return { data: toDocument(row) };
     },
     documentImport: ({ body }) => {
-      const raw = 'records' in body ? body.records.map((value, index) => ({ index, value })) : readRecords(body.format, body.data);
+      // The schema guarantees records, or format and data.
+      const raw = body.records ? body.records.map((value, index) => ({ index, value })) : readRecords(body.format!, body.data!);
       // The import and its document.imported event commit together (the webhook outbox is in the same database).
-      const report = ctx.userDb.transaction(() => {
+      const report = durably(ctx.userDb, ctx.userDb.transaction(() => {
         const r = importDocuments(ctx.userDb, raw, ctx.now);
         if (r.created + r.updated > 0) ctx.webhooks.emit('document.imported', documentImportedData(r));
         return r;
-      })();
+      }));
       if (report.created + report.updated === 0) {
-        throw new HttpError('invalid_request', `none of the ${report.received} record(s) could be imported`,
-          report.failed.slice(0, 50).flatMap((f) => f.errors.map((e) => ({ field: `records.${f.index}.${e.field}`, message: e.message }))));
+        throw new HttpError('invalid_request', `none of the ${report.received} record(s) could be imported`, importErrorDetails(report, body.records !== undefined));
       }
-      // New documents become searchable by meaning once re-embedded (in the background).
+      // Word statistics of the imported index changed; new documents become searchable by meaning once embedded (in the background).
+      ctx.search.importedChanged();
       void ctx.semantic?.refresh();
       return { data: report };
     },
