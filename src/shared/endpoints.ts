@@ -13,6 +13,7 @@ import { MonographListQuery, MonographListResponse, MonographResponse, Monograph
 import { ContentResponse, HealthResponse } from './schemas/system.ts';
 import { SemanticSearchRequest, SemanticSearchResponse } from './schemas/search.ts';
 import { success } from './schemas/common.ts';
+import { SessionCodeResponse, SessionExchangeRequest, SessionExchangeResponse } from './schemas/session.ts';
 import { BioageData, BioageRequest } from './schemas/tools/bioage.ts';
 import { BloodworkData, BloodworkRequest } from './schemas/tools/bloodwork.ts';
 import { InbodyData, InbodyRequest } from './schemas/tools/inbody.ts';
@@ -68,6 +69,19 @@ export const ENDPOINTS = define({
     method: 'GET', path: '/v1/openapi.json', tag: 'System', scope: null, errors: [], envelope: false,
     summary: 'This document (OpenAPI 3.1)',
     response: z.record(z.string(), z.unknown()),
+  },
+  sessionExchange: {
+    method: 'POST', path: '/v1/session', tag: 'System', scope: null, errors: [400, 401],
+    summary: 'Trade a one-time code from the web UI link for this launch\'s browser key',
+    description: 'The link `npm start` prints carries a code, not a key: it works once and for a few minutes, so a copy of the '
+      + 'terminal output is worthless once the page has used it. A code that is unknown, used or expired is a 401.',
+    body: SessionExchangeRequest,
+    response: SessionExchangeResponse,
+  },
+  sessionCode: {
+    method: 'POST', path: '/v1/session/codes', tag: 'System', scope: 'admin', errors: [404],
+    summary: 'A new one-time link to the web UI (for another browser, or after the printed one expired)',
+    response: SessionCodeResponse,
   },
   content: {
     method: 'GET', path: '/v1/content', tag: 'System', scope: 'read', errors: [],

@@ -39,6 +39,7 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'content', routes: ['GET /v1/content'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'health', routes: ['GET /v1/health'], perMinute: 600, hourlyBurst: 0, spec: false },
   { id: 'openapi', routes: ['GET /v1/openapi.json'], perMinute: 60, hourlyBurst: 0, spec: false },
+  { id: 'session', routes: ['POST /v1/session', 'POST /v1/session/codes'], perMinute: 10, hourlyBurst: 0, spec: false },
   { id: 'agents', routes: ['GET /v1/agents'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'conversations', routes: ['GET /v1/conversations', 'GET /v1/conversations/{id}'], perMinute: 100, hourlyBurst: 500, spec: false },
   { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },

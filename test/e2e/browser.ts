@@ -43,8 +43,8 @@ export interface E2E {
   page: Page;
   /** console errors and uncaught page errors (CSP violations show up here) */
   problems: string[];
-  /** the address `npm start` prints for the browser: the page with this launch's key in the fragment */
-  entryUrl: string;
+  /** the address `npm start` prints for the browser: the page with a new one-time code in the fragment (each read) */
+  readonly entryUrl: string;
   shot(name: string, opts?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
@@ -73,7 +73,7 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
   mkdirSync(SHOTS, { recursive: true });
   return {
     server, context, page, problems,
-    entryUrl: `${server.url}/#key=${server.browserKey}`,
+    get entryUrl() { return server.webUiLink(); },
     shot: async (name, opts) => {
       const path = join(SHOTS, `${name}.png`);
       await page.screenshot({ path, fullPage: opts?.fullPage ?? true });

@@ -30,7 +30,7 @@ describe('the web UI served by npm start', () => {
     const { page } = e;
     await page.goto(e.entryUrl);
     await heading('Search').waitFor();
-    expect(page.url()).not.toContain('#key='); // the key left the address bar
+    expect(page.url()).not.toContain('#code='); // the one-time code left the address bar
 
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('/'); // the shortcut focuses the box

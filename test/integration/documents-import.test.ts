@@ -27,6 +27,23 @@ describe('PubMed XML reading', () => {
     expect(v.authors.slice(0, 2)).toEqual(['Zhou, Jingjing', 'Zhou, Jia']);
     expect(v.abstract).toMatch(/^Objective: The aim of our study/);
   });
+  it('decodes entities and character references in titles, abstracts and every other field, once', () => {
+    const doc = `<?xml version="1.0"?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>123</PMID><Article>
+      <Journal><Title>Journal of A &amp; B &#x3b1;</Title></Journal>
+      <ArticleTitle>Effect of &lt;i&gt; on p &lt; 0.05 &amp; <i>in vivo</i> &#946;-cells &quot;x&quot;</ArticleTitle>
+      <Abstract><AbstractText Label="RESULTS &amp; DISCUSSION">HR 0.8 (p &lt; 0.05; n &gt; 100) &#x2265; 5 &amp;amp;</AbstractText></Abstract>
+      <AuthorList><Author><LastName>M&#xfc;ller</LastName><ForeName>J&apos;</ForeName></Author></AuthorList></Article>
+      <MeshHeadingList><MeshHeading><DescriptorName>A &amp; B</DescriptorName></MeshHeading></MeshHeadingList></MedlineCitation></PubmedArticle></PubmedArticleSet>`;
+    expect(readPubmedXml(doc)).toEqual([{ index: 0, value: {
+      pmid: '123',
+      title: 'Effect of <i> on p < 0.05 & in vivo β-cells "x"', // an escaped tag is text; a real <i> tag is markup
+      abstract: 'RESULTS & DISCUSSION: HR 0.8 (p < 0.05; n > 100) ≥ 5 &amp;', // &amp;amp; is decoded once
+      authors: ["Müller, J'"],
+      journal: 'Journal of A & B α',
+      mesh_terms: ['A & B'],
+    } }]);
+  });
+
   it('reports XML that is not PubMed', () => {
     expect(readPubmedXml('<foo/>')).toEqual([{ index: 0, error: { field: 'data', message: 'no PubmedArticleSet element: expected PubMed XML' } }]);
     expect(readPubmedXml('<PubmedArticleSet><PubmedArticle>')[0]).toHaveProperty('error');
@@ -72,9 +89,32 @@ describe('POST /v1/documents/import', () => {
     expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
     const bad = await importBody({ records: [{ title: 5 }, 'nope'] });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['records.0.title', 'records.1.record']);
+    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual(['records.0.title', 'records.1']);
     const wrongShape = await importBody({ format: 'csv', data: 'a,b' });
     expect(wrongShape.status).toBe(400);
+    expect(wrongShape.body.error.details.map((d: { field: string }) => d.field)).toEqual(['format']);
+  });
+
+  it('errors name the request field that is wrong: records, format or data', async () => {
+    const cases: [object, string[]][] = [
+      [{}, ['records']],
+      [{ records: [] }, ['records']],
+      [{ records: 'x' }, ['records']],
+      [{ data: '[]' }, ['format']],
+      [{ format: 'json' }, ['data']],
+      [{ records: [{ title: 'x' }], format: 'json' }, ['format']],
+      [{ format: 'json', data: '{not json' }, ['data']],
+      [{ format: 'json', data: '[{"title": 5}, {"pmid": "x", "title": "ok"}]' }, ['data', 'data']],
+      [{ format: 'pubmed_xml', data: '<foo/>' }, ['data']],
+      [{ records: [{ title: 'x' }], colour: 'red' }, ['colour']],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await importBody(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toEqual(fields);
+    }
+    const fromFile = await importBody({ format: 'json', data: '[{"title": 5}]' });
+    expect(fromFile.body.error.details).toEqual([{ field: 'data', message: expect.stringMatching(/^record 0, title: /) as string }]);
   });
 
   it('needs the admin scope', async () => {

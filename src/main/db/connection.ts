@@ -2,18 +2,22 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CONTENT_SCHEMA_VERSION } from '../content/schema.ts';
 import { migrate } from './migrate.ts';
+import { makeDbFilesPrivate } from './private-files.ts';
 import { USER_MIGRATIONS } from './migrations/index.ts';
 
 export type Db = Database.Database;
 
 /** The user's read-write database: WAL, foreign keys on, migrated (with a backup) on open. */
 export function openUserDb(path: string): Db {
+  const onDisk = path !== ':memory:';
+  if (onDisk) makeDbFilesPrivate(path, true);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db, path, USER_MIGRATIONS);
+  if (onDisk) makeDbFilesPrivate(path);
   return db;
 }
 
@@ -27,7 +31,8 @@ export function openContentDb(path: string): Db {
   } catch (err) {
     throw new ContentDbError(`cannot open the content database at ${path} (${(err as Error).message}); build it with: npm run build:content`);
   }
-  db.pragma('query_only = ON');
+  // readonly: true already keeps the file unwritable; query_only would also forbid the per-connection temp tables the
+  // search uses (fts5vocab views of the indexes), which never touch the file.
   sqliteVec.load(db);
   const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").get();
   if (Number(row?.value) !== CONTENT_SCHEMA_VERSION) {

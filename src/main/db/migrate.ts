@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -22,7 +23,10 @@ export function migrate(db: Database.Database, path: string, migrations: readonl
   let backup: string | null = null;
   if (from > 0 && path !== ':memory:') {
     backup = `${path}.v${from}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
-    if (!existsSync(backup)) db.prepare('VACUUM INTO ?').run(backup);
+    if (!existsSync(backup)) {
+      db.prepare('VACUUM INTO ?').run(backup);
+      chmodSync(backup, PRIVATE_FILE_MODE); // a copy of the user's data: as private as the database
+    }
   }
   for (const m of migrations.slice(from)) {
     db.transaction(() => {

@@ -3,8 +3,8 @@
  * and stops it on quit. Thin on purpose: everything else is the headless server, which is tested for real.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, session, shell, utilityProcess, type UtilityProcess } from 'electron';
-import { isExternalLink, isOwnPage, WEB_PREFERENCES } from './window-security.ts';
+import { app, BrowserWindow, ipcMain, session, shell, utilityProcess, type UtilityProcess } from 'electron';
+import { isExternalLink, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from './window-security.ts';
 
 let server: UtilityProcess | null = null;
 
@@ -33,7 +33,14 @@ function startServer(): Promise<{ url: string; key: string }> {
 async function openWindow(api: { url: string; key: string }) {
   const win = new BrowserWindow({
     width: 1280, height: 800, minWidth: 480, minHeight: 480, show: false, title: 'Materia',
-    webPreferences: { ...WEB_PREFERENCES, preload: join(import.meta.dirname, '../preload/index.cjs'), additionalArguments: [`--materia-api=${api.url}`, `--materia-key=${api.key}`] },
+    webPreferences: { ...WEB_PREFERENCES, preload: join(import.meta.dirname, '../preload/index.cjs') },
+  });
+  // The key goes to the preload over IPC, never on the renderer's command line (readable in /proc/<pid>/cmdline by any
+  // local process), and only to this window's main frame showing this server's page.
+  ipcMain.removeAllListeners(SESSION_CHANNEL);
+  ipcMain.on(SESSION_CHANNEL, (event) => {
+    const ours = event.sender.id === win.webContents.id && event.senderFrame === event.sender.mainFrame && isOwnPage(event.senderFrame?.url ?? '', api.url);
+    event.returnValue = ours ? { apiBase: api.url, apiKey: api.key } : null;
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (isExternalLink(url)) void shell.openExternal(url);

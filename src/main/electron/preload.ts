@@ -1,6 +1,11 @@
-/** Hands the renderer exactly two named values: where the local API is and the key for this launch. */
-import { contextBridge } from 'electron';
+/**
+ * Hands the renderer exactly two named values: where the local API is and the key for this launch. They come from the
+ * main process over IPC (a command-line argument would be readable by every local process in /proc/<pid>/cmdline).
+ * Synchronous, once, while the preload runs, so the page finds them in place before its first script.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import { SESSION_CHANNEL } from './window-security.ts';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? '';
+const session = ipcRenderer.sendSync(SESSION_CHANNEL) as { apiBase: string; apiKey: string } | null;
 
-contextBridge.exposeInMainWorld('materia', { apiBase: arg('materia-api'), apiKey: arg('materia-key') });
+contextBridge.exposeInMainWorld('materia', { apiBase: session?.apiBase ?? '', apiKey: session?.apiKey ?? '' });

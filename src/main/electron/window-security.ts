@@ -10,6 +10,9 @@ export const WEB_PREFERENCES = {
   spellcheck: false,
 } as const;
 
+/** The IPC channel on which the preload asks the main process for the API address and this launch's key. */
+export const SESSION_CHANNEL = 'materia:session';
+
 /** Links the app may hand to the system browser; everything else is dropped. */
 export function isExternalLink(url: string): boolean {
   try {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { durably } from '../db/durability.ts';
 import { SCOPES, type Scope } from '../../shared/enums.ts';
 import { generateKey, hashSecret, keyPrefix, parseKey, secretMatches } from './key-format.ts';
 
@@ -42,7 +43,7 @@ export class KeyStore {
     const existing = this.db.prepare<[string], Row>('SELECT * FROM api_keys WHERE id = ?').get(parsed.id);
     if (existing) {
       if (!secretMatches(parsed.secret, existing.secret_hash)) throw new Error(`MATERIA_API_KEY reuses the id of another key (${parsed.id}); pick another id`);
-      this.db.prepare('UPDATE api_keys SET revoked_at = NULL, scopes = ? WHERE id = ?').run(JSON.stringify(scopes), parsed.id);
+      durably(this.db, () => this.db.prepare('UPDATE api_keys SET revoked_at = NULL, scopes = ? WHERE id = ?').run(JSON.stringify(scopes), parsed.id));
       return this.get(parsed.id)!;
     }
     this.insert(parsed.id, parsed.secret, name, scopes, null, null);
@@ -51,8 +52,8 @@ export class KeyStore {
 
   private insert(id: string, secret: string, name: string, scopes: readonly Scope[], expiresAt: string | null, createdBy: string | null) {
     const ordered = SCOPES.filter((s) => scopes.includes(s));
-    this.db.prepare(`INSERT INTO api_keys (id, name, prefix, secret_hash, scopes, created_at, expires_at, created_by)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, name, keyPrefix(id), hashSecret(secret), JSON.stringify(ordered), new Date(this.now()).toISOString(), expiresAt, createdBy);
+    durably(this.db, () => this.db.prepare(`INSERT INTO api_keys (id, name, prefix, secret_hash, scopes, created_at, expires_at, created_by)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, name, keyPrefix(id), hashSecret(secret), JSON.stringify(ordered), new Date(this.now()).toISOString(), expiresAt, createdBy));
   }
 
   get(id: string): ApiKeyRecord | null {
@@ -97,6 +98,6 @@ export class KeyStore {
   }
 
   revoke(id: string): boolean {
-    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date(this.now()).toISOString(), id).changes > 0;
+    return durably(this.db, () => this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date(this.now()).toISOString(), id)).changes > 0;
   }
 }

@@ -43,6 +43,8 @@ import type { LlmConfig } from '../chat/llm.ts';
 import type { ChatService } from '../chat/service.ts';
 import { chatHandlers } from './routes/chat.ts';
 import { rendererRouter } from './static-renderer.ts';
+import { sessionHandlers } from './routes/session.ts';
+import { SessionHandoff } from '../keys/session-handoff.ts';
 
 export interface AppOptions {
   contentDb: Db;
@@ -96,9 +98,10 @@ export function createApp(opts: AppOptions): MateriaApp {
     openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
     webhooks: new WebhookService(opts.userDb, { now, allowPrivateEnv: opts.webhooks?.allowPrivate ?? false, lookup: opts.webhooks?.lookup, userAgent: `Materia-Webhooks/${opts.version}` }),
     conversations: new ConversationStore(opts.userDb),
+    session: new SessionHandoff(now),
     chat: undefined as unknown as ChatService, // assigned just below: it reads the repositories above
   };
-  context.chat = createChatService(context, { contentDb: opts.contentDb, llm: opts.chat?.llm ?? null, log });
+  context.chat = createChatService(context, { contentDb: opts.contentDb, llm: opts.chat?.llm ?? null, log, embedder: () => opts.semantic?.loadedEmbedder() ?? null });
   const handlers: HandlerMap = {
     ...systemHandlers(context),
     ...compoundHandlers(context),
@@ -110,6 +113,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     ...webhookHandlers(context),
     ...insightHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
     ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
+    ...sessionHandlers(context),
   };
   const limiter = new RateLimiter(now);
 

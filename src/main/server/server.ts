@@ -1,5 +1,6 @@
 /** Opens the databases, makes sure an admin key exists, and listens on 127.0.0.1. Shared by npm start and Electron. */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { ensurePrivateDir } from '../db/private-files.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import type { ServerConfig } from './config.ts';
 import { Semantic } from '../search/semantic.ts';
 import { noteContentVersion } from '../content/content-version.ts';
 import { DeliveryWorker } from '../webhooks/delivery-worker.ts';
+import { stderrLog } from './log.ts';
 
 export interface RunningServer {
   server: Server;
@@ -18,8 +20,10 @@ export interface RunningServer {
   admin: AdminKeyOutcome;
   materia: MateriaApp;
   semantic: Semantic;
-  /** This launch's key for the browser UI, handed over in the URL fragment (see docs/api.md "The web UI's key"). */
+  /** This launch's key for the browser UI. Never printed: the page gets it by trading a code from webUiLink(). */
   browserKey: string;
+  /** A new one-time link to the web UI (`#code=…`; see docs/api.md "The web UI's key"). */
+  webUiLink(): string;
   /** Settles when the embedding index is ready (or could not be built); immediately without a model. */
   indexing: Promise<void>;
   close(): Promise<void>;
@@ -35,7 +39,7 @@ export function appVersion(repoRoot: string): string {
 }
 
 export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void, options: StartOptions = {}): Promise<RunningServer> {
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(config.dataDir);
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'));
   const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
@@ -46,20 +50,25 @@ export async function startServer(config: ServerConfig, repoRoot: string, onInde
   noteContentVersion(userDb, materia.context.webhooks, materia.context.content); // content.updated after an update
   const admin = ensureAdminKey(materia.context.keys, config.dataDir, config.apiKey);
   const browserKey = issueSessionKey(materia.context.keys, 'browser session');
+  materia.context.session.attach(browserKey);
   const server = await new Promise<Server>((ok, fail) => {
     const s = materia.app.listen(config.port, '127.0.0.1', () => ok(s));
     s.once('error', fail);
   });
+  // Slow-header and slow-request clients are cut off by Node itself; the app's body deadline is shorter still.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
   const port = (server.address() as AddressInfo).port;
   // Webhooks: deliveries queued before a crash or shutdown are sent now; our own port is never a target.
   materia.context.webhooks.setOwnPort(port);
-  const webhookWorker = new DeliveryWorker(materia.context.webhooks, { log: (msg, err) => console.error(msg, err ?? '') });
+  const webhookWorker = new DeliveryWorker(materia.context.webhooks, { log: stderrLog });
   webhookWorker.start();
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
   return {
     server, port, admin, materia, semantic, indexing, browserKey,
     url: `http://127.0.0.1:${port}`,
+    webUiLink: () => `http://127.0.0.1:${port}/#code=${materia.context.session.issue().code}`,
     close: async () => {
       await webhookWorker.stop();
       await semantic.close();

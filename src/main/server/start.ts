@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { progressReporter } from '../cli/progress-bar.ts';
+import { SESSION_CODE_TTL_MINUTES } from '../../shared/schemas/session.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -10,7 +11,11 @@ try {
   const config = readConfig(process.env, repoRoot);
   const running = await startServer(config, repoRoot, progressReporter('  embedding index'));
   console.log(`Materia API listening on ${running.url}/v1 (data: ${config.dataDir})`);
-  if (running.materia.hasRenderer) console.log(`  web UI:  ${running.url}/#key=${running.browserKey}  (open this link; the key stays in the page)`);
+  // A one-time code, not the key: once the page has used it (or after 15 minutes) this line is worth nothing to a log reader.
+  if (running.materia.hasRenderer) {
+    console.log(`  web UI:  ${running.webUiLink()}  (opens the UI once, within ${SESSION_CODE_TTL_MINUTES} minutes)`);
+    console.log('           another link: POST /v1/session/codes with the admin key (docs/api.md "The web UI\'s key")');
+  }
   else console.log('  web UI:  not built (run npm run build to serve it here)');
   console.log(`  health:  ${running.url}/v1/health`);
   console.log(`  OpenAPI: ${running.url}/v1/openapi.json`);

@@ -20,7 +20,8 @@ export interface GuardPolicy {
 }
 
 export interface PinnedTarget { url: URL; host: string; address: string; family: 4 | 6; port: number }
-export type GuardResult = { ok: true; target: PinnedTarget } | { ok: false; reason: string };
+/** `unresolved`: the host name did not resolve (offline, or no such name); only registration may accept that. */
+export type GuardResult = { ok: true; target: PinnedTarget } | { ok: false; reason: string; unresolved?: { host: string } };
 
 const LABEL: Record<AddressClass, string> = {
   public: 'public', loopback: 'loopback', private: 'private-network', link_local: 'link-local', cgnat: 'carrier-grade NAT',
@@ -41,6 +42,29 @@ export function urlProblem(url: URL): string | null {
   return null;
 }
 
+// RFC 6761/6762/7686/9476 special-use names and the usual private suffixes: never on the public internet.
+const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'home.arpa', 'test'];
+const NEVER_SUFFIXES = ['invalid', 'onion', 'alt', 'arpa', 'example'];
+const LABEL_RE = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * What kind of name an unresolvable host is: `public` (a syntactically valid name under a public top-level domain, such
+ * as hooks.example.com, that may resolve once the machine is online), `local` (single-label names and local suffixes,
+ * which can only ever mean this machine or its network), or `never` (names that can never resolve, and IP literals).
+ */
+export function hostNameKind(host: string): 'public' | 'local' | 'never' {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (isIP(name) || name.length > 253) return 'never';
+  const labels = name.split('.');
+  if (!labels.every((l) => LABEL_RE.test(l))) return 'never';
+  const endsWith = (suffixes: string[]) => suffixes.some((s) => name === s || name.endsWith(`.${s}`));
+  if (endsWith(LOCAL_SUFFIXES)) return 'local'; // before NEVER: home.arpa is local, the rest of .arpa never resolves to a host
+  if (endsWith(NEVER_SUFFIXES)) return 'never';
+  if (labels.length < 2) return 'local';
+  const tld = labels.at(-1)!;
+  return /^[a-z]{2,63}$/.test(tld) || /^xn--[a-z0-9-]+$/.test(tld) ? 'public' : 'never';
+}
+
 export async function guardTarget(raw: string, policy: GuardPolicy): Promise<GuardResult> {
   let url: URL;
   try { url = new URL(raw); } catch { return { ok: false, reason: 'not a valid URL' }; }
@@ -55,10 +79,10 @@ export async function guardTarget(raw: string, policy: GuardPolicy): Promise<Gua
     try {
       addresses = await (policy.lookup ?? systemLookup)(host);
     } catch (err) {
-      return { ok: false, reason: `cannot resolve ${host} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
+      return { ok: false, reason: `cannot resolve ${host} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, unresolved: { host } };
     }
   }
-  if (!addresses.length) return { ok: false, reason: `${host} resolves to no address` };
+  if (!addresses.length) return { ok: false, reason: `${host} resolves to no address`, unresolved: { host } };
   const mine = policy.ownPorts.has(port) ? ownAddresses() : new Set<string>();
   for (const { address } of addresses) {
     const cls = classifyAddress(address);

@@ -8,11 +8,11 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/connection.ts';
 import type { z } from 'zod';
 import {
-  MAX_WEBHOOKS, type Delivery, type WebhookCreateRequest, type WebhookEventType, type WebhookRecord, type WebhookSettings,
+  MAX_WEBHOOKS, type AddressCheck, type Delivery, type WebhookCreateRequest, type WebhookEventType, type WebhookRecord, type WebhookSettings,
 } from '../../shared/schemas/webhooks.ts';
 import { MAX_EVENT_ATTEMPTS, retryDelay } from './retry-schedule.ts';
 import { sendWebhook, DEFAULT_TIMEOUT_MS, type SendOutcome } from './sender.ts';
-import { guardTarget, type GuardResult, type Lookup } from './target-guard.ts';
+import { guardTarget, hostNameKind, type GuardResult, type Lookup } from './target-guard.ts';
 import { WebhookStore, type DeliveryRow, type EndpointRow } from './webhook-store.ts';
 
 /** Input that passes the schema but cannot be accepted (a refused URL, too many endpoints): a 400 naming the field. */
@@ -85,15 +85,38 @@ export class WebhookService {
     if (this.store.countEndpoints() >= MAX_WEBHOOKS) {
       throw new WebhookInputError(`at most ${MAX_WEBHOOKS} webhook endpoints can be registered; delete one first`, [{ field: 'url', message: 'too many endpoints' }]);
     }
-    const check = await this.guard(input.url, requestPort);
-    if (!check.ok) throw new WebhookInputError(`webhook URL refused: ${check.reason}`, [{ field: 'url', message: check.reason }]);
+    const address_check = await this.admissionCheck(input.url, requestPort);
     const id = randomId('wh_');
     const secret = newSecret();
     this.store.insertEndpoint({
       id, url: input.url, description: input.description || null, events: JSON.stringify(input.events), secret,
       created_at: this.iso(), created_by: createdBy,
     });
-    return { ...this.get(id)!, secret };
+    return { ...this.get(id)!, secret, address_check };
+  }
+
+  /**
+   * The address guard when an endpoint is registered or re-enabled. An offline-first app must let the user add an
+   * endpoint while offline, so a public host name that does not resolve now is accepted, and the answer says so;
+   * every delivery checks the addresses again (and refuses, then retries, while the name does not resolve).
+   */
+  private async admissionCheck(url: string, requestPort?: number): Promise<AddressCheck> {
+    const check = await this.guard(url, requestPort);
+    if (check.ok) {
+      const host = check.target.host;
+      return { status: 'verified', message: host === check.target.address ? `${host} is an allowed address` : `${host} resolves to ${check.target.address}, an allowed address` };
+    }
+    if (check.unresolved) {
+      const kind = hostNameKind(check.unresolved.host);
+      if (kind === 'public' || (kind === 'local' && this.settings().effective)) {
+        return { status: 'unresolved', message: `${check.reason}: accepted for now; its addresses are checked before every delivery, which waits (with retries) until the name resolves to an allowed address` };
+      }
+      if (kind === 'local') {
+        const reason = `${check.unresolved.host} is a local name; enable local webhook targets (PUT /v1/webhooks/settings) to allow it`;
+        throw new WebhookInputError(`webhook URL refused: ${reason}`, [{ field: 'url', message: reason }]);
+      }
+    }
+    throw new WebhookInputError(`webhook URL refused: ${check.reason}`, [{ field: 'url', message: check.reason }]);
   }
 
   get(id: string): WebhookRecord | null {
@@ -112,8 +135,7 @@ export class WebhookService {
   async enable(id: string, requestPort?: number): Promise<WebhookRecord | null> {
     const rec = this.get(id);
     if (!rec) return null;
-    const check = await this.guard(rec.url, requestPort);
-    if (!check.ok) throw new WebhookInputError(`webhook URL refused: ${check.reason}`, [{ field: 'url', message: check.reason }]);
+    await this.admissionCheck(rec.url, requestPort);
     this.store.enable(id, this.iso());
     this.wake();
     return this.get(id);

@@ -8,16 +8,22 @@ const STORAGE_KEY = 'materia.apiKey';
 
 /**
  * Where the key comes from: the desktop preload hands it over (window.materia); in a browser, `npm start` prints a link
- * whose fragment carries this launch's key (#key=…). A fragment never reaches the server or its logs; the page moves it
- * to localStorage (readable by this origin only) and removes it from the address bar.
+ * whose fragment carries a one-time code (#code=…), never the key. The page trades the code for the key (POST
+ * /v1/session), keeps the key in localStorage (readable by this origin only) and removes the code from the address bar.
+ * A fragment never reaches the server or its logs, and a used code is worth nothing.
  */
-export function resolveApiKey(): string | null {
+export async function resolveApiKey(): Promise<string | null> {
   if (window.materia?.apiKey) return window.materia.apiKey;
-  const fromHash = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('key');
-  if (fromHash) {
-    localStorage.setItem(STORAGE_KEY, fromHash);
+  const code = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('code');
+  if (code) {
     history.replaceState(null, '', window.location.pathname + window.location.search);
-    return fromHash;
+    try {
+      const { data } = await new MateriaClient({ baseUrl: window.location.origin }).call('sessionExchange', { body: { code } });
+      localStorage.setItem(STORAGE_KEY, data.key);
+      return data.key;
+    } catch {
+      // a used or expired code: the key kept from an earlier visit, if any, else the page explains how to get a link
+    }
   }
   return localStorage.getItem(STORAGE_KEY);
 }
@@ -28,11 +34,11 @@ export function forgetApiKey(): void {
 
 export const apiBase = window.materia?.apiBase || window.location.origin;
 
-const apiKey = resolveApiKey();
+const apiKey = await resolveApiKey();
 
 // Opening the printed link in a tab already showing the app changes only the fragment, which reloads nothing: do it here.
 window.addEventListener('hashchange', () => {
-  if (new URLSearchParams(window.location.hash.replace(/^#/, '')).get('key')) window.location.reload();
+  if (new URLSearchParams(window.location.hash.replace(/^#/, '')).get('code')) window.location.reload();
 });
 
 /** The key this page uses (null: none was handed over; App then explains how to open the page). */

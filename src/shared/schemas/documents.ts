@@ -71,10 +71,28 @@ export type ImportRecord = z.infer<typeof ImportRecord>;
 
 export const IMPORT_FORMATS = ['json', 'jsonl', 'pubmed_xml'] as const;
 
-export const DocumentImportRequest = z.union([
-  z.strictObject({ records: z.array(z.unknown()).min(1).max(5000).describe('records in the ImportRecord shape') }),
-  z.strictObject({ format: z.enum(IMPORT_FORMATS), data: z.string().min(1).describe('file contents: a JSON array, JSON lines, or PubMed XML (PubmedArticle records)') }),
-]);
+/**
+ * Either `records` or `format` + `data`. One object with a refinement rather than a union, so that a wrong request is
+ * told which field is wrong (`records`, `format`, `data`) instead of "body".
+ */
+export const DocumentImportRequest = z.strictObject({
+  records: z.array(z.unknown()).min(1).max(5000).optional().describe('records in the ImportRecord shape (or send format and data)'),
+  format: z.enum(IMPORT_FORMATS).optional().describe('with data: the format of the file contents'),
+  data: z.string().min(1).optional().describe('with format: file contents: a JSON array, JSON lines, or PubMed XML (PubmedArticle records)'),
+}).superRefine((v, ctx) => {
+  if (v.records !== undefined) {
+    for (const k of ['format', 'data'] as const) {
+      if (v[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'send either records, or format and data, not both' });
+    }
+    return;
+  }
+  if (v.format === undefined && v.data === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['records'], message: 'required: send records, or format and data' });
+    return;
+  }
+  if (v.format === undefined) ctx.addIssue({ code: 'custom', path: ['format'], message: `required with data: one of ${IMPORT_FORMATS.join(', ')}` });
+  if (v.data === undefined) ctx.addIssue({ code: 'custom', path: ['data'], message: 'required with format: the file contents' });
+});
 export type DocumentImportRequest = z.infer<typeof DocumentImportRequest>;
 
 export const ImportFailure = z.object({

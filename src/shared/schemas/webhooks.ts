@@ -33,8 +33,16 @@ export const WebhookRecord = z.object({
 });
 export type WebhookRecord = z.infer<typeof WebhookRecord>;
 
+export const AddressCheck = z.object({
+  status: z.enum(['verified', 'unresolved'])
+    .describe('verified: the host resolved to allowed addresses now; unresolved: a public host name that does not resolve now (offline?), accepted and checked before every delivery'),
+  message: z.string(),
+});
+export type AddressCheck = z.infer<typeof AddressCheck>;
+
 export const WebhookCreateResponse = success(WebhookRecord.extend({
   secret: z.string().describe('whsec_… signing secret (Standard Webhooks): shown this once'),
+  address_check: AddressCheck,
 }));
 export const WebhookResponse = success(WebhookRecord);
 export const WebhookListResponse = success(z.array(WebhookRecord));

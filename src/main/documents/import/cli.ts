@@ -2,9 +2,11 @@
  * `npm run import -- <file> [--format json|jsonl|pubmed_xml]`: imports documents into the user database of
  * MATERIA_DATA_DIR (the server may keep running: SQLite WAL lets both work), with a progress bar and a report.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { ensurePrivateDir } from '../../db/private-files.ts';
 import { basename, join, resolve } from 'node:path';
 import { openUserDb } from '../../db/connection.ts';
+import { durably } from '../../db/durability.ts';
 import { readConfig } from '../../server/config.ts';
 import { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
 import { importDocuments } from './importer.ts';
@@ -28,15 +30,15 @@ if (!chosen) {
   process.exit(2);
 }
 const config = readConfig(process.env, resolve(import.meta.dirname, '../../../..'));
-mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+ensurePrivateDir(config.dataDir);
 const db = openUserDb(join(config.dataDir, 'user.sqlite'));
 const raw = readRecords(chosen, readFileSync(file, 'utf8'));
 // The import and its document.imported webhook event commit together; a running server's delivery worker sends it.
-const report = db.transaction(() => {
+const report = durably(db, db.transaction(() => {
   const r = importDocuments(db, raw, Date.now, progressReporter('importing'));
   if (r.created + r.updated > 0) new WebhookService(db, { now: Date.now }).emit('document.imported', documentImportedData(r));
   return r;
-})();
+}));
 db.close();
 console.log(`${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`);
 for (const f of report.failed.slice(0, 50)) {

@@ -31,10 +31,29 @@ export function readRecords(format: ImportFormat, data: string): RawRecord[] {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const text = (v: unknown): string | undefined => {
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The five XML entities and numeric character references; anything else is left as written. */
+export function decodeXmlEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (whole, name: string) => {
+    if (name[0] !== '#') return XML_ENTITIES[name]!;
+    const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * Text of an element. The parser decodes no entities (it would skip stop nodes and numeric references), so each value is
+ * decoded here exactly once. ArticleTitle and AbstractText are stop nodes whose inline markup (<i>, <sup>) arrives raw:
+ * it is stripped before decoding, so `p &lt; 0.05` becomes `p < 0.05` and an escaped `&lt;i&gt;` stays text.
+ */
+const text = (v: unknown, markup = false): string | undefined => {
   if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' || typeof v === 'number') return String(v).replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() || undefined;
-  if (typeof v === 'object' && '#text' in (v as object)) return text((v as { '#text': unknown })['#text']);
+  if (typeof v === 'string' || typeof v === 'number') {
+    const s = String(v);
+    return decodeXmlEntities(markup ? s.replace(/<[^>]+>/g, '') : s).replace(/\s+/g, ' ').trim() || undefined;
+  }
+  if (typeof v === 'object' && '#text' in (v as object)) return text((v as { '#text': unknown })['#text'], markup);
   return undefined;
 };
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -56,7 +75,7 @@ function pubDate(d: Node | undefined): string | undefined {
 export function readPubmedXml(data: string): RawRecord[] {
   let doc: Node;
   try {
-    doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', stopNodes: ['*.ArticleTitle', '*.AbstractText'], processEntities: true }).parse(data, true) as Node;
+    doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', stopNodes: ['*.ArticleTitle', '*.AbstractText'], processEntities: false }).parse(data, true) as Node;
   } catch (e) {
     return [{ index: 0, error: { field: 'data', message: `not well-formed XML: ${(e as Error).message}` } }];
   }
@@ -70,8 +89,8 @@ export function readPubmedXml(data: string): RawRecord[] {
     const idOf = (type: string) => text(ids.find((i) => i['@IdType'] === type));
     const abstractParts = list((article.Abstract as Node | undefined)?.AbstractText as unknown).map((p) => {
       const label = typeof p === 'object' && p ? (p as Node)['@Label'] : undefined;
-      const body = text(p);
-      return body ? (label ? `${String(label)}: ${body}` : body) : undefined;
+      const body = text(p, true);
+      return body ? (label ? `${text(label as string)}: ${body}` : body) : undefined;
     }).filter(Boolean);
     const authors = list((article.AuthorList as Node | undefined)?.Author as Node | Node[]).map((au) => {
       const collective = text(au.CollectiveName);
@@ -81,7 +100,7 @@ export function readPubmedXml(data: string): RawRecord[] {
     }).filter((x): x is string => Boolean(x));
     const mesh = list((citation.MeshHeadingList as Node | undefined)?.MeshHeading as Node | Node[]).map((h) => text(h.DescriptorName)).filter((x): x is string => Boolean(x));
     const record: Record<string, unknown> = {
-      title: text(article.ArticleTitle),
+      title: text(article.ArticleTitle, true),
       abstract: abstractParts.length ? abstractParts.join(' ') : undefined,
       authors: authors.length ? authors : undefined,
       publication_date: pubDate((journal.JournalIssue as Node | undefined)?.PubDate as Node | undefined),

@@ -4,6 +4,7 @@ import { apiKeyEventData } from '../../webhooks/event-data.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
+import { durably } from '../../db/durability.ts';
 
 type ApiKeyEndpoint = 'apiKeyList' | 'apiKeyCreate' | 'apiKeyRevoke';
 
@@ -33,18 +34,18 @@ export function apiKeyHandlers(ctx: AppContext): { [K in ApiKeyEndpoint]: Handle
         }
         expiresAt ??= creator.expires_at;
       }
-      const { key, record } = ctx.userDb.transaction(() => {
+      const { key, record } = durably(ctx.userDb, ctx.userDb.transaction(() => {
         const created = ctx.keys.create(body.name, body.scopes, { expiresAt, createdBy: creator.id });
         ctx.webhooks.emit('api_key.created', apiKeyEventData(created.record));
         return created;
-      })();
+      }));
       return { data: { ...record, key } };
     },
     apiKeyRevoke: ({ params }) => {
       if (!ctx.keys.get(params.id)) throw notFound(`API key "${params.id}"`);
-      ctx.userDb.transaction(() => {
+      durably(ctx.userDb, ctx.userDb.transaction(() => {
         if (ctx.keys.revoke(params.id)) ctx.webhooks.emit('api_key.revoked', apiKeyEventData(ctx.keys.get(params.id)!));
-      })();
+      }));
       return { data: ctx.keys.get(params.id)! };
     },
   };

@@ -9,6 +9,7 @@ import type { Semantic } from '../../search/semantic.ts';
 import type { WebhookService } from '../../webhooks/webhook-service.ts';
 import type { ChatService } from '../../chat/service.ts';
 import type { ConversationStore } from '../../chat/conversations.ts';
+import type { SessionHandoff } from '../../keys/session-handoff.ts';
 
 /** What route handlers may use. Built once by the app factory. */
 export interface AppContext {
@@ -28,4 +29,6 @@ export interface AppContext {
   /** Clinical chat: the orchestrator and its agents, and stored conversations. */
   chat: ChatService;
   conversations: ConversationStore;
+  /** One-time codes that the web UI trades for this launch's browser key. */
+  session: SessionHandoff;
 }

@@ -14,9 +14,12 @@ export function KeyScreen({ reason }: { reason: 'missing' | 'rejected' }) {
         </p>
         <ol className="steps">
           <li>In a terminal, in the Materia folder, run <code>npm start</code> (or look at the terminal where it already runs).</li>
-          <li>Find the line <code>web UI: http://127.0.0.1:3737/#key=…</code></li>
-          <li>Open that whole link, including the part after <code>#</code>. The key stays in this browser and is never sent in an address.</li>
+          <li>Find the line <code>web UI: http://127.0.0.1:3737/#code=…</code></li>
+          <li>Open that whole link, including the part after <code>#</code>. It works once, within 15 minutes; the page then keeps its key in this browser.</li>
         </ol>
+        <p className="small muted">
+          Another link while the server runs: <code>curl -X POST http://127.0.0.1:3737/v1/session/codes -H "X-API-Key: $(cat &lt;data dir&gt;/admin-key)"</code>
+        </p>
         <p className="small muted">
           The desktop app does this for you. Scripts use their own key: the admin key in <code>&lt;data dir&gt;/admin-key</code>.
         </p>
