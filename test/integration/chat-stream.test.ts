@@ -39,7 +39,7 @@ describe('POST /v1/chat/stream', () => {
     }
     const start = events[0]!.data as { message: Record<string, unknown> };
     expect(start.message).toMatchObject({ type: 'message', role: 'assistant', model: 'service-clinical-v1', content: [], stop_reason: null, agents: ['indications', 'safety'], safety: 'ok' });
-    expect(Object.keys(start.message).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'type', 'usage']);
+    expect(Object.keys(start.message).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'triage', 'type', 'usage']);
     expect((start.message.usage as { output_tokens: number }).output_tokens).toBe(0);
     expect(events[1]!.data).toMatchObject({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
     expect(events.at(-3)!.data).toEqual({ type: 'content_block_stop', index: 0 });

@@ -70,7 +70,7 @@ describe('POST /v1/chat/completions: the answer', () => {
     // spec §4.7: the message object is the body itself, without the {success, data} envelope
     expect(res.body.success).toBeUndefined();
     const m = ChatMessage.strict().parse(res.body);
-    expect(Object.keys(res.body).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'type', 'usage']);
+    expect(Object.keys(res.body).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'triage', 'type', 'usage']);
     expect(m).toMatchObject({ type: 'message', role: 'assistant', model: 'service-clinical-v1', stop_reason: 'end_turn', safety: 'ok', composed_by: 'evidence', conversation_id: null });
     expect(m.id).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(m.agents).toEqual(['indications', 'safety']);
@@ -96,7 +96,7 @@ describe('POST /v1/chat/completions: the answer', () => {
     const used = new Set([...text.matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1])));
     expect([...used].sort((a, b) => a - b)).toEqual(m.content[0].citations.map((c: { index: number }) => c.index));
     expect(text).toContain('No interaction is listed between BPC-157 and Warfarin in DDInter');
-    expect(text).toMatch(/BPC-157: typically 10 µg\/kg/);
+    expect(text).toMatch(/BPC-157: no established human dose/);
     await expectCitationsExist(t, m.content[0].citations);
   });
 

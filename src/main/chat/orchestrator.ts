@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Citation, ChatMessageIn, SafetyOutcome } from '../../shared/schemas/chat.ts';
+import type { Triage } from './triage/triage.ts';
 import { messageText } from '../../shared/schemas/chat.ts';
 import { suggestionsFor } from '../tools/interactions/tool.ts';
 import { analyze, inScope, type Analysis } from './analyze.ts';
@@ -32,6 +33,7 @@ export interface PreparedTurn {
   id: string;
   agents: string[];
   safety: SafetyOutcome;
+  triage: Triage;
   citations: Citation[];
   /** the whole answer as composed from the evidence (safety preface, sections, note) */
   composed: string;
@@ -74,12 +76,12 @@ export class Orchestrator {
   async prepare(req: TurnRequest): Promise<PreparedTurn> {
     const userTexts = req.messages.filter((m) => m.role === 'user').map(messageText);
     const a = analyze(this.deps.content, userTexts);
-    const safety = checkSafety(a.text, inScope(a));
+    const safety = await checkSafety(a.text, { inScope: inScope(a), namesDrug: a.compounds.length > 0, meaning: this.deps.meaning });
     const inputTokens = req.messages.reduce((n, m) => n + countTokens(messageText(m)), 0);
     const id = `msg_${randomUUID().replace(/-/g, '')}`;
     const note = NOT_MEDICAL_ADVICE;
     if (!safety.continueWithSpecialists) {
-      return { id, agents: [SAFETY_AGENT.id], safety: safety.outcome, citations: [], composed: `${safety.preface}\n\n${note}`, inputTokens, position: null, llm: null };
+      return { id, agents: [SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: [], composed: `${safety.preface}\n\n${note}`, inputTokens, position: null, llm: null };
     }
     let agents = route(a);
     let outputs = await this.run(agents, a);
@@ -94,7 +96,7 @@ export class Orchestrator {
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;
-    const base = { id, agents: [...answered, SAFETY_AGENT.id], safety: safety.outcome, citations: numbered.citations, composed, inputTokens, position };
+    const base = { id, agents: [...answered, SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: numbered.citations, composed, inputTokens, position };
     if (!this.llm || !outputs.length) return { ...base, llm: null };
     if (!body) return { ...base, llm: null };
     const evidence = `Evidence:\n${body}\n\nSources:\n${numbered.citations.map((c) => `[${c.index}] ${c.title}`).join('\n')}`;

@@ -57,7 +57,9 @@ export class ChatService {
       content: result ? [{ type: 'text', text: result.text, citations: turn.citations }] : [],
       stop_reason: (result?.stopReason ?? null) as ChatMessage['stop_reason'],
       usage: { input_tokens: turn.inputTokens, output_tokens: result?.outputTokens ?? 0 },
-      agents: turn.agents, safety: turn.safety, composed_by: turn.llm && !turn.fellBack ? 'language_model' : 'evidence',
+      agents: turn.agents, safety: turn.safety,
+      triage: { categories: turn.triage.categories, by: turn.triage.by, meaning_layer: turn.triage.meaning, reason: turn.triage.reason },
+      composed_by: turn.llm && !turn.fellBack ? 'language_model' : 'evidence',
       conversation_id: input.conversation_id ?? null,
     };
   }

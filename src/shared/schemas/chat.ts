@@ -66,7 +66,9 @@ export const Citation = z.object({
 export type Citation = z.infer<typeof Citation>;
 
 export const STOP_REASONS = ['end_turn', 'max_tokens'] as const;
-export const SAFETY_OUTCOMES = ['ok', 'emergency', 'out_of_scope', 'evade_care'] as const;
+export const SAFETY_OUTCOMES = ['ok', 'emergency', 'out_of_scope', 'evade_care', 'declined'] as const;
+export const TRIAGE_CATEGORY_IDS = ['overdose', 'child_ingestion', 'self_harm', 'anaphylaxis', 'chest_pain', 'stroke', 'respiratory_depression', 'bleeding',
+  'serotonin_toxicity', 'hypoglycaemia', 'seizure', 'thunderclap_headache'] as const;
 export type SafetyOutcome = (typeof SAFETY_OUTCOMES)[number];
 
 export const Usage = z.object({
@@ -89,7 +91,15 @@ export const ChatMessage = z.object({
   stop_reason: z.enum(STOP_REASONS),
   usage: Usage,
   agents: z.array(z.string()).describe('ids of the agents that answered (GET /v1/agents), safety last'),
-  safety: z.enum(SAFETY_OUTCOMES).describe('ok, or why the safety agent answered instead of the specialists'),
+  safety: z.enum(SAFETY_OUTCOMES).describe('ok; emergency (the instruction to call emergency services leads or is the whole answer); evade_care (getting around care, '
+    + 'prescriptions or testing is declined, or someone keeping a supplement from a clinician is told why to tell them); declined (illicit synthesis or '
+    + 'extraction); out_of_scope'),
+  triage: z.object({
+    categories: z.array(z.enum(TRIAGE_CATEGORY_IDS)).describe('emergency categories found (empty: none)'),
+    by: z.array(z.enum(['rules', 'meaning'])).describe('which triage layers found them'),
+    meaning_layer: z.enum(['on', 'off']).describe('off: no embedding model (or none calibrated, or it timed out), so triage ran on the rules only'),
+    reason: z.string().nullable().describe('why the meaning layer was off'),
+  }).describe('emergency triage of this turn'),
   composed_by: z.enum(['evidence', 'language_model']).describe('who worded the answer: composed from the evidence directly, or phrased by the configured language model'),
   conversation_id: z.string().nullable(),
 });

@@ -13,6 +13,7 @@ import type { SearchService } from '../../search/search-service.ts';
 import type { ToolContext } from '../../tools/tool.ts';
 import type { Analysis } from '../analyze.ts';
 import type { AgentOutput } from '../evidence.ts';
+import type { MeaningTriage } from '../triage/meaning.ts';
 
 export interface AgentDeps {
   content: Db;
@@ -23,6 +24,8 @@ export interface AgentDeps {
   tools: ToolContext;
   /** false: research questions are answered from the abstracts alone, not by matching the stored PubMedQA questions (evaluation). */
   useResearchItems: boolean;
+  /** the meaning layer of emergency triage (off without an embedding model) */
+  meaning: MeaningTriage;
 }
 
 export type AgentMeta = z.infer<typeof AgentInfo>;

@@ -26,6 +26,7 @@ const SAFETY_NOTE: Record<string, string> = {
   emergency: 'Safety: this looks like an emergency.',
   out_of_scope: 'Safety: outside what this assistant answers.',
   evade_care: 'Safety: this assistant does not help get around medical care.',
+  declined: 'Safety: this assistant does not help make or extract drugs.',
 };
 
 function newConversationId(): string {

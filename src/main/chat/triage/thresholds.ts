@@ -1,0 +1,15 @@
+/**
+ * Meaning-layer thresholds per embedding model, chosen on the dev split of bench/data/triage-regression.jsonl by
+ * `npm run eval:triage -- --calibrate` (which rewrites this file). A model missing here leaves triage to the rules.
+ */
+export interface Thresholds { similarity: number; margin: number; calibrated: string; dev: string }
+export type ThresholdFile = Record<string, Thresholds>;
+
+export const THRESHOLDS: ThresholdFile = {
+  'sentence-transformers/all-MiniLM-L6-v2': {
+    similarity: 0.48,
+    margin: -0.01,
+    calibrated: '2026-11-24',
+    dev: 'dev split: meaning alone found 54/86 emergencies (rules + meaning 86); it flagged 3/75 near-misses, declines and ordinary questions, blocking none'
+  }
+};
