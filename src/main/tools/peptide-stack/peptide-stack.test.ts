@@ -69,14 +69,14 @@ describe('peptide-stack: selection', () => {
   });
 
   it('per compound: dosing (no amount when the figure is not a human dose), timing, rationale and warnings', () => {
-    const out = run({ goals: ['healing', 'sleep'], constraints: { min_evidence_grade: 'E', include_research_only: true } });
+    const out = run({ goals: ['healing'], constraints: { min_evidence_grade: 'E', include_research_only: true, categories: ['peptide'], max_compounds: 6 } });
     const bpc = out.stack.find((s) => s.slug === 'bpc-157')!;
     // No human dose is established for BPC-157: no amount is given.
     expect(bpc.dosing.amount).toBeNull();
     expect(['animal_or_nonclinical', 'none_established']).toContain(bpc.dosing.dose_status);
     expect(bpc.warnings.map((w) => w.kind)).toEqual(expect.arrayContaining(['research_only', 'wada', 'dose_not_established']));
     expect(bpc.warnings.find((w) => w.kind === 'wada')!.message).toMatch(/WADA prohibits it under S0/);
-    const mel = out.stack.find((s) => s.slug === 'melatonin')!;
+    const mel = run({ goals: ['sleep'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } }).stack.find((s) => s.slug === 'melatonin')!;
     expect(mel.dosing).toMatchObject({ amount: { value: 2, unit: 'mg' }, dose_status: 'established' });
     expect(mel.timing.slots).toEqual(['bedtime']);
     expect(mel.rationale).toMatch(new RegExp(`^Its main use is sleep; evidence grade ${mel.evidence_grade} \\(`));

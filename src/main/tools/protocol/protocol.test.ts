@@ -4,8 +4,9 @@ import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
 import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
 import {
-  matchIndication, monitoringOf, phasesOf, stepIntervalWeeks, taperOf, taperWeeks, washoutWeeks, type ProtocolCompoundInput,
+  labelPhases, matchIndication, monitoringOf, phasesOf, stepIntervalWeeks, taperOf, taperWeeks, washoutWeeks, type ProtocolCompoundInput,
 } from './compute.ts';
+import { LABEL_TITRATIONS, labelTitrationFor } from './label-titrations.ts';
 import { protocolTool } from './tool.ts';
 
 let content: Db;
@@ -18,7 +19,7 @@ const fields = (body: unknown) => rejectedFields(ProtocolRequest, body);
 const lab = (loinc: string) => content.prepare('SELECT units, low, high FROM lab_tests WHERE loinc = ? ORDER BY rowid LIMIT 1').get(loinc) as { units: string; low: number; high: number };
 
 describe('protocol: from monographs', () => {
-  it('sertraline for depression, 12 weeks: indication dose, titration, SSRI taper, week-by-week schedule', () => {
+  it('sertraline for depression, 12 weeks: indication dose, the label start, SSRI taper, week-by-week schedule', () => {
     const out = run({ compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' });
     expect(out.editorial).toBe(true);
     expect(out.disclaimer).toMatch(/not a prescription/);
@@ -29,18 +30,20 @@ describe('protocol: from monographs', () => {
     expect(s.dose.indication!.condition).toBe('Major depressive disorder');
     expect(s.dose.text).toBe(`${s.dose.indication!.typical_dosage} (for Major depressive disorder)`);
     expect(s.dose.amount).toEqual({ value: 50, unit: 'mg' });
-    // "Increase in 25–50 mg steps no more often than weekly": step interval 1 week.
+    // Zoloft label for MDD: start at 50 mg, changes at intervals of at least 1 week (no fixed steps).
     expect(s.titration.detected).toBe(true);
     expect(s.titration.step_interval).toEqual({ value: 1, unit: 'weeks' });
+    expect(s.titration.label).toMatchObject({ product: 'Zoloft (major depressive disorder, OCD)', steps: [], maintenance: { dose: { value: 50, unit: 'mg' }, from_week: 1 } });
+    expect(s.titration.label!.basis).toMatch(/^Zoloft \(sertraline\) US prescribing information/);
     expect(s.taper.required).toBe(true);
     expect(s.taper.reasons).toContain('dosing.notes: "Taper over weeks when stopping."');
     expect(s.taper.reasons).toContain('class: SSRI/SNRI (discontinuation syndrome)');
-    // 12 weeks: titration week 1, maintenance 2–10, taper the last 2 weeks (protocols of 8+ weeks).
-    expect(s.phases.map((p) => [p.phase, p.from_week, p.to_week, p.length.value])).toEqual([
-      ['titration', 1, 1, 1], ['maintenance', 2, 10, 9], ['taper', 11, 12, 2],
+    // 12 weeks: start week 1, maintenance 2–10, taper the last 2 weeks (protocols of 8+ weeks).
+    expect(s.phases.map((p) => [p.phase, p.from_week, p.to_week, p.length.value, p.dose?.value ?? null])).toEqual([
+      ['start', 1, 1, 1, 50], ['maintenance', 2, 10, 9, 50], ['taper', 11, 12, 2, null],
     ]);
     expect(out.schedule).toHaveLength(12);
-    expect(out.schedule[0]!.items).toEqual([{ slug: 'sertraline', phase: 'titration' }]);
+    expect(out.schedule[0]!.items).toEqual([{ slug: 'sertraline', phase: 'start' }]);
     expect(out.schedule[10]!.items).toEqual([{ slug: 'sertraline', phase: 'taper' }]);
     expect(out.schedule[10]!.events).toEqual(['Taper begins: Sertraline.']);
     expect(out.schedule[11]!.events[0]).toMatch(/^End of protocol/);
@@ -52,7 +55,7 @@ describe('protocol: from monographs', () => {
     const out = run({ compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' });
     const sodium = out.monitoring.find((m) => m.panel === 'Sodium')!;
     const ref = lab('2951-2');
-    expect(sodium.tests).toEqual([{ test: expect.any(String), loinc: '2951-2', low: { value: ref.low, unit: ref.units }, high: { value: ref.high, unit: ref.units }, text: expect.any(String) }]);
+    expect(sodium.tests).toEqual([{ test: expect.any(String), loinc: '2951-2', unit: 'mmol/L', low: { value: ref.low, unit: ref.units }, high: { value: ref.high, unit: ref.units }, text: expect.any(String) }]);
     expect(ref).toMatchObject({ low: 136, high: 145, units: 'mmol/L' });
     expect(sodium.reasons[0]).toMatchObject({ slug: 'sertraline', field: 'serious_side_effects' });
     expect(sodium.reasons[0]!.text).toMatch(/Hyponatraemia/);
@@ -69,13 +72,14 @@ describe('protocol: from monographs', () => {
     expect(out.compounds[0]!.taper.required).toBe(false);
   });
 
-  it('semaglutide: 4-week titration steps, dose review points every 4 weeks', () => {
-    const out = run({ compounds: ['semaglutide'], duration_weeks: 16, goal: 'weight management' });
-    const s = out.compounds[0]!;
-    expect(s.titration.step_interval).toEqual({ value: 4, unit: 'weeks' });
-    expect(s.phases.map((p) => [p.phase, p.from_week, p.to_week])).toEqual([['titration', 1, 4], ['maintenance', 5, 16]]);
-    const reviews = out.schedule.filter((w) => w.events.some((e) => e.startsWith('Earliest dose review point: Semaglutide'))).map((w) => w.week);
-    expect(reviews).toEqual([5, 9, 13]);
+  it('compounds without a label schedule keep the text\'s step interval and dose review points', () => {
+    const out = run({ compounds: ['dulaglutide'], duration_weeks: 12, goal: 'type 2 diabetes' });
+    const d = out.compounds[0]!;
+    expect(d.titration.label).toBeNull();
+    expect(d.titration.step_interval).toEqual({ value: 4, unit: 'weeks' });
+    expect(d.phases.map((p) => [p.phase, p.from_week, p.to_week, p.dose])).toEqual([['titration', 1, 4, null], ['maintenance', 5, 12, null]]);
+    const reviews = out.schedule.filter((w) => w.events.some((e) => e.startsWith('Earliest dose review point: Dulaglutide'))).map((w) => w.week);
+    expect(reviews).toEqual([5, 9]);
   });
 
   it('beta-blockers and corticosteroids need a taper (metoprolol, prednisone); a too-short protocol says so', () => {
@@ -108,6 +112,99 @@ describe('protocol: from monographs', () => {
   });
 });
 
+describe('protocol: label dose steps (issue 13)', () => {
+  const phases = (out: ReturnType<typeof run>, i = 0) => out.compounds[i]!.phases.map((p) => [p.phase, p.from_week, p.to_week, p.dose?.value ?? null]);
+
+  it('semaglutide for weight: 0.25 → 0.5 → 1 → 1.7 mg every 4 weeks, 2.4 mg maintenance from week 17; by slug, name or brand', () => {
+    for (const name of ['semaglutide', 'Semaglutide', 'Wegovy']) {
+      const out = run({ compounds: [name], duration_weeks: 24, goal: 'weight management' });
+      expect(out.compounds[0]!.input).toBe(name);
+      expect(out.compounds[0]!.slug).toBe('semaglutide');
+      expect(phases(out)).toEqual([
+        ['titration', 1, 4, 0.25], ['titration', 5, 8, 0.5], ['titration', 9, 12, 1], ['titration', 13, 16, 1.7], ['maintenance', 17, 24, 2.4],
+      ]);
+      expect(out.compounds[0]!.phases.every((p) => p.dose?.unit === 'mg')).toBe(true);
+      expect(out.compounds[0]!.titration.label!.maintenance).toEqual({ dose: { value: 2.4, unit: 'mg' }, from_week: 17 });
+      expect(out.schedule[4]!.events).toEqual(['Dose step (label schedule): Semaglutide 0.5 mg.']);
+      expect(out.schedule[16]!.events).toEqual(['Maintenance begins: Semaglutide 2.4 mg.']);
+      expect(out.schedule.flatMap((w) => w.events).some((e) => e.startsWith('Earliest dose review point'))).toBe(false);
+    }
+  });
+
+  it('a protocol shorter than the escalation ends during titration and says when maintenance would start', () => {
+    const out = run({ compounds: ['semaglutide'], duration_weeks: 12, goal: 'obesity' });
+    expect(phases(out)).toEqual([['titration', 1, 4, 0.25], ['titration', 5, 8, 0.5], ['titration', 9, 12, 1]]);
+    expect(out.compounds[0]!.warnings).toContain('Semaglutide: the label\'s escalation reaches the 2.4 mg maintenance dose in week 17, after the 12 weeks this outline has for dosing; it ends during titration.');
+  });
+
+  it('the product follows the brand or the goal: Ozempic, Mounjaro, Saxenda, Victoza', () => {
+    expect(phases(run({ compounds: ['Ozempic'], duration_weeks: 8, goal: 'weight' }))).toEqual([['titration', 1, 4, 0.25], ['maintenance', 5, 8, 0.5]]);
+    expect(phases(run({ compounds: ['semaglutide'], duration_weeks: 8, goal: 'type 2 diabetes' }))).toEqual([['titration', 1, 4, 0.25], ['maintenance', 5, 8, 0.5]]);
+    expect(phases(run({ compounds: ['tirzepatide'], duration_weeks: 8, goal: 'type 2 diabetes' }))).toEqual([['titration', 1, 4, 2.5], ['maintenance', 5, 8, 5]]);
+    expect(phases(run({ compounds: ['Saxenda'], duration_weeks: 8, goal: 'weight' }))).toEqual([
+      ['titration', 1, 1, 0.6], ['titration', 2, 2, 1.2], ['titration', 3, 3, 1.8], ['titration', 4, 4, 2.4], ['maintenance', 5, 8, 3],
+    ]);
+    expect(phases(run({ compounds: ['liraglutide'], duration_weeks: 8, goal: 'glycaemic control' }))).toEqual([['titration', 1, 1, 0.6], ['maintenance', 2, 8, 1.2]]);
+  });
+
+  it('every label schedule we record is followed for every catalogue compound it applies to', () => {
+    let checked = 0;
+    for (const t of LABEL_TITRATIONS) {
+      const brand = t.product.split(' (')[0]!;
+      const row = content.prepare(`SELECT c.slug FROM compound_names n JOIN compounds c ON c.rowid = n.compound_rowid WHERE n.name_norm = ?`).get(brand.toLowerCase().replace(/[^a-z0-9]/g, '')) as { slug: string } | undefined;
+      const input = row ? brand : t.compound;
+      const exists = content.prepare('SELECT 1 FROM compounds WHERE lower(name) = ?').get(t.compound);
+      if (!exists) continue;
+      const goal = t.goal.source === '.' ? 'treatment' : t.goal.source.match(/[a-z]{4,}/i)![0];
+      const out = run({ compounds: [input], duration_weeks: 30, goal });
+      const c = out.compounds[0]!;
+      expect(c.titration.label?.product, `${input} for ${goal}`).toBe(t.product);
+      let week = 1;
+      const expected: unknown[] = t.steps.map((s) => { const p = ['titration', week, week + s.weeks - 1, s.dose.value]; week += s.weeks; return p; });
+      if (!t.steps.length) { expected.push(['start', 1, 1, t.maintenance.value]); week = 2; }
+      const body = c.phases.filter((p) => p.phase !== 'taper' && p.phase !== 'washout');
+      expected.push(['maintenance', week, body.at(-1)!.to_week, t.maintenance.value]);
+      expect(body.map((p) => [p.phase, p.from_week, p.to_week, p.dose?.value ?? null]), t.product).toEqual(expected);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('protocol: kidney function (CKD-EPI 2021)', () => {
+  it('estimates eGFR from creatinine in either unit and flags the thresholds the compound texts name', () => {
+    const body = { compounds: ['metformin'], duration_weeks: 12, goal: 'type 2 diabetes' };
+    const si = run({ ...body, kidney: { sex: 'male', age: 70, creatinine: { value: 150, unit: 'umol/L' } } });
+    expect(si.kidney_function).toMatchObject({
+      egfr: { value: 42.9, unit: 'mL/min/1.73 m²' }, category: 'G3b', creatinine: { value: 1.7, unit: 'mg/dL' },
+      equation: 'CKD-EPI 2021 creatinine equation (race-free)',
+    });
+    expect(si.kidney_function!.reference).toMatch(/^Inker LA, Eneanya ND, Coresh J, et al\. .* N Engl J Med\. 2021;385\(19\):1737–1749/);
+    const applying = si.kidney_function!.statements.filter((s) => s.applies);
+    expect(applying.length).toBeGreaterThanOrEqual(1);
+    expect(applying.every((s) => s.slug === 'metformin' && /eGFR/.test(s.text))).toBe(true);
+    expect(si.warnings.some((w) => w.startsWith('Kidney function: estimated eGFR 43 mL/min/1.73 m² falls within a threshold that Metformin'))).toBe(true);
+
+    const mg = run({ ...body, kidney: { sex: 'female', age: 60, creatinine: { value: 1.0, unit: 'mg/dL' } } });
+    expect(mg.kidney_function).toMatchObject({ egfr: { value: 64.5, unit: 'mL/min/1.73 m²' }, category: 'G2' });
+    expect(run(body).kidney_function).toBeNull();
+  });
+
+  it('monitoring ranges carry units; eGFR is the race-free CKD-EPI 2021 test, not the MDRD codes', () => {
+    const out = run({ compounds: ['metformin', 'warfarin', 'sertraline'], duration_weeks: 12, goal: 'type 2 diabetes' });
+    const tests = out.monitoring.flatMap((m) => m.tests);
+    expect(tests.length).toBeGreaterThan(3);
+    for (const t of tests) {
+      expect(t.unit.length, t.loinc).toBeGreaterThan(0);
+      for (const q of [t.low, t.high]) if (q) expect(q.unit).toBe(t.unit);
+    }
+    const kidney = out.monitoring.find((m) => m.panel.startsWith('Kidney function'))!;
+    expect(kidney.tests.map((t) => t.loinc)).toEqual(['2160-0', '98979-8']);
+    expect(kidney.tests[1]).toMatchObject({ unit: 'mL/min/1.73 m²', low: { value: 60, unit: 'mL/min/1.73 m²' }, high: null });
+    expect(tests.some((t) => t.loinc === '48642-3' || t.loinc === '48643-1')).toBe(false);
+  });
+});
+
 describe('protocol: compounds without a monograph', () => {
   it('use the compound record and say the protocol is limited', () => {
     const slug = (content.prepare('SELECT slug FROM compounds WHERE slug NOT IN (SELECT slug FROM monographs) ORDER BY slug LIMIT 1').get() as { slug: string }).slug;
@@ -125,21 +222,41 @@ describe('protocol: compounds without a monograph', () => {
 });
 
 describe('protocol: input errors and validation', () => {
-  it('an unknown slug is a ToolInputError naming it, with suggestions', () => {
+  const inputError = (body: unknown): ToolInputError => {
     try {
-      run({ compounds: ['sertraline', 'sertralin'], duration_weeks: 4, goal: 'x' });
-      expect.unreachable();
+      run(body);
     } catch (e) {
       expect(e).toBeInstanceOf(ToolInputError);
-      expect((e as ToolInputError).details).toEqual([{ field: 'compounds.1', message: 'unknown compound slug; did you mean sertraline?' }]);
+      return e as ToolInputError;
     }
+    throw new Error('expected a ToolInputError');
+  };
+
+  it('an unknown name is a ToolInputError naming it, with suggestions', () => {
+    expect(inputError({ compounds: ['sertraline', 'sertralin'], duration_weeks: 4, goal: 'x' }).details)
+      .toEqual([{ field: 'compounds.1', message: 'not a compound we carry; did you mean Sertraline?' }]);
+  });
+
+  it('two names of one compound are a ToolInputError naming the second', () => {
+    expect(inputError({ compounds: ['semaglutide', 'Wegovy'], duration_weeks: 4, goal: 'x' }).details)
+      .toEqual([{ field: 'compounds.1', message: 'names the same compound as compounds.0 (Semaglutide)' }]);
   });
 
   it('every rule names its field', () => {
     expect(fields({ compounds: [], duration_weeks: 4, goal: 'x' })).toEqual(['compounds']);
     expect(fields({ compounds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'], duration_weeks: 4, goal: 'x' })).toEqual(['compounds']);
     expect(fields({ compounds: ['melatonin', 'melatonin'], duration_weeks: 4, goal: 'x' })).toEqual(['compounds']);
-    expect(fields({ compounds: ['Melatonin'], duration_weeks: 4, goal: 'x' })).toEqual(['compounds.0']);
+    expect(fields({ compounds: ['melatonin', 'Melatonin'], duration_weeks: 4, goal: 'x' })).toEqual(['compounds']);
+    expect(fields({ compounds: [''], duration_weeks: 4, goal: 'x' })).toEqual(['compounds.0']);
+    expect(fields({ compounds: ['x'.repeat(129)], duration_weeks: 4, goal: 'x' })).toEqual(['compounds.0']);
+    const kidney = (k: unknown) => fields({ compounds: ['metformin'], duration_weeks: 4, goal: 'x', kidney: k });
+    expect(kidney({ sex: 'female', age: 17, creatinine: { value: 1, unit: 'mg/dL' } })).toEqual(['kidney.age']);
+    expect(kidney({ sex: 'f', age: 40, creatinine: { value: 1, unit: 'mg/dL' } })).toEqual(['kidney.sex']);
+    expect(kidney({ sex: 'male', age: 40, creatinine: { value: 88, unit: 'mg/dL' } })).toEqual(['kidney.creatinine.value']);
+    expect(kidney({ sex: 'male', age: 40, creatinine: { value: 1, unit: 'mmol/L' } })).toEqual(['kidney.creatinine.unit']);
+    expect(kidney({ sex: 'male', age: 40, creatinine: { value: -1, unit: 'umol/L' } })).toEqual(['kidney.creatinine.value']);
+    expect(kidney({ sex: 'male', age: 40 })).toEqual(['kidney.creatinine']);
+    expect(kidney({ sex: 'male', age: 40, creatinine: { value: 1, unit: 'mg/dL' }, race: 'x' })).toEqual(['kidney.race']);
     expect(fields({ compounds: ['melatonin'], duration_weeks: 0, goal: 'x' })).toEqual(['duration_weeks']);
     expect(fields({ compounds: ['melatonin'], duration_weeks: 53, goal: 'x' })).toEqual(['duration_weeks']);
     expect(fields({ compounds: ['melatonin'], duration_weeks: 1.5, goal: 'x' })).toEqual(['duration_weeks']);
@@ -204,5 +321,32 @@ describe('protocol: compute', () => {
     const dose = { text: '50 mg', amount: null, dose_status: 'established' as const, frequency: 'daily', route: ['oral'], basis: 'monograph' as const, indication: null, loading_dose: null, goal_match: '' };
     const { phases } = phasesOf(10, dose, { detected: true, stepWeeks: 2, text: ['start at 25 mg'] }, { required: true, reasons: ['class: x'] }, { detected: false, text: [] });
     expect(phases.map((p) => [p.phase, p.from, p.to])).toEqual([['titration', 1, 2], ['maintenance', 3, 8], ['taper', 9, 10]]);
+  });
+
+  it('label phases: one titration phase per step, then maintenance; a short protocol ends during titration and says so', () => {
+    const wegovy = LABEL_TITRATIONS.find((t) => t.product === 'Wegovy')!;
+    expect(labelPhases(20, wegovy, 'Semaglutide').phases.map((p) => [p.phase, p.from, p.to, p.dose!.value])).toEqual([
+      ['titration', 1, 4, 0.25], ['titration', 5, 8, 0.5], ['titration', 9, 12, 1], ['titration', 13, 16, 1.7], ['maintenance', 17, 20, 2.4],
+    ]);
+    const short = labelPhases(10, wegovy, 'Semaglutide');
+    expect(short.phases.map((p) => [p.from, p.to, p.dose!.value])).toEqual([[1, 4, 0.25], [5, 8, 0.5], [9, 10, 1]]);
+    expect(short.warnings).toEqual(['Semaglutide: the label\'s escalation reaches the 2.4 mg maintenance dose in week 17, after the 10 weeks this outline has for dosing; it ends during titration.']);
+  });
+
+  it('a label schedule is chosen by the brand named, else by the goal, else the first product', () => {
+    const names = ['Semaglutide', 'Ozempic', 'Wegovy'];
+    expect(labelTitrationFor(names, 'Ozempic', 'weight loss')!.product).toBe('Ozempic');
+    expect(labelTitrationFor(names, 'semaglutide', 'type 2 diabetes')!.product).toBe('Ozempic');
+    expect(labelTitrationFor(names, 'semaglutide', 'obesity')!.product).toBe('Wegovy');
+    expect(labelTitrationFor(names, 'semaglutide', 'longevity')!.product).toBe('Wegovy');
+    expect(labelTitrationFor(['Melatonin'], 'melatonin', 'sleep')).toBeNull();
+  });
+
+  it('every label schedule has a basis naming its label, whole-week steps and a positive maintenance dose', () => {
+    for (const t of LABEL_TITRATIONS) {
+      expect(t.basis, t.product).toMatch(new RegExp(`^${t.product.split(' (')[0]!} \\(${t.compound}`, 'i'));
+      for (const s of t.steps) expect(Number.isInteger(s.weeks) && s.weeks >= 1, t.product).toBe(true);
+      expect(t.maintenance.value).toBeGreaterThan(0);
+    }
   });
 });

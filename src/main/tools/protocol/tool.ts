@@ -12,18 +12,22 @@ import {
   INTERACTIONS_REFERENCE, ddinterPairs, interactionEntries, resolveSubstance, resolvedSubstances, substanceFromCompound, suggestionsFor,
 } from '../interactions/tool.ts';
 import type { TypicalDosing } from '../peptide-stack/compute.ts';
-import { ToolInputError, type ToolRunner } from '../tool.ts';
+import type { ToolRunner } from '../tool.ts';
 import {
   compoundWarnings, dosePlan, monitoringOf, phaseAt, phasesOf, stopCriteriaOf, taperOf, titrationOf, washoutOf,
-  type MonographLike, type Phase, type ProtocolCompoundInput,
+  type MonographLike, type Phase, type PhasePlan, type ProtocolCompoundInput,
 } from './compute.ts';
+import { EGFR_LOINC, EGFR_TEST } from './kidney.ts';
+import { kidneyFunction } from './kidney-report.ts';
+import { labelTitrationFor, type LabelTitration } from './label-titrations.ts';
+import { resolveCompounds } from './resolve.ts';
 
-interface LabRow { loinc: string; name: string; units: string | null; low: number | null; high: number | null; range_text: string | null }
+interface LabRow { loinc: string; name: string; units: string | null; ucum: string | null; low: number | null; high: number | null; range_text: string | null }
 const labStatements = new WeakMap<Db, Statement<[string], LabRow>>();
 function labStatement(db: Db): Statement<[string], LabRow> {
   let st = labStatements.get(db);
   if (!st) {
-    st = db.prepare('SELECT loinc, name, units, low, high, range_text FROM lab_tests WHERE loinc = ? ORDER BY rowid LIMIT 1');
+    st = db.prepare('SELECT loinc, name, units, ucum, low, high, range_text FROM lab_tests WHERE loinc = ? ORDER BY rowid LIMIT 1');
     labStatements.set(db, st);
   }
   return st;
@@ -34,6 +38,33 @@ export const DISCLAIMER = 'Editorial planning outline drawn from Materia monogra
 
 const PHASE_LABEL: Record<Phase, string> = { start: 'Start', titration: 'Titration', maintenance: 'Maintenance', taper: 'Taper', washout: 'Washout' };
 
+function phaseEvent(p: PhasePlan, name: string): string {
+  if (!p.dose) return `${PHASE_LABEL[p.phase]} begins: ${name}.`;
+  return p.phase === 'titration' ? `Dose step (label schedule): ${name} ${p.dose.value} ${p.dose.unit}.`
+    : `${PHASE_LABEL[p.phase]} begins: ${name} ${p.dose.value} ${p.dose.unit}.`;
+}
+
+/** The titration block: the label's schedule when we record one (with week numbers), else what the text says. */
+function titrationOut(t: { detected: boolean; stepWeeks: number | null; text: string[] }, label: LabelTitration | null) {
+  if (!label) return { detected: t.detected, step_interval: t.stepWeeks ? { value: t.stepWeeks, unit: 'weeks' } : null, text: t.text, label: null };
+  let week = 1;
+  const steps = label.steps.map((s) => {
+    const step = { dose: s.dose, from_week: week, to_week: week + s.weeks - 1 };
+    week += s.weeks;
+    return step;
+  });
+  const interval = steps.length ? Math.min(...label.steps.map((s) => s.weeks)) : t.stepWeeks;
+  return {
+    detected: true,
+    step_interval: interval ? { value: interval, unit: 'weeks' } : null,
+    text: t.text,
+    label: {
+      product: label.product, route: label.route, frequency: label.frequency, steps,
+      maintenance: { dose: label.maintenance, from_week: week }, further: label.further, basis: label.basis,
+    },
+  };
+}
+
 export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolData> = {
   name: 'protocol',
   request: ProtocolRequest,
@@ -41,14 +72,8 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
   run(ctx, input) {
     const db = ctx.content;
     const n = input.duration_weeks;
-    const rows = input.compounds.map((slug, i) => {
-      const row = ctx.compounds.bySlug(slug);
-      if (!row) {
-        const sug = suggestionsFor(db, slug).filter((h) => h.slug).map((h) => h.slug!);
-        throw new ToolInputError(`compounds.${i} is not a compound we carry`, [{ field: `compounds.${i}`, message: `unknown compound slug${sug.length ? `; did you mean ${sug.join(', ')}?` : ''}` }]);
-      }
-      return row;
-    });
+    const resolved = resolveCompounds(ctx, input.compounds);
+    const rows = resolved.map((r) => r.row);
     const inputs: ProtocolCompoundInput[] = rows.map((r) => ({
       slug: r.slug, name: r.name, category: r.category, subcategory: r.subcategory, status: r.status, evidence_grade: r.evidence_grade,
       description: r.description, typical_dosing: JSON.parse(r.typical_dosing) as TypicalDosing, side_effects: JSON.parse(r.side_effects) as string[],
@@ -60,9 +85,11 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       const titration = titrationOf(c);
       const taper = taperOf(c);
       const washout = washoutOf(c);
-      const { phases, warnings } = phasesOf(n, dose, titration, taper, washout);
       const row = rows[i]!;
+      const label = labelTitrationFor([row.name, ...(JSON.parse(row.alt_names) as string[])], resolved[i]!.input, input.goal);
+      const { phases, warnings } = phasesOf(n, dose, titration, taper, washout, label ? { titration: label, name: c.name } : null);
       return {
+        input: resolved[i]!.input,
         slug: c.slug, name: c.name, category: c.category as Category, status: c.status as CompoundStatus, evidence_grade: c.evidence_grade as EvidenceGrade,
         source: c.monograph ? 'monograph' as const : 'compound_record' as const,
         limited: !c.monograph,
@@ -73,16 +100,17 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
           loading_dose: dose.loading_dose,
         },
         goal_match: dose.goal_match,
-        titration: { detected: titration.detected, step_interval: titration.stepWeeks ? { value: titration.stepWeeks, unit: 'weeks' } : null, text: titration.text },
+        titration: titrationOut(titration, label),
         taper,
         washout,
-        phases: phases.map((p) => ({ phase: p.phase, from_week: p.from, to_week: p.to, length: { value: p.to - p.from + 1, unit: 'weeks' }, instructions: p.instructions })),
+        phases: phases.map((p) => ({ phase: p.phase, from_week: p.from, to_week: p.to, length: { value: p.to - p.from + 1, unit: 'weeks' }, dose: p.dose, instructions: p.instructions })),
         studied_duration: c.monograph?.dosing.duration ?? c.typical_dosing.duration,
         contraindications: c.monograph?.safety_profile.contraindications ?? [],
         warnings: [...compoundWarnings(c, dose, taper), ...warnings],
         _row: row,
         _phases: phases,
         _titration: titration,
+        _label: label,
       };
     });
 
@@ -106,19 +134,25 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
     const limited = compounds.filter((c) => c.limited).map((c) => c.name);
     if (limited.length) warnings.push(`Limited protocol for ${limited.join(', ')}: no monograph, so built from the compound record only.`);
 
+    const kidney = kidneyFunction(input.kidney, inputs);
     const labs = monitoringOf(inputs);
     const lab = labStatement(db);
     const monitoring = labs.map((h) => ({
       panel: h.panel.panel,
-      tests: h.panel.loinc.map((loinc) => {
+      tests: h.panel.loinc.flatMap((loinc) => {
+        if (loinc === EGFR_LOINC) {
+          return [{ test: EGFR_TEST.test, loinc, unit: EGFR_TEST.unit, low: { value: EGFR_TEST.low, unit: EGFR_TEST.unit }, high: null, text: EGFR_TEST.text }];
+        }
         const r = lab.get(loinc);
-        const unit = r?.units ?? '';
-        return {
-          test: r?.name ?? loinc, loinc,
-          low: r?.low !== null && r?.low !== undefined ? { value: r.low, unit } : null,
-          high: r?.high !== null && r?.high !== undefined ? { value: r.high, unit } : null,
-          text: r?.range_text ?? null,
-        };
+        const unit = r?.units || r?.ucum;
+        // A test without a source range or unit is left out rather than shown with a bare number.
+        if (!r || !unit) return [];
+        return [{
+          test: r.name, loinc, unit,
+          low: r.low !== null ? { value: r.low, unit } : null,
+          high: r.high !== null ? { value: r.high, unit } : null,
+          text: r.range_text,
+        }];
       }),
       reasons: h.reasons,
       timing: 'Baseline (week 1) and at the end of the protocol; sooner if symptoms appear or as the monograph text and prescriber direct.',
@@ -137,9 +171,9 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
         events.push(`Start: ${compounds.map((c) => c.name).join(', ')}.`);
       }
       for (const c of compounds) {
-        for (const p of c._phases) if (p.from === week && week > 1) events.push(`${PHASE_LABEL[p.phase]} begins: ${c.name}.`);
+        for (const p of c._phases) if (p.from === week && week > 1) events.push(phaseEvent(p, c.name));
         const step = c._titration.stepWeeks;
-        if (c._titration.detected && step && step >= 2 && week > 1 && (week - 1) % step === 0 && ['titration', 'maintenance'].includes(phaseAt(c._phases, week) ?? '')) {
+        if (!c._label && c._titration.detected && step && step >= 2 && week > 1 && (week - 1) % step === 0 && ['titration', 'maintenance'].includes(phaseAt(c._phases, week) ?? '')) {
           events.push(`Earliest dose review point: ${c.name} (steps no sooner than every ${step} weeks).`);
         }
       }
@@ -164,7 +198,7 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       duration: { value: n, unit: 'weeks' },
       editorial: true as const,
       disclaimer: DISCLAIMER,
-      compounds: compounds.map(({ _row: _r, _phases: _p, _titration: _t, ...c }) => c),
+      compounds: compounds.map(({ _row: _r, _phases: _p, _titration: _t, _label: _l, ...c }) => c),
       schedule,
       monitoring,
       stop_criteria: stop,
@@ -172,7 +206,8 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       highest_severity: sev,
       medications: resolvedSubstances(meds, meds.map((_, i) => checked.duplicates[k + i] ?? null).map((d) => (d !== null && d >= k ? d - k : null))),
       unmatched_medications: unmatched.map((m) => ({ input: m.input, suggestions: suggestionsFor(db, m.input) })),
-      warnings,
+      warnings: [...warnings, ...kidney.warnings],
+      kidney_function: kidney.block,
       method: {
         name: 'Materia monographs and compound records (editorial), NLM lab reference ranges, DDInter and editorial interactions',
         reference: 'Materia monographs and compound records (docs/content.md). Reference ranges: NLM LHC Flowsheet (LOINC-coded). ' + INTERACTIONS_REFERENCE,

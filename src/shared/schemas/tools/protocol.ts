@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, STATUSES } from '../../enums.ts';
-import { Slug } from '../common.ts';
 import { Quantity, SaveFlag, ToolResultTail } from './common.ts';
 import { InteractionEntry, ResolvedSubstance, SubstanceName, Suggestion } from './interactions.ts';
 import { DOSE_STATUSES } from './peptide-stack.ts';
@@ -8,16 +7,36 @@ import { DOSE_STATUSES } from './peptide-stack.ts';
 /**
  * Protocol outline: 1–6 compounds, a duration and a goal → phases (start or titration, maintenance, taper or washout
  * when the monograph's text calls for it), a week-by-week schedule, monitoring labs drawn from the monographs' safety
- * text, stop criteria and interaction warnings. Editorial planning material, never a prescription.
+ * text, stop criteria and interaction warnings. Titration follows the US label's dose steps where we record them;
+ * kidney function, when given, is estimated with the race-free CKD-EPI 2021 creatinine equation. Editorial planning
+ * material, never a prescription.
  */
 
+export const CREATININE_UNITS = ['mg/dL', 'umol/L', 'µmol/L'] as const;
+
+/** Plausible serum creatinine in each unit (0.1–20 mg/dL); outside it the value or its unit is wrong. */
+const CREATININE_RANGE: Record<(typeof CREATININE_UNITS)[number], [number, number]> = { 'mg/dL': [0.1, 20], 'umol/L': [8.84, 1768], 'µmol/L': [8.84, 1768] };
+
+export const KidneyInput = z.strictObject({
+  sex: z.enum(['female', 'male']).describe('sex used by the CKD-EPI 2021 equation'),
+  age: z.int().min(18, 'CKD-EPI 2021 is for adults (18 and over)').max(120).describe('years'),
+  creatinine: z.strictObject({
+    value: z.number().positive(),
+    unit: z.enum(CREATININE_UNITS),
+  }).superRefine((c, ctx) => {
+    const [lo, hi] = CREATININE_RANGE[c.unit];
+    if (c.value > 0 && (c.value < lo || c.value > hi)) ctx.addIssue({ code: 'custom', path: ['value'], message: `serum creatinine must be ${lo}–${hi} ${c.unit}` });
+  }).describe('serum creatinine (IDMS-traceable)'),
+}).describe('optional: estimates eGFR with the race-free CKD-EPI 2021 equation and checks it against the compounds\' kidney thresholds');
+
 export const ProtocolRequest = z.strictObject({
-  compounds: z.array(Slug).min(1, 'give at least one compound').max(6, 'at most 6 compounds')
-    .refine((c) => new Set(c).size === c.length, 'compounds must not repeat')
-    .describe('compound slugs, e.g. ["sertraline", "omega-3-fish-oil"]'),
+  compounds: z.array(SubstanceName).min(1, 'give at least one compound').max(6, 'at most 6 compounds')
+    .refine((c) => new Set(c.map((x) => x.trim().toLowerCase())).size === c.length, 'compounds must not repeat')
+    .describe('compounds we carry, by name, brand, synonym or slug, e.g. ["sertraline", "Wegovy", "omega-3-fish-oil"]; a brand selects that product\'s label schedule'),
   duration_weeks: z.int().min(1).max(52).describe('planned length in weeks (1–52)'),
   goal: z.string().trim().min(1, 'must not be empty').max(200).describe('what the protocol is for, in plain words ("depression", "weight management"); used to pick a monograph indication'),
   current_medications: z.array(SubstanceName).max(30).default([]).describe('other medicines taken, checked for interactions with the protocol'),
+  kidney: KidneyInput.optional(),
   ...SaveFlag,
 });
 export type ProtocolRequest = z.input<typeof ProtocolRequest>;
@@ -29,10 +48,22 @@ export const ProtocolPhase = z.object({
   from_week: z.int(),
   to_week: z.int(),
   length: Quantity.describe('in weeks'),
+  dose: Quantity.nullable().describe('the dose of this phase from the label schedule; null when the phase comes from text only'),
   instructions: z.string(),
 });
 
+export const LabelSchedule = z.object({
+  product: z.string(),
+  route: z.string(),
+  frequency: z.string(),
+  steps: z.array(z.object({ dose: Quantity, from_week: z.int(), to_week: z.int() })).describe('fixed escalation steps, as the label gives them'),
+  maintenance: z.object({ dose: Quantity, from_week: z.int() }).describe('reached after the steps (from_week may lie beyond the protocol)'),
+  further: z.string().nullable().describe('optional later steps the label allows (the prescriber\'s decision)'),
+  basis: z.string().describe('the label and what it states'),
+});
+
 export const ProtocolCompound = z.object({
+  input: z.string().describe('as given in the request'),
   slug: z.string(),
   name: z.string(),
   category: z.enum(CATEGORIES),
@@ -54,8 +85,9 @@ export const ProtocolCompound = z.object({
   goal_match: z.string().describe('how the goal was matched to the monograph\'s indications'),
   titration: z.object({
     detected: z.boolean(),
-    step_interval: Quantity.nullable().describe('shortest interval between dose steps the text names, in weeks'),
+    step_interval: Quantity.nullable().describe('shortest interval between dose steps (the label\'s, else the text\'s), in weeks'),
     text: z.array(z.string()),
+    label: LabelSchedule.nullable().describe('the US label\'s dose escalation schedule, which the phases follow; null when we record none'),
   }),
   taper: z.object({ required: z.boolean(), reasons: z.array(z.string()) }),
   washout: z.object({ detected: z.boolean(), text: z.array(z.string()) }),
@@ -68,6 +100,7 @@ export const ProtocolCompound = z.object({
 export const ReferenceRange = z.object({
   test: z.string(),
   loinc: z.string(),
+  unit: z.string().min(1).describe('the unit of the range and of results to compare with it'),
   low: Quantity.nullable(),
   high: Quantity.nullable(),
   text: z.string().nullable(),
@@ -107,6 +140,20 @@ export const ProtocolData = z.object({
   medications: z.array(ResolvedSubstance),
   unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(Suggestion) })),
   warnings: z.array(z.string()),
+  kidney_function: z.object({
+    egfr: Quantity,
+    category: z.string().describe('KDIGO 2012 GFR category (G1–G5)'),
+    meaning: z.string(),
+    creatinine: Quantity.describe('in mg/dL, as the equation uses it'),
+    equation: z.string(),
+    reference: z.string(),
+    statements: z.array(z.object({
+      slug: z.string(), field: z.string(), text: z.string(),
+      thresholds: z.array(z.object({ low: z.number().nullable(), high: z.number() }))
+        .describe('eGFR or clearance thresholds the text names, in mL/min/1.73 m² or mL/min: "< 30" is {low: null, high: 30}; "30–45" is {low: 30, high: 45}'),
+      applies: z.boolean().nullable().describe('true when the estimated eGFR is below a "<" threshold or within a range; null when the text names none'),
+    })).describe('what each compound\'s texts say about kidney function'),
+  }).nullable().describe('null unless the request gives kidney'),
   ...ToolResultTail,
 });
 export type ProtocolData = z.infer<typeof ProtocolData>;

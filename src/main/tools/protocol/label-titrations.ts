@@ -1,0 +1,149 @@
+/**
+ * Dose escalation schedules as the US prescribing information states them (Dosage and Administration), for the
+ * products whose label gives fixed steps or a fixed start. Editorial transcription, checked against each label; a
+ * schedule applies to a compound whose record name or alternative name is the `compound` (so a record added later
+ * under that INN gets it too), and a product is chosen by the brand the request names, then by the goal, else the
+ * first product.
+ *
+ * `steps` are the fixed escalation steps (each held `weeks` weeks); `maintenance` is the dose reached after them;
+ * `further` states the optional later steps the label allows, which stay the prescriber's decision. Where the label
+ * counts in days or months, the outline rounds up to whole weeks, so no step falls earlier than the label allows.
+ */
+
+export interface LabelDose { value: number; unit: string }
+
+export interface LabelTitration {
+  compound: string;
+  product: string;
+  /** goals this product's indications answer (matched on the request's goal) */
+  goal: RegExp;
+  route: string;
+  frequency: string;
+  steps: { dose: LabelDose; weeks: number }[];
+  maintenance: LabelDose;
+  further: string | null;
+  basis: string;
+}
+
+const weekly = 'once weekly, subcutaneous';
+const daily = 'once daily, subcutaneous';
+const mg = (value: number): LabelDose => ({ value, unit: 'mg' });
+
+export const LABEL_TITRATIONS: LabelTitration[] = [
+  {
+    compound: 'semaglutide', product: 'Wegovy', goal: /\b(?:weight|obes\w*|overweight|cardiovascular|MASH|steatohepatitis)\b/i,
+    route: 'subcutaneous', frequency: weekly,
+    steps: [{ dose: mg(0.25), weeks: 4 }, { dose: mg(0.5), weeks: 4 }, { dose: mg(1), weeks: 4 }, { dose: mg(1.7), weeks: 4 }],
+    maintenance: mg(2.4),
+    further: 'If 2.4 mg is not tolerated, the label allows a reduction to 1.7 mg (see the current label for how long); further changes are the prescriber\'s.',
+    basis: 'Wegovy (semaglutide) injection, US prescribing information, Dosage and Administration: dose escalation 0.25 mg (weeks 1–4), '
+      + '0.5 mg (weeks 5–8), 1 mg (weeks 9–12), 1.7 mg (weeks 13–16), then 2.4 mg once weekly from week 17.',
+  },
+  {
+    compound: 'semaglutide', product: 'Ozempic', goal: /\b(?:diabet\w*|glyc\w*|glucose|HbA1c|kidney)\b/i,
+    route: 'subcutaneous', frequency: weekly,
+    steps: [{ dose: mg(0.25), weeks: 4 }],
+    maintenance: mg(0.5),
+    further: 'For additional glycaemic control, increase to 1 mg after at least 4 weeks on 0.5 mg, and to 2 mg after at least 4 weeks on 1 mg (maximum 2 mg once weekly).',
+    basis: 'Ozempic (semaglutide) injection, US prescribing information, Dosage and Administration: 0.25 mg once weekly for 4 weeks '
+      + '(initiation, not effective for glycaemic control), then 0.5 mg once weekly.',
+  },
+  {
+    compound: 'tirzepatide', product: 'Zepbound', goal: /\b(?:weight|obes\w*|overweight|sleep apn\w*)\b/i,
+    route: 'subcutaneous', frequency: weekly,
+    steps: [{ dose: mg(2.5), weeks: 4 }],
+    maintenance: mg(5),
+    further: 'Increase in 2.5 mg steps after at least 4 weeks on the current dose; recommended maintenance 5, 10 or 15 mg once weekly '
+      + '(10 or 15 mg for obstructive sleep apnoea); maximum 15 mg.',
+    basis: 'Zepbound (tirzepatide) injection, US prescribing information, Dosage and Administration: 2.5 mg once weekly for 4 weeks, '
+      + 'then 5 mg once weekly; 2.5 mg increments after at least 4 weeks on the current dose.',
+  },
+  {
+    compound: 'tirzepatide', product: 'Mounjaro', goal: /\b(?:diabet\w*|glyc\w*|glucose|HbA1c)\b/i,
+    route: 'subcutaneous', frequency: weekly,
+    steps: [{ dose: mg(2.5), weeks: 4 }],
+    maintenance: mg(5),
+    further: 'For additional glycaemic control, increase in 2.5 mg steps after at least 4 weeks on the current dose (maximum 15 mg once weekly).',
+    basis: 'Mounjaro (tirzepatide) injection, US prescribing information, Dosage and Administration: 2.5 mg once weekly for 4 weeks '
+      + '(initiation, not intended for glycaemic control), then 5 mg once weekly.',
+  },
+  {
+    compound: 'liraglutide', product: 'Saxenda', goal: /\b(?:weight|obes\w*|overweight)\b/i,
+    route: 'subcutaneous', frequency: daily,
+    steps: [{ dose: mg(0.6), weeks: 1 }, { dose: mg(1.2), weeks: 1 }, { dose: mg(1.8), weeks: 1 }, { dose: mg(2.4), weeks: 1 }],
+    maintenance: mg(3),
+    further: 'If 3 mg is not tolerated, the label says to discontinue (adults); escalation may be delayed by about a week for gastrointestinal symptoms.',
+    basis: 'Saxenda (liraglutide) injection, US prescribing information, Dosage and Administration: 0.6 mg daily in week 1, 1.2 mg in week 2, '
+      + '1.8 mg in week 3, 2.4 mg in week 4, then 3 mg once daily.',
+  },
+  {
+    compound: 'liraglutide', product: 'Victoza', goal: /\b(?:diabet\w*|glyc\w*|glucose|HbA1c|cardiovascular)\b/i,
+    route: 'subcutaneous', frequency: daily,
+    steps: [{ dose: mg(0.6), weeks: 1 }],
+    maintenance: mg(1.2),
+    further: 'For additional glycaemic control, increase to 1.8 mg once daily after at least one week on 1.2 mg.',
+    basis: 'Victoza (liraglutide) injection, US prescribing information, Dosage and Administration: 0.6 mg once daily for one week '
+      + '(to reduce gastrointestinal symptoms, not effective for glycaemic control), then 1.2 mg once daily.',
+  },
+  {
+    compound: 'exenatide', product: 'Byetta', goal: /\b(?:diabet\w*|glyc\w*|glucose|HbA1c)\b/i,
+    route: 'subcutaneous', frequency: 'twice daily within 60 minutes before the morning and evening meals, subcutaneous',
+    steps: [{ dose: { value: 5, unit: 'µg' }, weeks: 5 }],
+    maintenance: { value: 10, unit: 'µg' },
+    further: 'The increase to 10 µg twice daily is made after 1 month, based on clinical response (5 whole weeks in this weekly outline).',
+    basis: 'Byetta (exenatide) injection, US prescribing information, Dosage and Administration: 5 µg twice daily; increase to 10 µg '
+      + 'twice daily after 1 month of therapy based on clinical response.',
+  },
+  {
+    compound: 'setmelanotide', product: 'Imcivree', goal: /./,
+    route: 'subcutaneous', frequency: daily,
+    steps: [{ dose: mg(2), weeks: 2 }],
+    maintenance: mg(3),
+    further: 'Increase to 3 mg only if 2 mg is tolerated; if 3 mg is not tolerated, return to 2 mg (adults and children aged 12 and over).',
+    basis: 'Imcivree (setmelanotide) injection, US prescribing information, Dosage and Administration (adults and paediatric patients '
+      + '12 years and older): 2 mg once daily for 2 weeks, then 3 mg once daily if tolerated.',
+  },
+  {
+    compound: 'sertraline', product: 'Zoloft (panic disorder, PTSD, social anxiety disorder)', goal: /\b(?:panic|PTSD|post-?traumatic|social anxiety|social phobia)\b/i,
+    route: 'oral', frequency: 'once daily, oral',
+    steps: [{ dose: mg(25), weeks: 1 }],
+    maintenance: mg(50),
+    further: 'Dose changes in 25–50 mg steps at intervals of at least 1 week, as response requires (maximum 200 mg/day).',
+    basis: 'Zoloft (sertraline) US prescribing information, Dosage and Administration: panic disorder, PTSD and social anxiety disorder start '
+      + 'at 25 mg once daily, increased to 50 mg after one week; changes at intervals of at least 1 week, up to 200 mg/day.',
+  },
+  {
+    compound: 'sertraline', product: 'Zoloft (major depressive disorder, OCD)', goal: /./,
+    route: 'oral', frequency: 'once daily, oral',
+    steps: [],
+    maintenance: mg(50),
+    further: 'Dose changes in 25–50 mg steps at intervals of at least 1 week, as response requires (maximum 200 mg/day).',
+    basis: 'Zoloft (sertraline) US prescribing information, Dosage and Administration: major depressive disorder and OCD start at 50 mg once '
+      + 'daily; changes at intervals of at least 1 week, up to 200 mg/day.',
+  },
+  {
+    compound: 'metformin', product: 'Glucophage (immediate release)', goal: /./,
+    route: 'oral', frequency: 'twice daily with meals, oral',
+    steps: [],
+    maintenance: mg(500),
+    further: 'Increase by 500 mg a day no more often than weekly (or 850 mg every 2 weeks), by glycaemic control and tolerability, '
+      + 'up to 2,550 mg/day in divided doses.',
+    basis: 'Glucophage (metformin hydrochloride) US prescribing information, Dosage and Administration: start 500 mg twice daily or 850 mg '
+      + 'once daily with meals; increase in 500 mg weekly or 850 mg two-weekly increments, up to 2,550 mg/day.',
+  },
+];
+
+/**
+ * The label schedule for a compound: among the products whose brand the request named (else all of the compound's),
+ * the first whose goal pattern matches the goal, else the first. Null when no label schedule is recorded for it.
+ */
+export function labelTitrationFor(names: readonly string[], requested: string, goal: string): LabelTitration | null {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const own = new Set(names.map(norm));
+  const entries = LABEL_TITRATIONS.filter((t) => own.has(norm(t.compound)));
+  if (!entries.length) return null;
+  const asked = norm(requested);
+  const branded = entries.filter((t) => norm(t.product.split(' (')[0]!) === asked);
+  const pool = branded.length ? branded : entries;
+  return pool.find((t) => t.goal.test(goal)) ?? pool[0]!;
+}
