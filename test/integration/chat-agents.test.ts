@@ -48,8 +48,9 @@ const EXPECT: Record<string, { text: (string | RegExp)[]; cites: string[] }> = {
   tool_inbody: { text: ['BMI 24.7 kg/m², WHO class: normal range'], cites: ['method:/v1/tools/inbody/analyze'] },
   tool_macros: { text: ['Estimated BMR 1395 kcal/day (Mifflin–St Jeor), TDEE 2163 kcal/day'], cites: ['method:/v1/tools/macros/calculate'] },
   tool_nutrition: { text: ['2 large eggs read as Egg, whole, raw, fresh, 100 g.', 'protein 20.2 g'], cites: ['food:01123', 'food:01077', 'method:/v1/tools/nutrition/analyze'] },
-  tool_peptide_stack: { text: ['1. BPC-157 for healing: evidence grade C'], cites: ['compound:bpc-157', 'method:/v1/tools/peptide-stack/build'] },
-  tool_protocol: { text: ['Sertraline: 50 mg once daily, up to 200 mg (for Major depressive disorder).', 'Phases: titration weeks 1–1'], cites: ['monograph:sertraline', 'method:/v1/tools/protocol/build'] },
+  // Research-only peptides need the request's opt-in (issue 13), which a chat question does not give.
+  tool_peptide_stack: { text: [/Every candidate was ruled out: .*research-only without the opt-in/], cites: ['method:/v1/tools/peptide-stack/build'] },
+  tool_protocol: { text: ['Sertraline: 50 mg once daily, up to 200 mg (for Major depressive disorder).', 'Phases: start weeks 1–1 at 50 mg; maintenance weeks 2–10 at 50 mg'], cites: ['monograph:sertraline', 'method:/v1/tools/protocol/build'] },
   category_peptide: { text: ['Peptides for healing and recovery: 2 in the knowledge base.', 'BPC-157 (grade C): research-only'], cites: ['compound:bpc-157', 'compound:tb-500'] },
   category_supplement: { text: ['Supplements for sleep:', 'Melatonin (grade A): typically 2 mg'], cites: ['compound:melatonin'] },
   category_medication: { text: ['Medications for heart and blood vessels: 9 in the knowledge base', 'FDA- or EMA-approved drug product; used for cardiovascular'], cites: ['compound:atorvastatin'] },

@@ -27,7 +27,7 @@ export const protocolAgent: Agent = {
     for (const c of d.compounds) {
       const src = c.source === 'monograph' ? cite.monograph(c.slug, c.name) : cite.compound(c.slug, c.name);
       statements.push({ text: sentence(`${c.name}: ${c.dose.text}`), sources: [src, r.method] });
-      statements.push({ text: sentence(`Phases: ${c.phases.map((p) => `${p.phase} weeks ${p.from_week}–${p.to_week}`).join('; ')}`), sources: [src, r.method] });
+      statements.push({ text: sentence(`Phases: ${c.phases.map((p) => `${p.phase} weeks ${p.from_week}–${p.to_week}${p.dose ? ` at ${p.dose.value} ${p.dose.unit}` : ''}`).join('; ')}`), sources: [src, r.method] });
     }
     for (const m of d.monitoring) statements.push({ text: sentence(`Monitor ${m.panel} (${m.timing})`), sources: [...m.reasons.slice(0, 1).map((x) => {
       const name = d.compounds.find((c) => c.slug === x.slug)?.name ?? x.slug;
