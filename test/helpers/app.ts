@@ -28,6 +28,8 @@ export interface TestApp {
   contentDb: Db;
   userDb: Db;
   keyWith(scopes: Scope[]): string;
+  /** What the app logged (unexpected errors, response-schema mismatches), oldest first. */
+  logged: [string, unknown][];
   semantic: Semantic | null;
   close(): Promise<void>;
 }
@@ -51,7 +53,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const dataDir = mkdtempSync(join(tmpdir(), 'materia-test-'));
   const contentDb = openContentDb(CONTENT_DB);
   const userDb = openUserDb(join(dataDir, 'user.sqlite'));
-  const errors: unknown[] = [];
+  const errors: [string, unknown][] = [];
   const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
     contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs,
@@ -63,7 +65,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const adminKey = materia.context.keys.create('test admin', SCOPES).key;
   return {
     materia, server, port, base: `http://127.0.0.1:${port}`, http: request.agent(server), adminKey, dataDir, contentDb, userDb,
-    semantic,
+    semantic, logged: errors,
     keyWith: (scopes) => materia.context.keys.create(`test ${scopes.join('+') || 'none'}`, scopes).key,
     close: async () => {
       await semantic?.close();

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isExternalLink, isOwnPage, WEB_PREFERENCES } from '../../src/main/electron/window-security.ts';
+import { isExternalLink, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from '../../src/main/electron/window-security.ts';
 import { RENDERER_CSP } from '../../src/main/server/static-renderer.ts';
 
 describe('desktop window security settings', () => {
@@ -33,5 +35,18 @@ describe('desktop window security settings', () => {
     expect(RENDERER_CSP).not.toMatch(/unsafe-eval/);
     expect(RENDERER_CSP).toContain("frame-ancestors 'none'");
     expect(RENDERER_CSP).toContain("object-src 'none'");
+  });
+
+  // Electron cannot run on the build machines (DESIGN.md §1), so the hand-off is checked in the source it is built from.
+  it('hands the key to the renderer over IPC, never on its command line (/proc/<pid>/cmdline)', () => {
+    const source = (f: string) => readFileSync(join(import.meta.dirname, '../../src/main/electron', f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const main = source('main.ts');
+    const preload = source('preload.ts');
+    expect(main).not.toMatch(/additionalArguments/);
+    expect(preload).not.toMatch(/process\.argv/);
+    expect(SESSION_CHANNEL).toBe('materia:session');
+    expect(main).toMatch(/ipcMain\.on\(SESSION_CHANNEL/);
+    expect(main).toMatch(/isOwnPage\(event\.senderFrame/); // only this window's own page gets it
+    expect(preload).toMatch(/ipcRenderer\.sendSync\(SESSION_CHANNEL\)/);
   });
 });

@@ -2,6 +2,7 @@
  * POST /v1/chat/completions, POST /v1/chat/stream (server-sent events), GET /v1/agents and the stored
  * conversations. Both chat routes produce the same answer through ChatService; the stream writes it as events.
  */
+import { stderrLog } from '../log.ts';
 import { agentList } from '../../chat/agents/registry.ts';
 import { LlmError } from '../../chat/llm.ts';
 import { DEFAULT_HEARTBEAT_MS, SseWriter } from '../../chat/sse.ts';
@@ -13,7 +14,7 @@ import type { AppContext } from './context.ts';
 type ChatEndpoint = 'chatCompletions' | 'chatStream' | 'agentList' | 'conversationList' | 'conversationGet';
 
 export function chatHandlers(ctx: AppContext, opts: { heartbeatMs?: number; log?: (msg: string, err?: unknown) => void } = {}): { [K in ChatEndpoint]: Handler<K> } {
-  const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err ?? ''));
+  const log = opts.log ?? stderrLog;
   return {
     chatCompletions: async ({ body, req, res }) => {
       const gone = new AbortController();

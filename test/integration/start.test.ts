@@ -1,0 +1,112 @@
+/**
+ * The server as `npm start` runs it (startServer): what it prints holds no key, the web UI's one-time code hand-off, and
+ * the data directory and database files made private at every start (issue 15).
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig, type ServerConfig } from '../../src/main/server/config.ts';
+import { startServer, type RunningServer } from '../../src/main/server/server.ts';
+import { startBanner } from '../../src/main/server/start-banner.ts';
+import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
+
+const mode = (p: string) => statSync(p).mode & 0o777;
+
+let clock = Date.UTC(2026, 10, 24, 8, 0, 0);
+let dataDir: string;
+let config: ServerConfig;
+let running: RunningServer | null = null;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'materia-start-'));
+  const noModels = join(dataDir, 'no-models');
+  mkdirSync(noModels);
+  config = readConfig({ MATERIA_PORT: '0', MATERIA_DATA_DIR: join(dataDir, 'data'), MATERIA_MODEL_DIR: noModels, MATERIA_CONTENT_DB: CONTENT_DB }, REPO_ROOT);
+});
+afterAll(async () => {
+  await running?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (path: string, body?: object, key?: string) => fetch(`${running!.url}${path}`, {
+  method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(key ? { 'x-api-key': key } : {}) }, body: body ? JSON.stringify(body) : undefined,
+});
+
+describe('data directory and user database files', () => {
+  it('are 0700 and 0600 at every start, whatever mode they had', async () => {
+    mkdirSync(config.dataDir, { mode: 0o755 });
+    chmodSync(config.dataDir, 0o755);
+    running = await startServer(config, REPO_ROOT, undefined, { now: () => clock });
+    await running.close();
+    running = null;
+    const db = join(config.dataDir, 'user.sqlite');
+    for (const p of [db, `${db}-wal`, `${db}-shm`]) if (existsSync(p)) chmodSync(p, 0o644);
+    chmodSync(config.dataDir, 0o755);
+
+    running = await startServer(config, REPO_ROOT, undefined, { now: () => clock });
+    expect(mode(config.dataDir)).toBe(0o700);
+    for (const p of [db, `${db}-wal`, `${db}-shm`]) {
+      expect(existsSync(p), p).toBe(true);
+      expect(mode(p), p).toBe(0o600);
+    }
+    expect(mode(join(config.dataDir, 'admin-key'))).toBe(0o600);
+  });
+});
+
+describe('npm start prints no key', () => {
+  it('the banner has a one-time link and names the admin key file, never a key', () => {
+    const withUi = { ...running!, materia: { ...running!.materia, hasRenderer: true } };
+    const lines = startBanner(withUi, config).join('\n');
+    expect(lines).toMatch(new RegExp(`web UI:  ${running!.url}/#code=[A-Za-z0-9_-]{43}  \\(opens the UI once, within 15 minutes\\)`));
+    expect(lines).not.toMatch(/mk_[A-Za-z0-9]+_/);
+    expect(lines).not.toContain(running!.browserKey);
+    expect(lines).toContain(`admin key: in ${join(config.dataDir, 'admin-key')}`);
+    const envKey = 'mk_fromenv01_abcdefghijklmnopqrstuvwxyz';
+    expect(startBanner({ ...withUi, admin: { file: null, fromEnv: true } }, { ...config, apiKey: envKey }).join('\n')).not.toContain(envKey);
+  });
+});
+
+describe('the web UI key hand-off (POST /v1/session)', () => {
+  const codeOf = (link: string) => new URL(link).hash.replace('#code=', '');
+
+  it('trades a code for the browser key once; a second use is a 401', async () => {
+    const code = codeOf(running!.webUiLink());
+    const first = await post('/v1/session', { code });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ success: true, data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools', 'admin'] } });
+    const again = await post('/v1/session', { code });
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { error: { details: unknown } }).error.details).toEqual([{ field: 'code', message: 'unknown, used or expired' }]);
+    expect((await post('/v1/session', { code: 'x'.repeat(43) })).status).toBe(401);
+    expect((await post('/v1/session', { code: 'short' })).status).toBe(400);
+  });
+
+  it('a code expires after 15 minutes', async () => {
+    const code = codeOf(running!.webUiLink());
+    clock += 15 * 60_000;
+    expect((await post('/v1/session', { code })).status).toBe(401);
+  });
+
+  it('an admin key can ask for another link; other keys cannot', async () => {
+    const admin = running!.materia.context.keys.create('start test admin', ['admin']).key;
+    const res = await post('/v1/session/codes', undefined, admin);
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { code: string; link: string; expires_at: string } };
+    expect(data.link).toBe(`${running!.url}/#code=${data.code}`);
+    expect(Date.parse(data.expires_at)).toBe(clock + 15 * 60_000);
+    expect((await post('/v1/session', { code: data.code })).status).toBe(200);
+    const reader = running!.materia.context.keys.create('start test reader', ['read']).key;
+    expect((await post('/v1/session/codes', undefined, reader)).status).toBe(403);
+  });
+
+  it('a new start revokes the previous browser key, so its codes are worthless', async () => {
+    const oldKey = running!.browserKey;
+    const code = codeOf(running!.webUiLink());
+    await running!.close();
+    running = await startServer(config, REPO_ROOT, undefined, { now: () => clock });
+    expect(running.browserKey).not.toBe(oldKey);
+    expect((await post('/v1/session', { code })).status).toBe(401);
+    const old = await fetch(`${running.url}/v1/content`, { headers: { 'x-api-key': oldKey } });
+    expect(old.status).toBe(401);
+  });
+});
