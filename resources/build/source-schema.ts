@@ -24,21 +24,39 @@ export const ROUTES = [
   'topical', 'transdermal', 'inhaled', 'rectal', 'vaginal', 'buccal',
 ] as const;
 
+/**
+ * Words that give away a dose that is not a human one: an animal or veterinary dose, or a text saying no human dose
+ * exists. A record whose dose text says so must leave the structured amount null (docs/content.md).
+ */
+const NOT_A_HUMAN_DOSE = /\b(rats?|rodents?|mice|mouse|murine|cattle|horses?|dogs|livestock|veterinary|animal studies|animal experiments|no (?:approved or studied |studied |established |validated |clinically validated )?human dose|never been (?:tested|studied) in (?:a )?humans?|non-clinical use)\b/i;
+
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: lowercase letters, digits and single hyphens');
 const text = z.string().trim().min(1);
 
-/** Inputs of the evidence-grade rubric (docs/content-rubrics.md). */
+/** Inputs of the evidence-grade rubric (docs/content.md "Compound evidence grade"), for the compound's main use. */
 export const EvidenceProfileSource = z.strictObject({
   /** Approved for at least one indication by the FDA or EMA (current or past). */
   regulatory_approval: z.boolean(),
   /**
+   * The approval covers the use people look the compound up for (its subcategory). Optional, default: the value of
+   * regulatory_approval. false for an old approval of another use (Endari for L-glutamine, prasterone for DHEA,
+   * anaemia labels of anabolic steroids): the grade then comes from the human trials for the main use.
+   */
+  approval_for_main_use: z.boolean().optional(),
+  /**
+   * For the main use:
    * multiple_consistent: several RCTs or a meta-analysis agreeing on a benefit;
-   * some: at least one small RCT or consistent observational human data;
+   * some: controlled human data from more than one trial or research group pointing the same way;
+   * limited: a single trial, or trials from one research group only, or only short pharmacology studies
+   *   (hormone levels after a dose) without a clinical outcome;
    * mixed: human trials exist but results conflict or are null;
    * none: no controlled human data (case reports and anecdotes do not count).
    */
-  human_trials: z.enum(['multiple_consistent', 'some', 'mixed', 'none']),
-  /** strong: replicated animal/in-vitro findings; limited: few or small studies; none. */
+  human_trials: z.enum(['multiple_consistent', 'some', 'limited', 'mixed', 'none']),
+  /**
+   * strong: findings replicated by independent research groups in models relevant to the main use;
+   * limited: one research group's work, one mouse model, or livestock production data only; none.
+   */
   preclinical: z.enum(['strong', 'limited', 'none']),
 });
 
@@ -65,6 +83,11 @@ export const CompoundSource = z.strictObject({
     frequency: text,
     duration: text,
     route: z.enum(ROUTES),
+    /** A dose from animal or veterinary use, quoted for context and never as a human dose. Starts with its species' word. */
+    animal_dose_note: text.optional(),
+  }).refine((d) => d.amount === null || !NOT_A_HUMAN_DOSE.test(`${d.unit} ${d.frequency} ${d.duration}`), {
+    message: 'amount must be null when the dose comes from animals or no human dose is established; quote an animal dose in animal_dose_note',
+    path: ['amount'],
   }),
   side_effects: z.array(text).min(1),
   interactions: z.array(z.strictObject({

@@ -51,7 +51,7 @@ const EXPECT: Record<string, { text: (string | RegExp)[]; cites: string[] }> = {
   // Research-only peptides need the request's opt-in (issue 13), which a chat question does not give.
   tool_peptide_stack: { text: [/Every candidate was ruled out: .*research-only without the opt-in/], cites: ['method:/v1/tools/peptide-stack/build'] },
   tool_protocol: { text: ['Sertraline: 50 mg once daily, up to 200 mg (for Major depressive disorder).', 'Phases: start weeks 1–1 at 50 mg; maintenance weeks 2–10 at 50 mg'], cites: ['monograph:sertraline', 'method:/v1/tools/protocol/build'] },
-  category_peptide: { text: ['Peptides for healing and recovery: 2 in the knowledge base.', 'BPC-157 (grade C): research-only'], cites: ['compound:bpc-157', 'compound:tb-500'] },
+  category_peptide: { text: ['Peptides for healing and recovery: 2 in the knowledge base.', 'BPC-157 (grade E): research-only'], cites: ['compound:bpc-157', 'compound:tb-500'] },
   category_supplement: { text: ['Supplements for sleep:', 'Melatonin (grade A): typically 2 mg'], cites: ['compound:melatonin'] },
   category_medication: { text: ['Medications for heart and blood vessels: 9 in the knowledge base', 'FDA- or EMA-approved drug product; used for cardiovascular'], cites: ['compound:atorvastatin'] },
   category_sarm: { text: ['SARMs: 16 in the knowledge base', 'WADA S1.2'], cites: ['compound:ligandrol'] },

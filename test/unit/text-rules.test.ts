@@ -38,6 +38,16 @@ describe('evidence-grade rubric', () => {
     expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'limited' })).toBe('E');
     expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'none', preclinical: 'none' })).toBe('E');
   });
+
+  it('an approval for another use lends no weight; one trial is never B', () => {
+    // L-glutamine: Endari is approved for sickle cell disease, people take it for the gut and for training.
+    expect(compoundEvidenceGrade({ regulatory_approval: true, approval_for_main_use: false, human_trials: 'mixed', preclinical: 'strong' })).toBe('D');
+    expect(compoundEvidenceGrade({ regulatory_approval: true, approval_for_main_use: false, human_trials: 'some', preclinical: 'strong' })).toBe('B');
+    expect(compoundEvidenceGrade({ regulatory_approval: true, approval_for_main_use: false, human_trials: 'none', preclinical: 'limited' })).toBe('E');
+    // Absent means the approval covers the main use (records written before the input existed).
+    expect(compoundEvidenceGrade({ regulatory_approval: true, human_trials: 'none', preclinical: 'none' })).toBe('A');
+    expect(compoundEvidenceGrade({ regulatory_approval: false, human_trials: 'limited', preclinical: 'strong' })).toBe('D');
+  });
 });
 
 describe('study design classifier', () => {

@@ -8,6 +8,7 @@ export const TypicalDosing = z.object({
   frequency: z.string(),
   duration: z.string(),
   route: z.string(),
+  animal_dose_note: z.string().optional().describe('a dose from animal or veterinary use, quoted for context; never a human dose (amount is then null)'),
 });
 
 export const CompoundInteraction = z.object({
