@@ -221,7 +221,7 @@ export function labelPhases(body: number, label: LabelTitration, name: string): 
     const next = label.steps[i + 1]?.dose ?? label.maintenance;
     phases.push({
       phase: 'titration', from: week, to, dose: s.dose,
-      instructions: `${doseText(s.dose)} ${label.frequency} for ${s.weeks} week${s.weeks === 1 ? '' : 's'}, then ${doseText(next)}. ${cite}`,
+      instructions: `${doseText(s.dose)} ${s.frequency ?? label.frequency} for ${s.weeks} week${s.weeks === 1 ? '' : 's'}, then ${doseText(next)}. ${cite}`,
     });
     week += s.weeks;
   });

@@ -155,7 +155,7 @@ describe('protocol: label dose steps (issue 13)', () => {
       const input = row ? brand : t.compound;
       const exists = content.prepare('SELECT 1 FROM compounds WHERE lower(name) = ?').get(t.compound);
       if (!exists) continue;
-      const goal = t.goal.source === '.' ? 'treatment' : t.goal.source.match(/[a-z]{4,}/i)![0];
+      const goal = t.goal.source === '.' ? 'treatment' : t.goal.source.replace(/\\b|\(\?:|\)|\\w\*|\?/g, '').split('|')[0]!;
       const out = run({ compounds: [input], duration_weeks: 30, goal });
       const c = out.compounds[0]!;
       expect(c.titration.label?.product, `${input} for ${goal}`).toBe(t.product);
@@ -167,7 +167,22 @@ describe('protocol: label dose steps (issue 13)', () => {
       expect(body.map((p) => [p.phase, p.from_week, p.to_week, p.dose?.value ?? null]), t.product).toEqual(expected);
       checked++;
     }
-    expect(checked).toBeGreaterThanOrEqual(8);
+    expect(checked).toBeGreaterThanOrEqual(15);
+  });
+
+  it('lamotrigine: the bipolar schedule for bipolar disorder; no fixed schedule for epilepsy, where the label has no single target', () => {
+    expect(phases(run({ compounds: ['lamotrigine'], duration_weeks: 8, goal: 'bipolar disorder' }))).toEqual([
+      ['titration', 1, 2, 25], ['titration', 3, 4, 50], ['titration', 5, 5, 100], ['maintenance', 6, 8, 200],
+    ]);
+    const epilepsy = run({ compounds: ['lamotrigine'], duration_weeks: 8, goal: 'epilepsy' }).compounds[0]!;
+    expect(epilepsy.titration.label).toBeNull();
+    expect(epilepsy.phases.every((p) => p.dose === null)).toBe(true);
+  });
+
+  it('steps with their own frequency: varenicline once, then twice daily in week 1', () => {
+    const v = run({ compounds: ['Chantix'], duration_weeks: 12, goal: 'smoking cessation' }).compounds[0]!;
+    expect(v.phases[0]!.instructions).toBe('0.5 mg once daily on days 1–3, twice daily on days 4–7 for 1 week, then 1 mg. Label: Chantix.');
+    expect(v.phases[1]).toMatchObject({ phase: 'maintenance', from_week: 2, dose: { value: 1, unit: 'mg' } });
   });
 });
 
@@ -340,6 +355,9 @@ describe('protocol: compute', () => {
     expect(labelTitrationFor(names, 'semaglutide', 'obesity')!.product).toBe('Wegovy');
     expect(labelTitrationFor(names, 'semaglutide', 'longevity')!.product).toBe('Wegovy');
     expect(labelTitrationFor(['Melatonin'], 'melatonin', 'sleep')).toBeNull();
+    expect(labelTitrationFor(['Lamotrigine', 'Lamictal'], 'lamotrigine', 'epilepsy')).toBeNull();
+    expect(labelTitrationFor(['Lamotrigine', 'Lamictal'], 'Lamictal', 'epilepsy')).toBeNull();
+    expect(labelTitrationFor(['Metoprolol', 'Toprol-XL'], 'Toprol-XL', 'hypertension')).toBeNull();
   });
 
   it('every label schedule has a basis naming its label, whole-week steps and a positive maintenance dose', () => {
