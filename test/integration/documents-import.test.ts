@@ -106,6 +106,8 @@ describe('POST /v1/documents/import', () => {
       [{ format: 'json', data: '{not json' }, ['data']],
       [{ format: 'json', data: '[{"title": 5}, {"pmid": "x", "title": "ok"}]' }, ['data', 'data']],
       [{ format: 'pubmed_xml', data: '<foo/>' }, ['data']],
+      [{ format: 'pubmed_xml', data: '<PubmedArticleSet></PubmedArticleSet>' }, ['data']],
+      [{ format: 'jsonl', data: '\n\n' }, ['data']],
       [{ records: [{ title: 'x' }], colour: 'red' }, ['colour']],
     ];
     for (const [body, fields] of cases) {

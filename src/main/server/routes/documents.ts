@@ -14,6 +14,7 @@ import type { ErrorDetail } from '../../../shared/errors.ts';
  * when records were sent, and `data` when a file's contents were, with the record and its field in the message.
  */
 export function importErrorDetails(report: ImportReport, sentRecords: boolean): ErrorDetail[] {
+  if (report.received === 0) return [{ field: sentRecords ? 'records' : 'data', message: 'holds no records' }];
   return report.failed.slice(0, 50).flatMap((f) => f.errors.map((e) => {
     if (sentRecords) return { field: e.field === 'record' ? `records.${f.index}` : `records.${f.index}.${e.field}`, message: e.message };
     if (e.field === 'data') return { field: 'data', message: e.message };
