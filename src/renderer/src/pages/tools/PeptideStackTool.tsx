@@ -32,12 +32,16 @@ function CategoryChecks({ legend, path, value, onChange }: { legend: string; pat
 export function PeptideStackTool() {
   const [goals, setGoals] = useState('');
   const [max, setMax] = useState('3');
-  const [minGrade, setMinGrade] = useState<EvidenceGrade>('E');
+  const [minGrade, setMinGrade] = useState<EvidenceGrade>('B');
   const [only, setOnly] = useState<Category[]>([]);
   const [exclude, setExclude] = useState<Category[]>([]);
   const [excludeCompounds, setExcludeCompounds] = useState('');
   const [meds, setMeds] = useState('');
   const [approved, setApproved] = useState(false);
+  const [researchOnly, setResearchOnly] = useState(false);
+  const [veterinary, setVeterinary] = useState(false);
+  const [sarms, setSarms] = useState(false);
+  const [steroids, setSteroids] = useState(false);
   const [save, setSave] = useState(false);
   const run = useApiMutation('toolPeptideStack');
   const index = useCompoundIndex();
@@ -49,7 +53,8 @@ export function PeptideStackTool() {
       constraints: {
         max_compounds: toNumber(max) as number, min_evidence_grade: minGrade, exclude_categories: exclude,
         categories: only.length ? only : undefined, exclude_compounds: lines(excludeCompounds), current_medications: lines(meds),
-        include_approved_medicines: approved,
+        include_approved_medicines: approved, include_research_only: researchOnly, include_veterinary_only: veterinary,
+        include_sarms: sarms, include_anabolic_steroids: steroids,
       },
       save,
     },
@@ -65,12 +70,16 @@ export function PeptideStackTool() {
           <SelectField path="constraints.min_evidence_grade" label="Weakest evidence allowed" value={minGrade} onChange={setMinGrade}
             options={EVIDENCE_GRADES.map((g) => ({ value: g, label: `${g}: ${gradeMeaning(g)}` }))} />
           <TextAreaField path="constraints.current_medications" label="Current medications (one per line)" value={meds} onChange={setMeds} rows={3}
-            hint="Candidates with a major interaction with any of them are dropped." />
+            hint="Candidates that interact with any of them (moderate or worse) or duplicate one's action are dropped." />
           <TextAreaField path="constraints.exclude_compounds" label="Never choose (one per line)" value={excludeCompounds} onChange={setExcludeCompounds} rows={3} />
         </div>
         <CategoryChecks legend="Choose only from these categories (none ticked: all)" path="constraints.categories" value={only} onChange={setOnly} />
         <CategoryChecks legend="Never choose these categories" path="constraints.exclude_categories" value={exclude} onChange={setExclude} />
         <CheckField label="Also choose approved prescription medicines" checked={approved} onChange={setApproved} />
+        <CheckField label="Also choose research-only compounds (not approved for human use)" checked={researchOnly} onChange={setResearchOnly} />
+        <CheckField label="Also choose veterinary-only compounds" checked={veterinary} onChange={setVeterinary} />
+        <CheckField label="Also choose SARMs" checked={sarms} onChange={setSarms} />
+        <CheckField label="Also choose anabolic steroids" checked={steroids} onChange={setSteroids} />
       </ToolForm>
       {run.data && <StackResult data={run.data.data} />}
     </>

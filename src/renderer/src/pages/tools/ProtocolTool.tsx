@@ -6,23 +6,31 @@ import { InteractionGroups } from '../../components/InteractionGroups.tsx';
 import { useCompoundIndex } from '../../lib/compounds.ts';
 import { humanize, quantity } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
-import { lines, NumberField, ResultCard, ResultFooter, TextAreaField, TextField, ToolForm, toNumber } from '../../components/form-kit.tsx';
+import { lines, NumberField, ResultCard, ResultFooter, SelectField, TextAreaField, TextField, ToolForm, toNumber } from '../../components/form-kit.tsx';
 
-const LABELS: Record<string, string> = { compounds: 'Compounds', duration_weeks: 'Duration', goal: 'Goal', current_medications: 'Current medications' };
+const LABELS: Record<string, string> = {
+  compounds: 'Compounds', duration_weeks: 'Duration', goal: 'Goal', current_medications: 'Current medications',
+  'kidney.sex': 'Sex', 'kidney.age': 'Age', 'kidney.creatinine.value': 'Serum creatinine', 'kidney.creatinine.unit': 'Creatinine unit',
+};
 
 export function ProtocolTool() {
   const [compounds, setCompounds] = useState('');
   const [weeks, setWeeks] = useState('12');
   const [goal, setGoal] = useState('');
   const [meds, setMeds] = useState('');
+  const [sex, setSex] = useState<'' | 'female' | 'male'>('');
+  const [age, setAge] = useState('');
+  const [creatinine, setCreatinine] = useState('');
+  const [creatinineUnit, setCreatinineUnit] = useState<'mg/dL' | 'umol/L'>('mg/dL');
   const [save, setSave] = useState(false);
   const run = useApiMutation('toolProtocol');
   const index = useCompoundIndex();
   const names = index.data?.rows ?? [];
-  // people type names; the tool takes slugs: map a typed name to its slug when it is one we know
-  const toSlug = (s: string) => names.find((c) => c.name.toLowerCase() === s.toLowerCase())?.slug ?? s.toLowerCase();
+  // The tool resolves names, brands and slugs itself; kidney data is sent only when all of it is given.
+  const kidney = sex && age && creatinine
+    ? { sex, age: toNumber(age) as number, creatinine: { value: toNumber(creatinine) as number, unit: creatinineUnit } } : undefined;
   const submit = () => run.mutate({
-    body: { compounds: lines(compounds).map(toSlug), duration_weeks: toNumber(weeks) as number, goal, current_medications: lines(meds), save },
+    body: { compounds: lines(compounds), duration_weeks: toNumber(weeks) as number, goal, current_medications: lines(meds), ...(kidney ? { kidney } : {}), save },
   });
   return (
     <>
@@ -34,6 +42,12 @@ export function ProtocolTool() {
           <NumberField path="duration_weeks" label="Duration (weeks)" value={weeks} onChange={setWeeks} hint="1–52" />
           <TextField path="goal" label="Goal" value={goal} onChange={setGoal} placeholder="e.g. depression, weight management" />
           <TextAreaField path="current_medications" label="Other medicines taken (one per line)" value={meds} onChange={setMeds} rows={3} />
+          <SelectField path="kidney.sex" label="Sex (for eGFR, optional)" value={sex} onChange={setSex}
+            options={[{ value: '', label: 'Not given' }, { value: 'female', label: 'Female' }, { value: 'male', label: 'Male' }]} />
+          <NumberField path="kidney.age" label="Age (for eGFR)" value={age} onChange={setAge} hint="18–120" />
+          <NumberField path="kidney.creatinine.value" label="Serum creatinine (for eGFR)" value={creatinine} onChange={setCreatinine} hint="CKD-EPI 2021, race-free" />
+          <SelectField path="kidney.creatinine.unit" label="Creatinine unit" value={creatinineUnit} onChange={setCreatinineUnit}
+            options={[{ value: 'mg/dL', label: 'mg/dL' }, { value: 'umol/L', label: 'µmol/L' }]} />
         </div>
       </ToolForm>
       {run.data && <ProtocolResult data={run.data.data} />}
@@ -63,9 +77,10 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
           <p className="small muted">{c.goal_match}</p>
           <ol className="phases">
             {c.phases.map((p, i) => (
-              <li key={i}><strong>{humanize(p.phase)}</strong> · weeks {p.from_week}–{p.to_week}<div className="small">{p.instructions}</div></li>
+              <li key={i}><strong>{humanize(p.phase)}</strong> · weeks {p.from_week}–{p.to_week}{p.dose ? ` · ${quantity(p.dose, 3)}` : ''}<div className="small">{p.instructions}</div></li>
             ))}
           </ol>
+          {c.titration.label && <p className="small muted">Dose steps: {c.titration.label.basis}{c.titration.label.further ? ` ${c.titration.label.further}` : ''}</p>}
           {c.contraindications.length > 0 && (<><h4>Check before starting</h4><ul>{c.contraindications.map((x, i) => <li key={i}>{x}</li>)}</ul></>)}
           {c.warnings.length > 0 && <ul className="warnings">{c.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
         </section>
@@ -92,11 +107,21 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
             {data.monitoring.map((m) => (
               <li key={m.panel}>
                 <strong>{m.panel}</strong> · {m.timing}
-                <div className="small">{m.tests.map((t) => `${t.test} (LOINC ${t.loinc}) ${t.text ?? ''}`).join('; ')}</div>
+                <div className="small">{m.tests.map((t) => `${t.test} (LOINC ${t.loinc}): ${t.low || t.high ? `${t.low ? quantity(t.low) : '…'} to ${t.high ? quantity(t.high) : '…'}` : t.text ?? ''} [${t.unit}]`).join('; ')}</div>
                 <div className="small muted">Why: {m.reasons.map((r) => r.text).join(' ')}</div>
               </li>
             ))}
           </ul>
+        </>
+      )}
+      {data.kidney_function && (
+        <>
+          <h3>Kidney function</h3>
+          <p>eGFR {quantity(data.kidney_function.egfr, 1)} ({data.kidney_function.category}: {data.kidney_function.meaning}) from creatinine {quantity(data.kidney_function.creatinine)}, {data.kidney_function.equation}.</p>
+          {data.kidney_function.statements.length > 0 && (
+            <ul>{data.kidney_function.statements.map((k, i) => <li key={i} className={k.applies ? 'text-warn' : undefined}>{nameOf[k.slug] ?? k.slug}: {k.text}{k.applies ? ' (applies)' : ''}</li>)}</ul>
+          )}
+          <p className="small muted">{data.kidney_function.reference}</p>
         </>
       )}
       {data.stop_criteria.length > 0 && (
