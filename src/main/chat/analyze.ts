@@ -7,6 +7,7 @@ import type { Category } from '../../shared/enums.ts';
 import type { Db } from '../db/connection.ts';
 import { ALIAS_INDEX } from '../tools/bloodwork/compute.ts';
 import { findCompounds, type CompoundMention } from './mentions.ts';
+import { findSubstanceNames, type FoundName } from './names.ts';
 
 export const INTENTS = {
   dosing: /\b(?:dose|doses|dosage|dosing|dosed|how much (?:should|do|can|to|is safe)|how many (?:mg|mcg|micrograms|grams?|capsules|tablets|pills)|per day|loading phase)\b/i,
@@ -81,6 +82,10 @@ export interface Analysis {
   /** earlier user messages, oldest first */
   history: string[];
   compounds: CompoundMention[];
+  /** every substance named, by any name the interaction checker recognises (names.ts) */
+  substances: FoundName[];
+  /** how names were read ("metformina" as Metformin), for the answer to say */
+  notices: string[];
   /** true when `compounds` come from an earlier message (a follow-up question) */
   carried: boolean;
   categories: Category[];
@@ -113,6 +118,16 @@ export function analyze(db: Db, userMessages: readonly string[]): Analysis {
   const text = userMessages[userMessages.length - 1] ?? '';
   const history = userMessages.slice(0, -1);
   let compounds = findCompounds(db, text);
+  const labs = findLabs(text);
+  // lab tests ("glucose 5 mmol/L", "albumin") are measurements here, not substances taken
+  const substances = findSubstanceNames(db, text, compounds, labs.map((l) => [l.at, l.at + l.length] as [number, number]));
+  // names read through another language, a typo or a brand still name our compound for every agent
+  const category = db.prepare<[string], { category: string }>('SELECT category FROM compounds WHERE slug = ?');
+  for (const s of substances) {
+    if (!s.slug || compounds.some((c) => c.slug === s.slug)) continue;
+    const row = category.get(s.slug);
+    if (row) compounds = [...compounds, { slug: s.slug, name: s.name, category: row.category, matched: s.text, at: s.at, family: false }].sort((x, y) => x.at - y.at);
+  }
   let carried = false;
   if (!compounds.length && INTENTS.pronoun.test(text)) {
     for (let i = history.length - 1; i >= 0 && !compounds.length; i--) compounds = findCompounds(db, history[i]!);
@@ -124,10 +139,12 @@ export function analyze(db: Db, userMessages: readonly string[]): Analysis {
     text,
     history,
     compounds,
+    substances,
+    notices: substances.flatMap((s) => (s.notice ? [s.notice] : [])),
     carried,
     categories: (Object.entries(CATEGORY_WORDS) as [Category, RegExp][]).filter(([, re]) => re.test(text)).map(([c]) => c),
     goals: GOALS.filter((g) => g.re.test(text)).map(({ id, label, subcategories }) => ({ id, label, subcategories })),
-    labs: findLabs(text),
+    labs,
     intents,
     // "X: is it …?", or a question without a question word ("The nurse cystoscopist: a feasible option?")
     yesNo: INTENTS.yesNo.test(text) || (/\?\s*$/.test(text) && !/\b(?:what|which|who|whom|whose|how|why|when|where)\b/i.test(text)),

@@ -3,7 +3,87 @@
  * ending with the [n] markers of the records it rests on. Records are numbered in order of first use.
  */
 import type { Citation } from '../../shared/schemas/chat.ts';
-import { sourceKey, type AgentOutput, type Source } from './evidence.ts';
+import { sourceKey, type AgentOutput, type Source, type Statement } from './evidence.ts';
+
+/** Statements kept per section and compound (sections of tool results, lists and interaction pairs keep all of theirs). */
+export const MAX_PER_SECTION = 4;
+
+const normal = (t: string) => t.toLowerCase().replace(/\[\d+\]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** How many of the question's own words (first five letters) a statement contains. */
+export function relevance(text: string, words: readonly string[]): number {
+  const have = new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
+  return words.filter((w) => (w.includes(' ') ? text.toLowerCase().includes(w) : have.has(w.slice(0, 5)))).length;
+}
+
+/** Words that say what kind of answer is wanted; they do not say which statement answers it. */
+const ASKING = new Set(['interact', 'interacts', 'interaction', 'interactions', 'dose', 'doses', 'dosage', 'dosing', 'side', 'effects', 'effect', 'safe', 'safety',
+  'work', 'works', 'used', 'uses', 'treat', 'benefits', 'evidence', 'typical', 'usual', 'normal', 'recommended', 'take', 'taking', 'much', 'what', 'does']);
+
+/** Clinical words and the words records use for the same thing. */
+const SAME: Record<string, string[]> = {
+  kidney: ['renal', 'egfr', 'crcl', 'creatinine clearance', 'dialysis', 'kidney'], renal: ['kidney', 'egfr', 'crcl', 'dialysis'],
+  liver: ['hepatic', 'cirrhosis', 'child-pugh', 'liver'], hepatic: ['liver', 'cirrhosis'],
+  pregnant: ['pregnancy', 'pregnant'], pregnancy: ['pregnant', 'pregnancy'], breastfeeding: ['lactation', 'breast milk', 'breastfeeding'],
+  elderly: ['older adults', 'elderly', 'older'], older: ['elderly', 'older adults'], children: ['paediatric', 'pediatric', 'child'], child: ['paediatric', 'pediatric', 'children'],
+  heart: ['cardiac', 'cardiovascular'], weight: ['body weight', 'kg'],
+};
+
+/** The words a statement must share with the question to answer it: its content words, without names and asking words, with synonyms. */
+export function questionWords(words: readonly string[]): string[] {
+  const base = words.filter((w) => !ASKING.has(w));
+  return [...new Set(base.flatMap((w) => [w, ...(SAME[w] ?? SAME[w.replace(/s$/, '')] ?? [])]))];
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[.;!?])\s+(?=[A-Z(])/).map((t) => t.trim()).filter((t) => t.length > 12);
+
+/**
+ * Answer first: the lead (the first agent's own lead; else, for a list, its first line; else the sentence of its
+ * statements that shares most words with the question) opens the answer; every section then keeps at most
+ * MAX_PER_SECTION statements, the most relevant first in their original order, and no statement is said twice.
+ */
+export function shapeAnswer(outputs: readonly AgentOutput[], asked: readonly string[]): { lead: Statement | null; sections: AgentOutput[] } {
+  if (!outputs.length) return { lead: null, sections: [] };
+  const words = questionWords(asked);
+  const first = outputs[0]!;
+  let lead = first.lead ?? null;
+  let leadFrom: Statement | null = null;
+  if (!lead && first.statements.length) {
+    if (first.keepAll || !words.length) {
+      lead = leadFrom = first.statements[0]!;
+    } else {
+      let best = { r: 0, text: '', from: first.statements[0]! };
+      for (const st of first.statements) for (const t of sentencesOf(st.text)) {
+        const r = relevance(t, words);
+        if (r > best.r) best = { r, text: t, from: st };
+      }
+      if (best.r === 0) lead = leadFrom = first.statements[0]!;
+      else if (normal(best.text) === normal(best.from.text)) lead = leadFrom = best.from;
+      else {
+        const subject = first.title.split(': ').slice(1).join(': ');
+        const text = subject && !best.text.toLowerCase().includes(subject.toLowerCase().split(',')[0]!) ? `${subject}: ${best.text}` : best.text;
+        lead = { text: text.replace(/^([^:]+): (?:Notes|Frequency|Duration): /, '$1: '), sources: best.from.sources };
+      }
+    }
+  }
+  const said: string[] = lead ? [normal(lead.text)] : [];
+  const repeated = (t: string) => {
+    const n = normal(t);
+    return said.some((x) => x === n || (n.length > 40 && x.includes(n)));
+  };
+  const sections = outputs.map((o) => {
+    const fresh = o.statements.filter((st) => {
+      if (st === leadFrom || repeated(st.text)) return false;
+      said.push(normal(st.text));
+      return true;
+    });
+    const cap = MAX_PER_SECTION * Math.max(1, o.subjects ?? 1);
+    if (o.keepAll || fresh.length <= cap) return { ...o, statements: fresh };
+    const keep = new Set(fresh.map((st, i) => ({ st, i, r: relevance(st.text, words) })).sort((x, y) => y.r - x.r || x.i - y.i).slice(0, cap).map((x) => x.st));
+    return { ...o, statements: fresh.filter((st) => keep.has(st)) };
+  }).filter((o) => o.statements.length);
+  return { lead, sections };
+}
 
 export interface Numbered {
   citations: Citation[];
@@ -11,10 +91,10 @@ export interface Numbered {
   markers: (sources: readonly Source[]) => string;
 }
 
-export function numberSources(outputs: readonly AgentOutput[]): Numbered {
+export function numberSources(outputs: readonly AgentOutput[], lead: Statement | null = null): Numbered {
   const index = new Map<string, number>();
   const citations: Citation[] = [];
-  for (const o of outputs) {
+  for (const o of [...(lead ? [{ title: '', statements: [lead] }] : []), ...outputs]) {
     for (const s of o.statements) {
       for (const source of s.sources) {
         const k = sourceKey(source);
@@ -29,11 +109,12 @@ export function numberSources(outputs: readonly AgentOutput[]): Numbered {
   return { citations, markers };
 }
 
-export function composeSections(outputs: readonly AgentOutput[], numbered: Numbered): string {
-  return outputs.filter((o) => o.statements.length).map((o) => {
-    const lines = o.statements.map((s) => (s.sources.length ? `${s.text} ${numbered.markers(s.sources)}` : s.text));
-    return `**${o.title}**\n${lines.join('\n')}`;
-  }).join('\n\n');
+const withMarkers = (s: Statement, numbered: Numbered) => (s.sources.length ? `${s.text} ${numbered.markers(s.sources)}` : s.text);
+
+/** The lead on its own first, then each section under its heading. */
+export function composeSections(outputs: readonly AgentOutput[], numbered: Numbered, lead: Statement | null = null): string {
+  const sections = outputs.filter((o) => o.statements.length).map((o) => `**${o.title}**\n${o.statements.map((s) => withMarkers(s, numbered)).join('\n')}`);
+  return [lead ? withMarkers(lead, numbered) : null, ...sections].filter(Boolean).join('\n\n');
 }
 
 /** Cuts text into stream pieces: line by line, long lines at spaces into pieces of about `size` characters. */

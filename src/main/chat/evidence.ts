@@ -19,6 +19,14 @@ export interface AgentOutput {
   statements: Statement[];
   /** A yes / no / maybe position the answer takes (research questions), for the evaluation. */
   position?: Position;
+  /** The sentence that answers the question, when the agent knows it (a verdict, a dose, a threshold); it opens the answer. */
+  lead?: Statement;
+  /** Every statement is a result the question asked for (tool output, interaction pairs): none is trimmed for relevance. */
+  keepAll?: boolean;
+  /** Found nothing to report beyond "none recorded": it does not lead an answer to a question that asked something else. */
+  quiet?: boolean;
+  /** How many compounds the section speaks about: each gets its share of the statements kept. */
+  subjects?: number;
 }
 
 const src = (type: CitationType, id: string, title: string, extra: Partial<Source> = {}): Source =>

@@ -11,7 +11,7 @@ import type { Triage } from './triage/triage.ts';
 import { messageText } from '../../shared/schemas/chat.ts';
 import { suggestionsFor } from '../tools/interactions/tool.ts';
 import { analyze, inScope, type Analysis } from './analyze.ts';
-import { composeSections, numberSources, toPieces } from './compose.ts';
+import { composeSections, numberSources, shapeAnswer, toPieces } from './compose.ts';
 import type { AgentOutput, Position } from './evidence.ts';
 import { streamCompletion, type LlmConfig, type LlmMessage } from './llm.ts';
 import { checkSafety, NOT_MEDICAL_ADVICE } from './safety.ts';
@@ -21,6 +21,7 @@ import type { Agent, AgentDeps } from './agents/types.ts';
 import { contentWords } from './agents/literature.ts';
 
 export const ROUTE_THRESHOLD = 0.5;
+const LISTS = new Set(['tool', 'category', 'goal', 'reference']);
 export const MAX_AGENTS = 4;
 
 export interface TurnRequest {
@@ -91,8 +92,11 @@ export class Orchestrator {
       agents = [...agents, ...more];
     }
     const answered = outputs.map((o) => o.agent);
-    const numbered = numberSources(outputs.map((o) => o.output));
-    const body = outputs.length ? composeSections(outputs.map((o) => o.output), numbered) : safety.preface ? null : this.nothingFound(a);
+    const named = new Set(a.compounds.flatMap((c) => contentWords(`${c.matched} ${c.name}`)));
+    const { lead, sections } = shapeAnswer(outputs.map((o) => o.output), contentWords(a.text).filter((w) => !named.has(w)));
+    const numbered = numberSources(sections, lead);
+    const read = a.notices.length ? `(${a.notices.map((n) => n.replace(/\.$/, '')).join('; ')}.)` : null;
+    const body = outputs.length ? [composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n') : safety.preface ? null : this.nothingFound(a);
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;
@@ -136,8 +140,12 @@ export class Orchestrator {
     const out: { agent: string; output: AgentOutput }[] = [];
     for (const agent of agents) {
       const output = await agent.run(a, this.deps);
+      // results, lists and reference values are what was asked for: none is trimmed for relevance
+      if (LISTS.has(agent.group)) output.keepAll = true;
       if (output.statements.length) out.push({ agent: agent.id, output });
     }
+    // "none recorded" for the pairs leads only when the question asked about taking them together
+    if (out.length > 1 && out[0]!.output.quiet && !a.intents.has('interactions')) out.push(out.shift()!);
     return out;
   }
 

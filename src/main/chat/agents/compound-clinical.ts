@@ -47,17 +47,28 @@ export const interactionsAgent: Agent = {
   covers: 'everything a compound\'s record and monograph list as interacting with it (drugs, supplements, foods), most severe first',
   uses: ['compound records (interactions, editorial and DDInter)', 'monographs (drug, supplement and food interactions)'],
   example: 'What does warfarin interact with?',
-  route: (a) => (a.compounds.filter((c) => !c.family).length === 1 && a.intents.has('interactions') ? 0.85 : 0),
-  run: perCompound('Interactions', ({ record: r, monograph: m, rec, mono }) => {
-    const rank = { major: 0, moderate: 1, minor: 2, unknown: 3 } as Record<string, number>;
-    const items = [...(r.interactions ?? [])].sort((x, y) => (rank[x.severity] ?? 4) - (rank[y.severity] ?? 4));
-    const out: Statement[] = items.slice(0, 8).map((i) => ({ text: sentence(`${r.name} + ${i.substance} (${i.severity}): ${i.notes}`), sources: [rec] }));
-    if (items.length > 8) out.push({ text: sentence(`The ${r.name} record lists ${items.length - 8} more interactions (GET /v1/compounds/${r.slug})`), sources: [rec] });
+  // two or more substances named: the interaction checker answers for the pairs asked, not one compound's whole list
+  route: (a) => (a.compounds.filter((c) => !c.family).length === 1 && a.substances.length < 2 && a.intents.has('interactions') ? 0.85 : 0),
+  run: (a, deps) => ({ ...interactionList(a, deps), keepAll: true }),
+};
+
+const interactionList = perCompound('Interactions', ({ record: r, monograph: m, rec, mono }) => {
+    const rank = { contraindicated: 0, major: 1, moderate: 2, minor: 3, unknown: 4 } as Record<string, number>;
+    const items = [...(r.interactions ?? [])].sort((x, y) => (rank[x.severity] ?? 5) - (rank[y.severity] ?? 5));
+    // entries with a note of their own get a line each; DDInter's bare levels are folded into one line per severity
+    const bare = (i: { source?: string; notes: string }) => i.source === 'ddinter' || /^Listed in DDInter as /i.test(i.notes);
+    const explained = items.filter((i) => !bare(i));
+    const out: Statement[] = explained.slice(0, 8).map((i) => ({ text: sentence(`${r.name} + ${i.substance} (${i.severity}): ${i.notes}`), sources: [rec] }));
+    if (explained.length > 8) out.push({ text: sentence(`The ${r.name} record explains ${explained.length - 8} more interactions (GET /v1/compounds/${r.slug})`), sources: [rec] });
+    const folded = Map.groupBy(items.filter(bare), (i) => i.severity);
+    for (const [severity, list] of [...folded].sort(([x], [y]) => (rank[x] ?? 5) - (rank[y] ?? 5))) {
+      const names = list.map((i) => i.substance);
+      out.push({ text: sentence(`DDInter also lists ${names.length} ${severity} interaction${names.length === 1 ? '' : 's'} of ${r.name} without mechanism or management text: ${names.slice(0, 12).join(', ')}${names.length > 12 ? `, and ${names.length - 12} more` : ''}`), sources: [rec] });
+    }
     for (const f of m?.interactions.food_interactions ?? []) out.push({ text: sentence(`Food: ${f.substance} (${f.severity}): ${f.effect} ${sentence(f.management)}`), sources: [mono!] });
     if (!out.length) out.push({ text: sentence(`The ${r.name} record lists no interactions, and DDInter has no pair between it and a drug we carry`), sources: [rec] });
     return out;
-  }),
-};
+  });
 
 export const contraindicationsAgent: Agent = {
   id: 'contraindications', name: 'Contraindications', group: 'compound',

@@ -23,6 +23,8 @@ export const overviewAgent: Agent = {
   route: (a) => {
     if (!a.compounds.length) return 0;
     if (SPECIFIC.some((i) => a.intents.has(i))) return 0;
+    // two or more substances and nothing else asked: the interaction checker is the answer
+    if (a.substances.length >= 2 && !a.intents.has('overview')) return 0;
     return a.intents.has('overview') ? 0.8 : 0.6;
   },
   run: perCompound('Overview', ({ record: r, rec }) => [

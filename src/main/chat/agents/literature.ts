@@ -99,7 +99,7 @@ export const researchQuestionAgent: Agent = {
   // with a named compound it runs unless a compound agent answers the question (dose, interactions, …), and it adds a
   // section only when a study matches closely
   route: (a) => {
-    if (!a.yesNo || TOOL_QUESTIONS.some((i) => a.intents.has(i)) || asksAboutOwnResults(a)) return 0;
+    if (!a.yesNo || TOOL_QUESTIONS.some((i) => a.intents.has(i)) || asksAboutOwnResults(a) || a.substances.length >= 2) return 0;
     if (!a.compounds.length) return 0.7;
     return COMPOUND_QUESTIONS.some((i) => a.intents.has(i)) ? 0 : 0.55;
   },

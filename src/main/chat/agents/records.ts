@@ -32,7 +32,7 @@ export function facts(deps: AgentDeps, slug: string): Facts | null {
 export function perCompound(title: string, fn: (f: Facts, deps: AgentDeps) => Statement[]) {
   return (a: Analysis, deps: AgentDeps): AgentOutput => {
     const subs = subjects(deps, a.compounds);
-    return { title: `${title}: ${subs.map((f) => f.record.name).join(', ')}`, statements: subs.flatMap((f) => fn(f, deps)) };
+    return { title: `${title}: ${subs.map((f) => f.record.name).join(', ')}`, statements: subs.flatMap((f) => fn(f, deps)), subjects: subs.length };
   };
 }
 

@@ -1,73 +1,68 @@
-/** Every interacting pair among the substances a question names (POST /v1/tools/interactions/check: DDInter + records). */
-import { normalizeName } from '../../../compounds/names.ts';
-import type { Db } from '../../../db/connection.ts';
-import { interactionsTool } from '../../../tools/interactions/tool.ts';
+/**
+ * The interaction checker, run whenever a question names two or more substances by any name the checker recognises
+ * (names.ts), whatever else it asks. Its lines lead the answer: one line per pair, most severe first, the pair's
+ * worst severity with the note of the source that explains it. Pairs that DDInter lists without any detail are folded
+ * into one line, pairs with nothing recorded into another; a pair whose side the checker does not recognise is still
+ * named, with what was and was not searched. (POST /v1/tools/interactions/check: the same check.)
+ */
+import { INTERACTION_SEVERITIES } from '../../../../shared/enums.ts';
 import type { Analysis } from '../../analyze.ts';
-import { cite, sentence, type Source, type Statement } from '../../evidence.ts';
+import { sentence, sourceKey, type Source, type Statement } from '../../evidence.ts';
 import type { Agent } from '../types.ts';
-import { runTool } from './run-tool.ts';
+import { checkInteractions, type PairView } from './interaction-check.ts';
 
-const ddinterNames = new WeakMap<Db, Set<string>>();
+const rank = (s: string) => {
+  const i = (INTERACTION_SEVERITIES as readonly string[]).indexOf(s);
+  return i < 0 ? INTERACTION_SEVERITIES.length : i;
+};
+const LABEL: Record<string, string> = { contraindicated: 'contraindicated', major: 'major interaction', moderate: 'moderate interaction', minor: 'minor interaction', unknown: 'interaction of unknown severity' };
+const uniq = (xs: Source[]) => [...new Map(xs.map((s) => [sourceKey(s), s])).values()];
 
-/** Substances the question names: our compounds (by slug, or the family word) and drugs only DDInter knows. */
-export function substancesIn(db: Db, a: Analysis): string[] {
-  let names = ddinterNames.get(db);
-  if (!names) {
-    names = new Set(db.prepare<[], { name_norm: string }>('SELECT name_norm FROM ddinter_drugs WHERE length(name_norm) >= 4').all().map((r) => r.name_norm));
-    ddinterNames.set(db, names);
-  }
-  const out = [...new Set(a.compounds.map((c) => (c.family ? c.matched.toLowerCase() : c.slug)))];
-  const covered = a.compounds.map((c) => [c.at, c.at + c.matched.length] as const);
-  const words = [...a.text.matchAll(/[\p{L}\p{N}'-]+/gu)];
-  for (let i = 0; i < words.length; i++) {
-    for (let n = 3; n >= 1; n--) {
-      const span = words.slice(i, i + n);
-      if (span.length < n) continue;
-      const s = span[0]!.index;
-      const e = span[n - 1]!.index + span[n - 1]![0].length;
-      if (covered.some(([x, y]) => s < y && e > x)) continue;
-      const text = a.text.slice(s, e);
-      if (names.has(normalizeName(text))) { out.push(text); covered.push([s, e]); break; }
-    }
-  }
-  return out;
-}
+/** Substances handed to the checker: the names the question uses, at most 12. */
+export const substancesIn = (a: Analysis) => a.substances.slice(0, 12);
 
 export const interactionCheckerAgent: Agent = {
   id: 'tool_interactions', name: 'Interaction checker', group: 'tool',
-  covers: 'whether two or more named substances interact: every pair checked against DDInter and the knowledge base\'s interaction lists',
-  uses: ['interaction checker', 'DDInter (160,235 pairs)', 'compound records (editorial interactions)', 'DrugBank open vocabulary (names)'],
+  covers: 'whether two or more named substances interact: runs whenever a question names two or more (by name, brand, synonym, another language or with a typo); one line per pair, most severe first',
+  uses: ['interaction checker (pair model: DDInter, ONC, FDA labels, editorial records and class rules)', 'DrugBank open vocabulary, brands and aliases (names)'],
   example: 'Can I take BPC-157 with warfarin?',
-  route: (a) => (a.intents.has('interactions') && a.compounds.length >= 1 ? 0.95 : 0),
+  route: (a) => (substancesIn(a).length >= 2 ? 0.97 : 0),
   run(a, deps) {
-    const subs = substancesIn(deps.content, a).slice(0, 30);
+    const subs = substancesIn(a);
     if (subs.length < 2) return { title: 'Interaction check', statements: [] };
-    const r = runTool(interactionsTool, '/v1/tools/interactions/check', deps.tools, { substances: subs });
+    const r = checkInteractions(deps, subs.map((s) => s.input));
     if (!r.ok) return { title: 'Interaction check', statements: [{ text: `The interaction checker could not use these names: ${r.problems.join('; ')}.`, sources: [] }] };
-    const d = r.data;
-    const byInput = new Map(d.substances.map((s) => [s.input, s]));
-    const recordSources = (input: string): Source[] => {
-      const s = byInput.get(input);
-      return s?.compound ? [cite.compound(s.compound.slug, s.compound.name)] : [];
+    const { inputs, pairs, method } = r.view;
+    const display = (input: string) => subs.find((s) => s.input === input)?.name ?? inputs.find((i) => i.input === input)?.name ?? input;
+    const order = (p: { x: string; y: string }) => {
+      const [i, j] = [inputs.findIndex((x) => x.input === p.x), inputs.findIndex((x) => x.input === p.y)].sort((m, n) => m - n);
+      return i! * 100 + j!;
     };
-    const pairSource = (x: string, y: string): Source[] => {
-      const a1 = byInput.get(x)?.ddinter ?? [];
-      const b1 = byInput.get(y)?.ddinter ?? [];
-      for (const p of a1) for (const q of b1) {
-        const [lo, hi] = p.id < q.id ? [p.id, q.id] : [q.id, p.id];
-        if (deps.content.prepare('SELECT 1 FROM ddinter_pairs WHERE a = ? AND b = ?').get(lo, hi)) return [cite.ddinterPair(p, q)];
-      }
-      return [];
-    };
-    const statements: Statement[] = d.interactions.map((i) => ({
-      text: sentence(`${i.a.name} + ${i.b.name}: ${i.severity} (${i.source === 'ddinter' ? `DDInter: ${i.listed_as}` : `listed in the ${i.record} record as "${i.listed_as}"`}). ${i.notes}`),
-      sources: [...(i.source === 'ddinter' ? pairSource(i.a.input, i.b.input) : i.record ? [cite.compound(i.record, byInput.get(i.a.input)?.compound?.slug === i.record ? i.a.name : i.b.name)] : []), r.method],
+    const line = (p: PairView) => `${display(p.x)} + ${display(p.y)}`;
+    // a pair with an explanation, or major or worse, gets its own line; DDInter's bare levels below that share one
+    const own = pairs.filter((p) => p.text || rank(p.severity) <= rank('major')).sort((p, q) => rank(p.severity) - rank(q.severity) || order(p) - order(q));
+    const bare = pairs.filter((p) => !own.includes(p)).sort((p, q) => rank(p.severity) - rank(q.severity) || order(p) - order(q));
+    const statements: Statement[] = own.map((p) => ({
+      text: `${line(p)}: ${LABEL[p.severity] ?? p.severity}. ${p.text ?? 'The sources list the pair without a mechanism or management text: check a full interaction reference.'}`.replace(/\s+/g, ' ').trim(),
+      sources: p.sources,
     }));
-    if (!d.interactions.length) {
-      const named = d.substances.map((s) => s.compound?.name ?? s.ddinter[0]?.name ?? s.input);
-      statements.push({ text: sentence(`No interaction is listed between ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]} in DDInter or in the knowledge base's interaction lists (${d.pairs_checked} pair${d.pairs_checked === 1 ? '' : 's'} checked); that means none is recorded, not that the combination is proven safe`), sources: [...d.substances.flatMap((s) => recordSources(s.input)), r.method] });
+    if (bare.length) {
+      statements.push({ text: sentence(`Also listed without mechanism or management text (DDInter): ${bare.map((p) => `${line(p)} (${p.severity})`).join('; ')}`), sources: uniq([...bare.flatMap((p) => p.sources)]) });
     }
-    for (const u of d.unmatched) statements.push({ text: `"${u.input}" is neither in the knowledge base nor in DDInter${u.suggestions.length ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : ''}.`, sources: [] });
-    return { title: `Interaction check: ${d.substances.map((s) => s.compound?.name ?? s.ddinter[0]?.name ?? s.input).join(' + ')}`, statements };
+    const has = new Set(pairs.map((p) => [p.x, p.y].sort().join('\u0000')));
+    const none: [string, string][] = [];
+    for (let i = 0; i < inputs.length; i++) for (let j = i + 1; j < inputs.length; j++) {
+      if (!has.has([inputs[i]!.input, inputs[j]!.input].sort().join('\u0000'))) none.push([inputs[i]!.input, inputs[j]!.input]);
+    }
+    const unknown = new Set(inputs.filter((i) => !i.known).map((i) => i.input));
+    const checked = none.filter(([x, y]) => !unknown.has(x) && !unknown.has(y));
+    if (checked.length) {
+      statements.push({ text: sentence(`No interaction is recorded for ${checked.map(([x, y]) => `${display(x)} + ${display(y)}`).join('; ')} in the sources the checker reads; that means none is listed, not that the combination is proven safe`), sources: [method] });
+    }
+    for (const u of inputs.filter((i) => unknown.has(i.input))) {
+      const partners = none.filter(([x, y]) => x === u.input || y === u.input).map(([x, y]) => display(x === u.input ? y : x));
+      if (partners.length) statements.push({ text: sentence(`${u.name} + ${partners.join(', ')}: ${u.name} is not in the checker's drug sources, so only our records' interaction texts could be searched for it, and none mentions it; ask a pharmacist`), sources: [method] });
+    }
+    return { title: `Interaction check: ${inputs.map((i) => display(i.input)).join(' + ')}`, statements, keepAll: true, quiet: pairs.length === 0 };
   },
 };

@@ -1,0 +1,153 @@
+/**
+ * Every substance a question names, by any name the interaction checker recognises: our compounds (names,
+ * alternative names, DrugBank synonyms and brands), drugs only DDInter knows, foods and drinks our interaction texts
+ * mention, names in Spanish or German, and typos (one edit for 6–8 letters, two for longer names, only when one
+ * substance is clearly closest). Each found name says how it was read, so the answer can say "read 'metformina' as
+ * Metformin". Names are resolved by the checker's own resolver (tools/interactions), so the chat and
+ * POST /v1/tools/interactions/check agree on what a name means.
+ */
+import { normalizeName } from '../compounds/names.ts';
+import type { Db } from '../db/connection.ts';
+import { resolveSubstance, suggestionsFor } from '../tools/interactions/tool.ts';
+import type { CompoundMention } from './mentions.ts';
+
+export interface FoundName {
+  /** the words as written */
+  text: string;
+  at: number;
+  /** what to hand the checker (a slug, a name it resolves, or the written word for foods) */
+  input: string;
+  /** how the answer names it */
+  name: string;
+  slug: string | null;
+  /** set when the name was read as something else (another language, a typo, one form of a family) */
+  notice: string | null;
+}
+
+/** Common names in other languages (and everyday words) for substances our checker knows by their English name. */
+const ALIASES: Record<string, string> = {
+  johanniskraut: "St John's wort", 'hierba de san juan': "St John's wort", 'hiperico': "St John's wort", millepertuis: "St John's wort",
+  knoblauch: 'garlic', ajo: 'garlic', ail: 'garlic', ingwer: 'ginger', jengibre: 'ginger', kurkuma: 'turmeric', curcuma: 'turmeric',
+  baldrian: 'valerian', valeriana: 'valerian', ginseng: 'ginseng', 'aceite de pescado': 'fish oil', fischol: 'fish oil', 'omega 3': 'fish oil',
+  alkohol: 'alcohol', alcool: 'alcohol', koffein: 'caffeine', cafeina: 'caffeine', eisen: 'iron', hierro: 'iron', zink: 'zinc', zinc: 'zinc',
+  kalzium: 'calcium', calcio: 'calcium', 'vitamin k2': 'vitamin k2', 'blutverdunner': 'warfarin',
+  paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
+};
+
+/** Foods and drinks that interaction texts name but no drug vocabulary resolves: handed to the checker as written. */
+const FOODS = new Set(['grapefruit', 'grapefruit juice', 'alcohol', 'caffeine', 'coffee', 'green tea', 'tea', 'milk', 'dairy', 'cheese', 'tyramine', 'licorice', 'liquorice',
+  'cranberry', 'cranberry juice', 'pomegranate', 'kale', 'spinach', 'leafy greens', 'vitamin k rich foods', 'garlic', 'ginger', 'turmeric', 'ginseng', 'valerian', 'salt substitutes']);
+
+/** Words never read as a substance, whatever a vocabulary says (they are ordinary words in questions). */
+const NOT_NAMES = new Set(`a an the and or with without of for to in on at by from is are was be can could should would will may might must do does did i me my we our you your he she it they
+them his her their this that these those what which who how when why where there here safe safety take taking taken took use using used combine combined combination
+together interact interaction interactions mix mixing dose doses dosing daily day days week weeks month months year years time times effect effects side risk risks
+pill pills tablet tablets capsule capsules drug drugs medicine medicines medication medications supplement supplements level levels blood test tests people person
+patient patients adult adults child children woman women man men pregnant pregnancy breastfeeding doctor good bad better best high low normal much many more less
+also about after before while during since than then just only still even any some all other same different new old first last help helps work works need needs want
+know like get got make made give given go going come one two three four five six seven eight nine ten mg mcg g kg ml lb cm per eat eating drink drinking food foods
+water sleep stress pain heart liver kidney kidneys brain muscle bone bones skin hair weight fat sugar insulin protein proteins fibre fiber carbs calories cholesterol
+sodium oxygen salt energy vitamins minerals nootropics peptides probiotics sarms steroids hormones hormone acid acids amino test result results range value values
+ng ug iu mmol umol pmol nmol fl dl mm hg bpm kcal age old year weather`.split(/\s+/).filter(Boolean));
+
+/** Edit distance, for typos read against a substance's canonical name (not a brand that happens to be a word). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** Foods count as a substance only in a question about taking things together. */
+const WITH = /\b(?:with|together|interact\w*|combin\w*|mix\w*|while (?:on|taking)|alongside|avoid|mit|con|junto)\b/i;
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
+interface Span { text: string; at: number; end: number }
+
+function spans(text: string, max = 3): Span[][] {
+  const words = [...text.matchAll(WORD)].map((m) => ({ text: m[0].replace(/[’]/g, "'"), at: m.index, end: m.index + m[0].length }));
+  return words.map((_, i) => {
+    const out: Span[] = [];
+    for (let n = Math.min(max, words.length - i); n >= 1; n--) {
+      const last = words[i + n - 1]!;
+      out.push({ text: text.slice(words[i]!.at, last.end).replace(/[’]/g, "'"), at: words[i]!.at, end: last.end });
+    }
+    return out;
+  });
+}
+
+function typoOf(db: Db, word: string): { name: string; slug: string | null } | null {
+  const letters = normalizeName(word).length;
+  if (letters < 6 || !/^\p{L}+$/u.test(word)) return null;
+  const allowed = letters >= 9 ? 2 : 1;
+  const norm = normalizeName(word);
+  // the suggestion's own name must be the close one: a word one edit from a brand ("weather" / "Heather") is still a word
+  const hits = suggestionsFor(db, word, 5).filter((h) => h.match === 'typo' && h.distance !== null && h.distance <= allowed && distance(norm, normalizeName(h.name)) <= allowed);
+  if (!hits.length) return null;
+  const best = hits[0]!.distance!;
+  const closest = hits.filter((h) => h.distance === best);
+  return closest.length === 1 ? { name: closest[0]!.name, slug: closest[0]!.slug } : null;
+}
+
+/** The substances a question names, in the order written, one entry per substance. */
+export function findSubstanceNames(db: Db, text: string, compounds: readonly CompoundMention[], skip: readonly [number, number][] = []): FoundName[] {
+  const found: FoundName[] = [];
+  const taken: [number, number][] = [...skip];
+  const overlaps = (s: number, e: number) => taken.some(([x, y]) => s < y && e > x);
+  const add = (f: FoundName, end: number) => {
+    taken.push([f.at, end]);
+    const key = f.slug ?? normalizeName(f.name);
+    if (!found.some((x) => (x.slug ?? normalizeName(x.name)) === key)) found.push(f);
+  };
+  for (const c of compounds) {
+    if (c.family) continue;
+    add({ text: c.matched, at: c.at, input: c.slug, name: c.name, slug: c.slug, notice: null }, c.at + c.matched.length);
+  }
+  // a family word ("magnesium") is checked as its first form, and the answer says so
+  const families = new Map<string, CompoundMention[]>();
+  for (const c of compounds) if (c.family) families.set(c.matched.toLowerCase(), [...(families.get(c.matched.toLowerCase()) ?? []), c]);
+  for (const [word, members] of families) {
+    const m = members[0]!;
+    if (overlaps(m.at, m.at + m.matched.length)) continue;
+    add({ text: m.matched, at: m.at, input: m.slug, name: m.name, slug: m.slug,
+      notice: `"${word}" was checked as ${m.name}, one of ${members.length} forms in the catalogue (${members.slice(0, 4).map((x) => x.name).join(', ')}${members.length > 4 ? ', …' : ''}); other forms may differ` }, m.at + m.matched.length);
+  }
+  for (const options of spans(text)) {
+    for (const s of options) {
+      if (overlaps(s.at, s.end)) continue;
+      const norm = normalizeName(s.text);
+      const words = s.text.toLowerCase().split(/[\s-]+/);
+      if (norm.length < 3 || words.every((w) => NOT_NAMES.has(w)) || NOT_NAMES.has(words[0]!) || NOT_NAMES.has(words[words.length - 1]!)) continue;
+      const lower = s.text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+      const alias = ALIASES[lower];
+      const query = alias ?? s.text;
+      const r = resolveSubstance(db, query, 'question');
+      if (r.status !== 'unmatched') {
+        const name = r.compound?.name ?? r.ddinter[0]?.name ?? query;
+        add({ text: s.text, at: s.at, input: r.compound?.slug ?? query, name, slug: r.compound?.slug ?? null,
+          notice: alias ? `"${s.text}" was read as ${name}` : null }, s.end);
+        break;
+      }
+      if ((FOODS.has(normalizeName(query)) || FOODS.has(query.toLowerCase())) && WITH.test(text)) {
+        add({ text: s.text, at: s.at, input: query, name: query, slug: null, notice: alias ? `"${s.text}" was read as ${query}` : null }, s.end);
+        break;
+      }
+      if (words.length === 1 && !NOT_NAMES.has(words[0]!)) {
+        const typo = typoOf(db, s.text);
+        if (typo) {
+          add({ text: s.text, at: s.at, input: typo.slug ?? typo.name, name: typo.name, slug: typo.slug, notice: `"${s.text}" was read as ${typo.name}` }, s.end);
+          break;
+        }
+      }
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
