@@ -8,7 +8,7 @@ import { EVIDENCE_GRADE_MEANING, type Category, type CompoundStatus, type Eviden
 import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { Db } from '../../db/connection.ts';
 import { allowedEdits, editDistance } from '../../search/fuzzy-names.ts';
-import { classesOf, highestSeverity, type SubstanceInfo } from '../interactions/compute.ts';
+import { classesOf, highestSeverity } from '../interactions/compute.ts';
 import {
   INTERACTIONS_REFERENCE, ddinterPairs, interactionEntries, resolveSubstance, resolvedSubstances, substanceFromCompound,
   suggestionsFor, type CompoundLookupRow,
@@ -18,8 +18,8 @@ import {
   buildStack, dosingOf, emptyReasons, interpret, itemWarnings, normGoal, rationaleOf, timingSlots,
   type Candidate, type CandidateRecord, type Medication, type TypicalDosing,
 } from './compute.ts';
-import { groupsOf } from './duplication.ts';
 import { optInKinds } from './eligibility.ts';
+import { groupsOfSubstance } from './substance-groups.ts';
 
 interface Row extends CompoundLookupRow {
   subcategory: string; compound_type: string; research_count: number; benefits: string; description: string;
@@ -84,21 +84,15 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
 
     const goals = input.goals.map(normGoal);
     const rows = stmts(db).all.all();
-    const bySlug = new Map(rows.map((r) => [r.slug, r]));
-    // What a substance is (duplication groups): its classes by name, and for our records the category and description.
-    const groupsOfSubstance = (s: SubstanceInfo) => {
-      const row = s.compound ? bySlug.get(s.compound.slug) : undefined;
-      return groupsOf({ classes: classesOf(s), category: row?.category ?? null, description: row?.description ?? null });
-    };
     const candidates: Candidate[] = rows
       .filter((r) => goals.includes(normGoal(r.subcategory)))
       .map((r) => {
         const record = toRecord(r);
         const substance = substanceFromCompound(db, r, r.slug, 'slug');
-        const groups = groupsOfSubstance(substance);
+        const groups = groupsOfSubstance(db, substance);
         return { record, substance, groups, kinds: optInKinds(record, groups, classesOf(substance)) };
       });
-    const medications: Medication[] = meds.map((m) => ({ substance: m, groups: groupsOfSubstance(m) }));
+    const medications: Medication[] = meds.map((m) => ({ substance: m, groups: groupsOfSubstance(db, m) }));
     const pairs = ddinterPairs(db, [...candidates.map((c) => c.substance), ...meds]);
 
     const r = buildStack({

@@ -220,6 +220,18 @@ describe('protocol: kidney function (CKD-EPI 2021)', () => {
   });
 });
 
+describe('protocol: therapeutic duplication (the stack builder\'s groups)', () => {
+  it('a protocol compound that shares a group with another or with a medication is warned about, with the basis', () => {
+    const out = run({ compounds: ['sertraline', 'metformin'], duration_weeks: 8, goal: 'depression', current_medications: ['fluoxetine', 'tramadol', 'Zoloft'] });
+    const dups = out.warnings.filter((w) => w.startsWith('Therapeutic duplication'));
+    expect(dups.map((w) => w.split('. Basis')[0])).toEqual([
+      'Therapeutic duplication: Sertraline and Fluoxetine are both serotonergic agents (serotonin syndrome risk)',
+      'Therapeutic duplication: Sertraline and Tramadol are both serotonergic agents (serotonin syndrome risk)',
+    ]);
+    expect(dups[0]).toMatch(/Basis: SSRI and SNRI labels/);
+  });
+});
+
 describe('protocol: compounds without a monograph', () => {
   it('use the compound record and say the protocol is limited', () => {
     const slug = (content.prepare('SELECT slug FROM compounds WHERE slug NOT IN (SELECT slug FROM monographs) ORDER BY slug LIMIT 1').get() as { slug: string }).slug;

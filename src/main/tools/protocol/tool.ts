@@ -21,6 +21,7 @@ import { EGFR_LOINC, EGFR_TEST } from './kidney.ts';
 import { kidneyFunction } from './kidney-report.ts';
 import { labelTitrationFor, type LabelTitration } from './label-titrations.ts';
 import { resolveCompounds } from './resolve.ts';
+import { duplicationWarnings, groupsOfSubstance } from '../peptide-stack/substance-groups.ts';
 
 interface LabRow { loinc: string; name: string; units: string | null; ucum: string | null; low: number | null; high: number | null; range_text: string | null }
 const labStatements = new WeakMap<Db, Statement<[string], LabRow>>();
@@ -129,6 +130,12 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       const dup = checked.duplicates[k + i];
       if (dup !== null && dup !== undefined && dup < k) warnings.push(`${m.input} is already in the protocol as ${compounds[dup]!.name}.`);
     });
+    // Two substances with one action (two serotonergic agents, two androgens): the stack builder's duplication groups.
+    // Medications among themselves are not the protocol's business, as with interactions; a medication that is a
+    // protocol compound is reported as already in the protocol instead.
+    const grouped = subs.map((x) => ({ substance: x, groups: groupsOfSubstance(db, x) }));
+    const live = (i: number) => checked.duplicates[i] === null || checked.duplicates[i] === undefined;
+    warnings.push(...duplicationWarnings(grouped, (i, j) => i < k && live(i) && live(j)));
     const unmatched = meds.filter((m) => m.status === 'unmatched');
     if (unmatched.length) warnings.push(`Not recognised, so checked only against our editorial interaction texts: ${unmatched.map((m) => m.input).join(', ')}.`);
     const limited = compounds.filter((c) => c.limited).map((c) => c.name);
