@@ -39,7 +39,8 @@ async function openWindow(api: { url: string; key: string }) {
   // local process), and only to this window's main frame showing this server's page.
   ipcMain.removeAllListeners(SESSION_CHANNEL);
   ipcMain.on(SESSION_CHANNEL, (event) => {
-    const ours = event.sender.id === win.webContents.id && event.senderFrame === event.sender.mainFrame && isOwnPage(event.senderFrame?.url ?? '', api.url);
+    const frame = event.senderFrame;
+    const ours = event.sender.id === win.webContents.id && frame !== null && frame.parent === null && isOwnPage(frame.url, api.url);
     event.returnValue = ours ? { apiBase: api.url, apiKey: api.key } : null;
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
