@@ -23,15 +23,42 @@ export const COMPOUND_TYPES = ['therapeutic', 'nutritional', 'performance', 'cog
 export type CompoundType = (typeof COMPOUND_TYPES)[number];
 
 export const SEVERITIES = ['major', 'moderate', 'minor'] as const;
-/** DDInter also lists pairs whose severity it does not know. */
-export const INTERACTION_SEVERITIES = [...SEVERITIES, 'unknown'] as const;
-export const INTERACTION_SOURCES = ['editorial', 'ddinter'] as const;
+/**
+ * The interaction scale, most severe first (docs/interactions.md): contraindicated (a label or the ONC high-priority list
+ * says never combine) > major > moderate > minor > unknown (a source lists the pair without a level).
+ */
+export const INTERACTION_SEVERITIES = ['contraindicated', ...SEVERITIES, 'unknown'] as const;
+/**
+ * Where an interaction comes from: our records' editorial lists, DDInter, the ONC high-priority and non-interruptive
+ * lists, FDA label sentences annotated by NLM, and our editorial class rules.
+ */
+export const INTERACTION_SOURCES = ['editorial', 'ddinter', 'onc_high_priority', 'onc_non_interruptive', 'nlm_spl', 'class_rule'] as const;
 
 export const SCOPES = ['read', 'chat', 'tools', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const STUDY_DESIGNS = [
   'meta_analysis', 'randomized_trial', 'controlled_trial', 'cohort', 'case_control', 'cross_sectional',
-  'case_report', 'animal', 'in_vitro', 'review', 'modelling', 'unclassified',
+  'case_report', 'animal', 'in_vitro', 'review', 'modelling', 'protocol', 'unclassified',
 ] as const;
 export type StudyDesign = (typeof STUDY_DESIGNS)[number];
+
+/**
+ * What a document is, in words. A document's evidence grade comes from its design (docs/content.md), so documents are
+ * shown with this label, never with the compound scale's wording (EVIDENCE_GRADE_MEANING).
+ */
+export const STUDY_DESIGN_LABEL: Record<StudyDesign, string> = {
+  meta_analysis: 'Meta-analysis or systematic review',
+  randomized_trial: 'Randomised controlled trial',
+  controlled_trial: 'Non-randomised or uncontrolled clinical trial',
+  cohort: 'Cohort study',
+  case_control: 'Case-control study',
+  cross_sectional: 'Cross-sectional study or survey',
+  case_report: 'Case report or case series',
+  animal: 'Animal study',
+  in_vitro: 'Laboratory (in vitro) study',
+  review: 'Narrative review or commentary',
+  modelling: 'Modelling or simulation study',
+  protocol: 'Study protocol (no results yet)',
+  unclassified: 'Design not classified',
+};

@@ -43,14 +43,32 @@ describe('GET /v1/documents', () => {
     const res = await t.http.get('/v1/documents/scifact-4983').set('X-API-Key', t.adminKey);
     expect(res.body.data).toMatchObject({
       title: 'Microstructural development of human newborn cerebral white matter assessed in vivo by diffusion tensor magnetic resonance imaging.',
-      authors: [], journal: null, doi: null, pmid: null, publication_date: null, url: null,
+      authors: [], journal: null, doi: null, pmid: null, publication_date: null, url: null, title_source: 'article',
     });
   });
 
-  it('maps a PubMedQA record: PMID, year, MeSH terms, sections and conclusion; no title in the source', async () => {
+  it('shows every document with its study design in words and never a null PubMedQA title', async () => {
+    const res = await list({ source: 'pubmedqa', limit: 100 });
+    expect(res.body.data).toHaveLength(100);
+    for (const d of res.body.data) {
+      expect(d.title).toEqual(expect.any(String));
+      expect(d.title_source).toBe('question');
+    }
+    const rct = await list({ q: 'randomized double-blind placebo-controlled', evidence_grade: 'A', limit: 20 });
+    const labels = new Set(rct.body.data.map((d: { study_design_label: string }) => d.study_design_label));
+    expect([...labels].every((l) => l === 'Randomised controlled trial' || l === 'Meta-analysis or systematic review')).toBe(true);
+    const one = await t.http.get('/v1/documents/scifact-4983').set('X-API-Key', t.adminKey);
+    expect(one.body.data.study_design_label).toMatch(/^[A-Z]/);
+    expect(one.body.data.study_design_label).not.toMatch(/preclinical evidence plus some human data/);
+  });
+
+  it('maps a PubMedQA record: PMID, year, MeSH terms, sections and conclusion; the question stands in for the missing title', async () => {
     const res = await t.http.get('/v1/documents/pubmedqa-21645374').set('X-API-Key', t.adminKey);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ source: 'pubmedqa', title: null, pmid: '21645374', url: 'https://pubmed.ncbi.nlm.nih.gov/21645374/', doi: null, journal: null });
+    expect(res.body.data).toMatchObject({
+      source: 'pubmedqa', title: 'Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?', title_source: 'question',
+    });
+    expect(res.body.data).toMatchObject({ source: 'pubmedqa', pmid: '21645374', url: 'https://pubmed.ncbi.nlm.nih.gov/21645374/', doi: null, journal: null });
     expect(res.body.data.publication_year).toBe(2011);
     expect(res.body.data.abstract).toMatch(/^BACKGROUND: Programmed cell death \(PCD\)/);
     expect(res.body.data.abstract).toMatch(/CONCLUSIONS: /);

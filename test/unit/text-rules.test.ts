@@ -60,6 +60,17 @@ describe('study design classifier', () => {
     ['A case of lactic acidosis', 'We report a 67-year-old man who…', 'case_report', 'D'],
     ['Probiotics: a narrative review', 'We review the mechanisms…', 'review', 'E'],
     ['Notes on a compound', 'Something was measured.', 'unclassified', 'D'],
+    // Trials wanted, pending, planned or absent are not this study's design.
+    ['Outcomes of drug X in 80 patients', 'We performed a retrospective chart review of 80 patients. These results support its use pending future randomized controlled trials.', 'cohort', 'B'],
+    ['Drug Y in sepsis', 'In a prospective cohort of 300 patients, mortality fell. Large randomized trials are needed to confirm this.', 'cohort', 'B'],
+    ['Zinc for colds', 'There are no randomized controlled trials of zinc in children; we describe 12 cases.', 'unclassified', 'D'],
+    ['A chatbot for substance use: usability study', 'In a previous 2-week randomized controlled trial, the agent reduced symptoms. In this single-arm open-label study of 101 adults…', 'controlled_trial', 'B'],
+    ['Statins after stroke: a narrative review', 'Several randomized, double-blind trials have shown benefit; this review summarises them.', 'review', 'E'],
+    ['Exercise for PTSD: a protocol for systematic review and meta-analysis', null, 'protocol', 'E'],
+    ['Yoga for back pain', 'This protocol describes a trial in which 120 adults will be randomized to yoga or usual care.', 'protocol', 'E'],
+    ['Metformin and lung fibrosis', 'Forty rats were randomized to metformin or vehicle in a blinded fashion.', 'animal', 'C'],
+    ['Wound closure in canine kidney epithelial monolayers', 'Madin-Darby canine kidney monolayers were wounded and imaged.', 'in_vitro', 'C'],
+    ['Acceptability of clinical trials among pregnant women: a qualitative study', 'Semi-structured interviews with 30 women about clinical trials.', 'cross_sectional', 'D'],
   ])('%s → %s', (title, abstract, design, grade) => {
     const d = classifyStudyDesign(title, abstract);
     expect(d).toBe(design);

@@ -73,7 +73,8 @@ interface PubMedQaRecord { QUESTION: string; CONTEXTS: string[]; LABELS: string[
 
 /**
  * PubMedQA PQA-L: the abstract is its labelled sections plus its conclusion (the dataset's "long answer"); the dataset
- * has no title, authors, journal or DOI, so those stay null. Each question becomes a research item linked to it.
+ * has no article title, so the question stands in for it (the API marks it: title_source "question"), and authors,
+ * journal and DOI stay null. Each question also becomes a research item linked to it.
  */
 export function readPubMedQa(dataDir: string): { documents: DocumentInput[]; research: ResearchItemInput[] } {
   const data = JSON.parse(readFileSync(join(dataDir, 'pubmedqa/ori_pqal.json'), 'utf8')) as Record<string, PubMedQaRecord>;
@@ -84,7 +85,7 @@ export function readPubMedQa(dataDir: string): { documents: DocumentInput[]; res
     const sections = r.CONTEXTS.map((text, i) => (r.LABELS[i] ? `${r.LABELS[i]}: ${text}` : text));
     const id = `pubmedqa-${pmid}`;
     documents.push({
-      id, source: 'pubmedqa', title: null, abstract: [...sections, `CONCLUSIONS: ${r.LONG_ANSWER}`].join(' '), authors: [],
+      id, source: 'pubmedqa', title: r.QUESTION.trim(), abstract: [...sections, `CONCLUSIONS: ${r.LONG_ANSWER}`].join(' '), authors: [],
       publication_date: null, publication_year: /^\d{4}$/.test(r.YEAR) ? Number(r.YEAR) : null, journal: null, doi: null, pmid, pmcid: null,
       url: documentUrl(null, pmid), license: 'PubMed abstract (publisher copyright), via PubMedQA (MIT)', mesh_terms: r.MESHES,
     });
@@ -106,7 +107,8 @@ export function insertDocuments(db: Database, docs: DocumentInput[]): void {
     VALUES (@id, @source, @title, @abstract, @mesh_terms, @authors, @publication_date, @publication_year, @date_min, @date_max,
     @journal, @journal_norm, @doi, @pmid, @pmcid, @url, @license, @study_design, @evidence_grade)`);
   for (const d of docs) {
-    const design = classifyStudyDesign(d.title ?? '', d.abstract);
+    // A PubMedQA question is not the article's title, so it says nothing about the design.
+    const design = classifyStudyDesign(d.source === 'pubmedqa' ? '' : d.title ?? '', d.abstract);
     insert.run({
       ...d,
       authors: JSON.stringify(d.authors),

@@ -1,12 +1,13 @@
 import type { Db } from '../db/connection.ts';
 import type { Document } from '../../shared/schemas/documents.ts';
-import type { EvidenceGrade } from '../../shared/enums.ts';
+import { STUDY_DESIGN_LABEL, type EvidenceGrade, type StudyDesign } from '../../shared/enums.ts';
 import { ftsMatchExpression } from '../search/fts-query.ts';
 
 export interface DocumentRow {
   id: string; source: string; title: string | null; abstract: string | null; authors: string; mesh_terms: string;
   publication_date: string | null; publication_year: number | null; journal: string | null; doi: string | null;
   pmid: string | null; pmcid: string | null; url: string | null; license: string | null; study_design: string; evidence_grade: string;
+  external_id: string | null; title_derived: number;
 }
 
 export function toDocument(r: DocumentRow): Document {
@@ -14,12 +15,16 @@ export function toDocument(r: DocumentRow): Document {
     id: r.id,
     source: r.source as Document['source'],
     title: r.title,
+    // PubMedQA abstracts have no article title; the build stores the dataset's question in its place.
+    title_source: r.title_derived ? 'derived' : r.source === 'pubmedqa' ? 'question' : 'article',
+    external_id: r.external_id,
     authors: JSON.parse(r.authors) as string[],
     publication_date: r.publication_date,
     publication_year: r.publication_year,
     journal: r.journal,
     evidence_grade: r.evidence_grade as Document['evidence_grade'],
     study_design: r.study_design as Document['study_design'],
+    study_design_label: STUDY_DESIGN_LABEL[r.study_design as StudyDesign] ?? r.study_design,
     abstract: r.abstract,
     doi: r.doi,
     pmid: r.pmid,
@@ -40,6 +45,9 @@ export interface DocumentFilters {
   source?: string;
 }
 
+/** Only imported documents have an id of the user's own and may have a title derived from their abstract. */
+const BUNDLED_EXTRA = 'NULL AS external_id, 0 AS title_derived';
+const IMPORTED_EXTRA = 'external_id, title_derived';
 const COLUMNS = 'id, title, abstract, mesh_terms, authors, publication_date, publication_year, date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade';
 
 /**
@@ -51,8 +59,8 @@ export class DocumentRepo {
   private readonly fts: string;
 
   constructor(private readonly db: Db, private readonly withImported: boolean) {
-    this.all = `(SELECT rowid AS rid, 'c' AS origin, source, ${COLUMNS} FROM main.documents`
-      + (withImported ? ` UNION ALL SELECT rowid, 'u', 'imported', ${COLUMNS} FROM user.imported_documents)` : ')');
+    this.all = `(SELECT rowid AS rid, 'c' AS origin, source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents`
+      + (withImported ? ` UNION ALL SELECT rowid, 'u', 'imported', ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents)` : ')');
     // BM25 scores of two FTS indexes are not comparable (each has its own document statistics), so the two
     // collections are merged by rank: each one's best hit first, then each one's second best, and so on.
     const ranked = (table: string, origin: string, db: string) =>
@@ -96,8 +104,8 @@ export class DocumentRepo {
 
   byId(id: string): DocumentRow | undefined {
     if (id.startsWith('imported-')) {
-      return this.withImported ? this.db.prepare<[string], DocumentRow>(`SELECT 'imported' AS source, ${COLUMNS} FROM user.imported_documents WHERE id = ?`).get(id) : undefined;
+      return this.withImported ? this.db.prepare<[string], DocumentRow>(`SELECT 'imported' AS source, ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents WHERE id = ?`).get(id) : undefined;
     }
-    return this.db.prepare<[string], DocumentRow>(`SELECT source, ${COLUMNS} FROM main.documents WHERE id = ?`).get(id);
+    return this.db.prepare<[string], DocumentRow>(`SELECT source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents WHERE id = ?`).get(id);
   }
 }

@@ -1,32 +1,87 @@
 /**
  * Study design of a document from its title and abstract, and the evidence grade that design earns.
- * The rubric is documented in docs/content.md. It is a transparent keyword classifier: conservative, explainable,
- * and applied to every document the same way (bundled or imported).
+ * The rubric is documented in docs/content.md; its precision on a labelled sample is measured by
+ * `npm run eval:study-design` (bench/eval-study-design.ts, data in bench/data/study-design-labels.jsonl).
+ *
+ * A transparent keyword classifier: conservative, explainable, and applied to every document the same way (bundled
+ * or imported). Design words only count when they describe this study: mentions of trials that are wanted, planned,
+ * pending or absent ("pending future randomized controlled trials", "no RCTs exist") are blanked out first, and a
+ * protocol (a study that has not happened yet) or a narrative review that talks about trials is recognised before the
+ * trial rules run.
  */
 import type { EvidenceGrade, StudyDesign } from '../../shared/enums.ts';
 
-const HUMAN = /\b(patients?|participants?|subjects|volunteers|women|men|children|adults|infants|adolescents|individuals|healthy controls?)\b/i;
-const ANIMAL = /\b(mice|mouse|murine|rats?|rodents?|zebrafish|drosophila|porcine|piglets?|pigs|dogs|canine|rabbits?|primates?|macaques?|monkeys?|sheep|bovine|hamsters?|C\. elegans|caenorhabditis|yeast)\b/i;
-const IN_VITRO = /\b(in vitro|cell lines?|cultured cells|cell culture|HeLa|HEK293|organoids?|in silico)\b/i;
+const HUMAN = /\b(patients?|participants?|subjects|volunteers|women|men|children|adults|infants|adolescents|individuals|healthy controls?|inpatients|outpatients|persons|people)\b/i;
+const ANIMAL = /\b(mice|mouse|murine|rats?|rodents?|zebrafish|drosophila|porcine|piglets?|pigs|dogs|canine|rabbits?|primates?|macaques?|monkeys?|sheep|bovine|cattle|hamsters?|C\. elegans|caenorhabditis|xenopus|chick embryos?|ferrets?)\b/i;
+const IN_VITRO = /\b(in vitro|cell lines?|cultured cells|cell cultures?|monolayers?|HeLa|HEK ?293|MDCK|organoids?|in silico|crystal structure|cryo-?EM|recombinant protein|yeast|Saccharomyces|Escherichia coli|bacterial strains?)\b/i;
+/** Work in living animals, as opposed to animal cells in a dish ("canine kidney cells", "mouse fibroblasts"). */
+const IN_VIVO = /\bin vivo\b|\b(mice|rats|animals|pigs|dogs|rabbits|monkeys) (were|was|received|treated|fed|given|lacking|deficient)\b|\b(knockout|knock-in|transgenic|deficient|mutant|null|wild-type|treated) (mice|rats|animals|zebrafish)\b|\b(mouse|rat|murine|animal) models?\b|\bxenografts?\b/i;
+
+const TRIAL_WORD = String.raw`(?:randomi[sz]ed|randomly|controlled|clinical|placebo|double-blind(?:ed)?|RCTs?|trials?|studies|meta-analys[ie]s|cohorts?)`;
+
+/**
+ * Sentences fragments that mention a study design without this study having it: future or wanted studies, absent
+ * evidence, and other studies cited in passing. Blanked before the design rules run.
+ */
+const NOT_THIS_STUDY: readonly RegExp[] = [
+  // "pending future randomized controlled trials", "further large, well-designed RCTs", "larger controlled studies".
+  new RegExp(String.raw`\b(?:future|further|additional|larger|large-scale|well-designed|adequately powered|more rigorous|pending|upcoming|planned|subsequent|definitive|confirmatory|previous|previously|prior|earlier|published|existing|other)\b[^.;:]{0,60}?\b${TRIAL_WORD}[^.;]*`, 'gi'),
+  // "randomized trials are needed", "RCTs should be conducted", "trials would be required".
+  new RegExp(String.raw`\b${TRIAL_WORD}\b[^.;]{0,50}?\b(?:are|is|will be|would be|should be|must be|remain|were)\s+(?:still\s+)?(?:needed|warranted|required|necessary|lacking|awaited|scarce|limited|few)\b[^.;]*`, 'gi'),
+  // "no randomized trials", "lack of RCTs", "in the absence of controlled trials", "has never been tested in a trial".
+  new RegExp(String.raw`\b(?:no|lack of|lacking|absence of|without|few|paucity of|not yet been|never been|not been|need for|calls? for|warrants?|justify|justifies|merits?|reconsideration of|rationale for|await(?:ing)?|we await)\b[^.;]{0,40}?\b${TRIAL_WORD}[^.;]*`, 'gi'),
+];
+
+function thisStudyText(text: string): string {
+  let out = text;
+  for (const re of NOT_THIS_STUDY) out = out.replace(re, (m) => ' '.repeat(m.length));
+  return out;
+}
+
+const PROTOCOL_TITLE = /\b(study|trial|review) protocol\b|\bprotocol (for|of)\b|\bprotocol\s*$|\brationale and design\b|\bdesign and rationale\b|\bstudy design and methods\b/i;
+const PROTOCOL_TEXT = /\bthis (study |trial |review )?protocol\b|\b(participants|patients|subjects|women|children|adults) will be (randomi[sz]ed|recruited|enrolled|allocated)|\b(we|this trial|this study) will (randomi[sz]e|recruit|enrol|assess|evaluate|search)\b|\bwill be searched\b|\bprimary (outcome|end ?point) will be\b/i;
+
+const META_TITLE = /\bmeta-?analy[sz][ie]s\b|\bsystematic (literature )?review\b|\bpooled analysis\b|\bumbrella review\b|\bCochrane review\b/i;
+const META_TEXT = /\b(we|this|our|the present|a) (conducted |performed |undertook |carried out )?(an? )?(updated )?(systematic (literature )?review|meta-?analy[sz]is)\b|\bsystematic review and meta-?analy[sz]is\b|\bmeta-?analy[sz]is (of|including|pooling) (\w+[ ,-]+){0,4}(trials|studies|RCTs)\b|\b(MEDLINE|PubMed|Embase|EMBASE|CENTRAL|Cochrane Library|Web of Science)\b[^.]{0,80}\b(searched|search)\b|\b(searched|search of|searches of)\b[^.]{0,40}\b(MEDLINE|PubMed|Embase|EMBASE|Cochrane|databases?)\b|\bpooled analysis\b/i;
+
+const NARRATIVE_REVIEW_TITLE = /\b(review|overview|perspective|commentary|editorial|viewpoint|update on|state of the art|lessons learned|current status|future (directions|opportunities|perspectives|prospects)|challenges and opportunities|guidelines?|consensus statement|position statement)\b/i;
+/** Phrases that only a review uses; "we discuss" or "we summarise" also close many original papers, so they count late. */
+const NARRATIVE_REVIEW_TEXT = /\b(this|the present|our|in this) (narrative |brief |mini-? ?|short |critical |comprehensive |literature |systematic )?(review|overview)\b|\b(narrative|literature|critical) review\b|\b(we|here,? we|this article) (review|provide an overview)\b|\bthis (article|paper) (reviews|summari[sz]es)\b|\bI (will )?review\b/i;
+const REVIEW_CLOSING = /\bwe (discuss|summari[sz]e|highlight)\b/i;
+
+const RCT = /\brandomi[sz]ed\b[^.]{0,60}\b(trial|study|controlled|crossover|cross-over|fashion|manner)\b|\b(were|was) randomi[sz]ed\b|\brandomly (assigned|allocated)\b|\bplacebo-controlled\b|\bdouble-blind(ed)?\b|\bRCT\b/i;
+
+const MODELLING = /\b(decision[- ]analytic(al)?|Markov|microsimulation|simulation|mathematical|compartmental|transmission|agent-based|dynamic|forecasting) models?\b|\bcost-effectiveness (analysis|model)\b|\bcost-effective\b|\bmodel(l)?ing study\b|\bin silico\b|\bmachine learning\b/i;
+const QUALITATIVE = /\bqualitative (study|research|interviews?)\b|\bsemi-structured interviews\b|\bfocus groups?\b|\bthematic analysis\b/i;
+const ANIMAL_WORK = (x: string) => ANIMAL.test(x) && !HUMAN.test(x) && !(IN_VITRO.test(x) && !IN_VIVO.test(x));
 
 const RULES: readonly [StudyDesign, (title: string, text: string) => boolean][] = [
-  ['meta_analysis', (_t, x) => /\bmeta-?analy[sz][ie]s\b|\bsystematic review\b|\bpooled analysis\b/i.test(x)],
-  ['randomized_trial', (_t, x) => /\brandomi[sz]ed\b[^.]{0,60}\b(trial|study|controlled|crossover)\b|\bplacebo-controlled\b|\bdouble-blind(ed)?\b|\bRCT\b/i.test(x)],
-  ['animal', (t) => ANIMAL.test(t)],
+  ['protocol', (t, x) => PROTOCOL_TITLE.test(t) || PROTOCOL_TEXT.test(x)],
+  ['meta_analysis', (t, x) => META_TITLE.test(t) || META_TEXT.test(x)],
+  ['review', (t, x) => NARRATIVE_REVIEW_TITLE.test(t) || NARRATIVE_REVIEW_TEXT.test(x)],
+  ['modelling', (t) => MODELLING.test(t)],
+  ['cross_sectional', (t, x) => QUALITATIVE.test(t) || QUALITATIVE.test(x)],
+  // Animals randomised to groups make an animal study, not a randomised trial; animal cells in a dish are in vitro.
+  ['in_vitro', (t, x) => ANIMAL.test(t) && IN_VITRO.test(t) && !IN_VIVO.test(x)],
+  ['animal', (t, x) => ANIMAL.test(t) || (RCT.test(x) && ANIMAL.test(x) && !HUMAN.test(x))],
+  ['randomized_trial', (_t, x) => RCT.test(x)],
   ['case_control', (_t, x) => /\bcase-?control\b/i.test(x)],
-  ['cohort', (_t, x) => /\bcohort\b|\bprospective(ly)? (study|followed|observational)\b|\blongitudinal study\b|\bfollow-up study\b/i.test(x)],
-  ['controlled_trial', (_t, x) => /\b(clinical trial|controlled trial|single-arm|open-label|phase (I{1,3}|[1-3])\b|pilot (study|trial))\b/i.test(x)],
-  ['cross_sectional', (_t, x) => /\bcross-sectional\b|\bsurvey\b/i.test(x)],
-  ['case_report', (_t, x) => /\bcase (report|series)\b|\bwe (report|describe|present) (a|an|the case)\b|\ba \d{1,3}-year-old\b/i.test(x)],
-  ['animal', (_t, x) => ANIMAL.test(x) && !HUMAN.test(x)],
+  ['cross_sectional', (_t, x) => /\bcross-sectional\b/i.test(x)],
+  ['cohort', (_t, x) => /\bcohort stud(y|ies)\b|\b(prospective|retrospective|population-based|birth|inception|historical) cohort\b|\b(were|was) followed\b|\bfollowed (up )?for\b|\blongitudinal (study|cohort)\b|\bfollow-up study\b/i.test(x)],
+  ['cross_sectional', (_t, x) => /\bsurvey\b|\bquestionnaires?\b|\bprevalence study\b|\bself-report(ed)?\b/i.test(x)],
+  ['cohort', (_t, x) => /\bcohort\b|\bprospective(ly)? (study|followed|observational)\b|\bretrospective(ly)? (study|analysis|chart review|cohort)\b|\bchart review\b|\bregistry\b/i.test(x)],
+  ['controlled_trial', (_t, x) => /\b(clinical trial|controlled trial|single-arm|open-label|phase (I{1,3}|[1-3])\b|pilot (study|trial)|non-?randomi[sz]ed (study|trial))\b/i.test(x)],
+  ['case_report', (_t, x) => /\bcase (report|series)\b|\bwe (report|describe|present) (a|an|the case|two|three)\b|\ba \d{1,3}-year-old\b/i.test(x)],
+  ['animal', (_t, x) => ANIMAL_WORK(x)],
   ['in_vitro', (_t, x) => IN_VITRO.test(x) && !HUMAN.test(x)],
-  ['review', (t, x) => /\b(review|overview|perspective|commentary|editorial|viewpoint)\b/i.test(t) || /\bwe (review|discuss|summari[sz]e)\b|\bthis review\b/i.test(x)],
-  ['modelling', (_t, x) => /\b(mathematical|computational|simulation|agent-based) model|\bmodel(l)?ing study\b|\bin silico\b/i.test(x)],
+  ['review', (_t, x) => REVIEW_CLOSING.test(x)],
+  ['modelling', (_t, x) => MODELLING.test(x) || /\bsimulations?\b/i.test(x)],
 ];
 
 export function classifyStudyDesign(title: string, abstract: string | null): StudyDesign {
-  const text = `${title}\n${abstract ?? ''}`;
-  for (const [design, test] of RULES) if (test(title, text)) return design;
+  const t = thisStudyText(title);
+  const text = `${t}\n${thisStudyText(abstract ?? '')}`;
+  for (const [design, test] of RULES) if (test(t, text)) return design;
   return 'unclassified';
 }
 
@@ -43,6 +98,7 @@ export const DESIGN_GRADE: Record<StudyDesign, EvidenceGrade> = {
   unclassified: 'D',
   review: 'E',
   modelling: 'E',
+  protocol: 'E',
 };
 
 export const HUMAN_DESIGNS: ReadonlySet<StudyDesign> = new Set(['meta_analysis', 'randomized_trial', 'controlled_trial', 'cohort', 'case_control', 'cross_sectional', 'case_report']);

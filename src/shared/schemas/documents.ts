@@ -8,13 +8,16 @@ export const DOCUMENT_SOURCES = ['scifact', 'cord19', 'pubmedqa', 'imported'] as
 export const Document = z.object({
   id: z.string(),
   source: z.enum(DOCUMENT_SOURCES),
-  title: z.string().nullable().describe('null when the source has none (PubMedQA records carry a research question instead)'),
+  title: z.string().nullable().describe('the article title; for PubMedQA records, which have none, the research question the abstract answers (title_source "question")'),
+  title_source: z.enum(['article', 'question', 'derived']).describe('"question": the title is the PubMedQA research question standing in for the missing article title; "derived": an imported record had no title, so its abstract\'s opening words stand in'),
+  external_id: z.string().nullable().describe('for an imported document, the id it had in your file (`id` at import); null otherwise'),
   authors: z.array(z.string()),
   publication_date: z.string().nullable().describe('YYYY-MM-DD when the source gives a full date'),
   publication_year: z.int().nullable(),
   journal: z.string().nullable(),
-  evidence_grade: z.enum(EVIDENCE_GRADES),
+  evidence_grade: z.enum(EVIDENCE_GRADES).describe('from the study design alone (A meta-analysis or randomised trial … E review, modelling or protocol; docs/content.md), not the compound scale'),
   study_design: z.enum(STUDY_DESIGNS),
+  study_design_label: z.string().describe('the study design in words, e.g. "Cohort study"'),
   abstract: z.string().nullable().describe('null when the source has none or its licence does not allow redistribution'),
   doi: z.string().nullable(),
   pmid: z.string().nullable(),
@@ -54,7 +57,7 @@ export const DocumentResponse = success(Document);
 /** One record to import (JSON / JSONL); PubMed XML is converted to this shape first. */
 export const ImportRecord = z.strictObject({
   id: z.string().trim().min(1).max(200).optional().describe('your own identifier; used to recognise the record when neither pmid nor doi is given'),
-  title: z.string().trim().min(1).max(2000),
+  title: z.string().trim().min(1).max(2000).optional().describe('a title or an abstract is required; without a title, one is derived from the abstract (title_source "derived")'),
   abstract: z.string().trim().min(1).max(100_000).optional(),
   authors: z.array(z.string().trim().min(1).max(300)).max(1000).optional(),
   publication_date: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
@@ -66,7 +69,7 @@ export const ImportRecord = z.strictObject({
   url: z.url({ protocol: /^https?$/ }).optional(),
   license: z.string().trim().min(1).max(200).optional(),
   mesh_terms: z.array(z.string().trim().min(1).max(300)).max(500).optional(),
-});
+}).refine((r) => r.title !== undefined || r.abstract !== undefined, { path: ['title'], message: 'a record needs a title or an abstract' });
 export type ImportRecord = z.infer<typeof ImportRecord>;
 
 export const IMPORT_FORMATS = ['json', 'jsonl', 'pubmed_xml'] as const;

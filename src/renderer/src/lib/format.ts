@@ -1,6 +1,6 @@
 /** Display helpers: words for the API's enum values, numbers and dates. Presentation only, never data. */
 import type { Category, CompoundStatus, EvidenceGrade, StudyDesign } from '../../../shared/enums.ts';
-import { EVIDENCE_GRADE_MEANING } from '../../../shared/enums.ts';
+import { EVIDENCE_GRADE_MEANING, STUDY_DESIGN_LABEL } from '../../../shared/enums.ts';
 
 /** "amino_acid" → "Amino acid", "muscle_growth" → "Muscle growth". */
 export function humanize(value: string): string {
@@ -19,10 +19,7 @@ const STATUS_LABELS: Record<CompoundStatus, string> = {
 };
 export const statusLabel = (s: CompoundStatus) => STATUS_LABELS[s] ?? humanize(s);
 
-const DESIGN_LABELS: Partial<Record<StudyDesign, string>> = {
-  meta_analysis: 'Meta-analysis', randomized_trial: 'Randomised trial', in_vitro: 'In vitro', unclassified: 'Design not classified',
-};
-export const studyDesignLabel = (d: StudyDesign) => DESIGN_LABELS[d] ?? humanize(d);
+export const studyDesignLabel = (d: StudyDesign) => STUDY_DESIGN_LABEL[d] ?? humanize(d);
 
 export const gradeMeaning = (g: EvidenceGrade) => EVIDENCE_GRADE_MEANING[g];
 

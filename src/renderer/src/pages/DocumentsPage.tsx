@@ -18,7 +18,8 @@ const SOURCE_LABEL: Record<(typeof DOCUMENT_SOURCES)[number], string> = {
   scifact: 'SciFact', cord19: 'CORD-19', pubmedqa: 'PubMedQA', imported: 'Imported by you',
 };
 
-export function documentTitle(d: Pick<Document, 'title' | 'pmid' | 'id'>): string {
+export function documentTitle(d: Pick<Document, 'title' | 'pmid' | 'id'> & { title_source?: Document['title_source'] }): string {
+  if (d.title && d.title_source === 'question') return `Question studied: ${d.title}`;
   return d.title ?? (d.pmid ? `Untitled PubMed record (PMID ${d.pmid})` : `Untitled record ${d.id}`);
 }
 
@@ -154,8 +155,10 @@ export function DocumentPage() {
       <header className="page-header">
         <h1>{documentTitle(d)}</h1>
         <p className="header-meta">
-          <GradeBadge grade={d.evidence_grade} long />
-          <Tag>{studyDesignLabel(d.study_design)}</Tag>
+          {/* A document's grade follows from its design alone: shown with the design, never with the compound scale's words. */}
+          <span className={`badge grade grade-${d.evidence_grade}`} title={`Document evidence grade ${d.evidence_grade}, from its study design`}>
+            Grade {d.evidence_grade}<span className="badge-note"> · {d.study_design_label}</span>
+          </span>
           <Tag>{SOURCE_LABEL[d.source]}</Tag>
         </p>
         <p className="muted">{byline(d)}</p>

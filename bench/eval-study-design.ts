@@ -1,0 +1,48 @@
+/**
+ * `npm run eval:study-design`: precision of the study-design classifier (src/main/documents/study-design.ts) on a
+ * hand-labelled sample of 200 bundled documents (bench/data/study-design-labels.jsonl; how the sample was drawn:
+ * studyDesignSample in bench/labelled-sample.ts). Each label was set by reading the title and abstract.
+ *
+ * Precision of a design = of the documents the classifier put in that design, the share whose label agrees.
+ * "unclassified" is the classifier abstaining (grade D, "limited"), so it is reported as coverage, not precision.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sharedDataDir } from '../resources/build/paths.ts';
+import { classifyStudyDesign } from '../src/main/documents/study-design.ts';
+import { STUDY_DESIGNS, type StudyDesign } from '../src/shared/enums.ts';
+import { allDocuments } from './labelled-sample.ts';
+
+interface Label { id: string; stratum: 'random' | 'design_words'; design: StudyDesign }
+
+const labels = readFileSync(join(import.meta.dirname, 'data/study-design-labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
+const docs = new Map(allDocuments(sharedDataDir()).map((d) => [d.id, d]));
+
+const rows = labels.map((l) => {
+  const d = docs.get(l.id);
+  if (!d) throw new Error(`labelled document ${l.id} is not in the datasets`);
+  return { ...l, predicted: classifyStudyDesign(d.source === 'pubmedqa' ? '' : d.title ?? '', d.abstract) };
+});
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '–');
+console.log(`study design classifier on ${rows.length} hand-labelled documents (${new Date().toISOString().slice(0, 10)})\n`);
+console.log('design               predicted  correct  precision   labelled  found  recall');
+let predictedTotal = 0;
+let correctTotal = 0;
+for (const design of STUDY_DESIGNS) {
+  const predicted = rows.filter((r) => r.predicted === design);
+  const correct = predicted.filter((r) => r.design === design).length;
+  const labelled = rows.filter((r) => r.design === design);
+  const found = labelled.filter((r) => r.predicted === design).length;
+  if (!predicted.length && !labelled.length) continue;
+  if (design !== 'unclassified') { predictedTotal += predicted.length; correctTotal += correct; }
+  const precision = design === 'unclassified' ? '(abstains)' : pct(correct, predicted.length);
+  console.log(`${design.padEnd(20)} ${String(predicted.length).padStart(9)} ${String(correct).padStart(8)} ${precision.padStart(10)} ${String(labelled.length).padStart(10)} ${String(found).padStart(6)} ${pct(found, labelled.length).padStart(7)}`);
+}
+const abstained = rows.filter((r) => r.predicted === 'unclassified').length;
+console.log(`\nprecision over all classified documents: ${pct(correctTotal, predictedTotal)} (${correctTotal}/${predictedTotal}); unclassified: ${abstained} of ${rows.length}`);
+const random = rows.filter((r) => r.stratum === 'random');
+console.log(`accuracy on the random stratum (${random.length} documents, unclassified counted as wrong unless labelled so): ${pct(random.filter((r) => r.predicted === r.design).length, random.length)}`);
+if (process.argv.includes('--errors')) {
+  for (const r of rows) if (r.predicted !== r.design && r.predicted !== 'unclassified') console.log(`  ${r.id}: labelled ${r.design}, predicted ${r.predicted}`);
+}
