@@ -18,6 +18,7 @@ import { loadDdinter, mergeDdinterInteractions } from './steps/ddinter.ts';
 import { loadFoods } from './steps/foods.ts';
 import { loadLabTests } from './steps/labs.ts';
 import { loadDrugBank } from './steps/drugbank.ts';
+import { INTERACTION_DATA_DIRS, INTERACTION_DATA_FILES, loadInteractionSources } from './steps/interactions.ts';
 import { SOURCES } from './sources.ts';
 import { addBundledVectors } from './steps/embeddings.ts';
 import { DEFAULT_MODEL, missingModelFiles, modelFingerprint, type ModelConfig } from '../../src/main/search/model-files.ts';
@@ -26,9 +27,10 @@ const DATA_FILES = [
   'scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'pubmedqa/ori_pqal.json', 'drugbank-open/drugbank_vocabulary.csv',
   ...'ABDHLPRV'.split('').map((c) => `ddinter/ddinter_downloads_code_${c}.csv`),
   'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/nutrient_values_per100g.csv', 'usda-sr28/household_weights.csv',
-  'lab-reference-ranges-nlm/reference_ranges.csv',
+  'lab-reference-ranges-nlm/reference_ranges.csv', ...INTERACTION_DATA_FILES,
 ];
-const CODE_FILES = ['src/main/content/schema.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts'];
+const CODE_FILES = ['src/main/content/schema.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
+  ...['keys', 'rules', 'resolver', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`)];
 
 /** The model whose vectors the build bundles: the server's (MATERIA_MODEL, MATERIA_MODEL_DIR). */
 export function embeddingModel(): ModelConfig {
@@ -44,6 +46,7 @@ export function inputsHash(dataDir: string): string {
   const files = [...filesUnder(CONTENT_DIR), ...filesUnder(BUILD_DIR), ...CODE_FILES.map((f) => resolve(REPO_ROOT, f))];
   for (const f of files) hash.update(relative(REPO_ROOT, f)).update('\0').update(readFileSync(f));
   for (const f of DATA_FILES) hash.update(f).update('\0').update(readFileSync(join(dataDir, f)));
+  for (const f of INTERACTION_DATA_DIRS.flatMap((d) => filesUnder(join(dataDir, d)))) hash.update(relative(dataDir, f)).update('\0').update(readFileSync(f));
   // Installing (or changing) the embedding model makes the bundled vectors stale.
   const model = embeddingModel();
   hash.update('model\0').update(missingModelFiles(model).length ? 'none' : modelFingerprint(model));
@@ -100,6 +103,7 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     counts.ddinter_drugs = ddinter.drugs;
     counts.ddinter_pairs = ddinter.pairs;
     counts.ddinter_interactions_on_compounds = mergeDdinterInteractions(db);
+    Object.assign(counts, loadInteractionSources(db, dataDir, drugbank));
     const foods = loadFoods(db, dataDir);
     counts.foods = foods.foods;
     counts.food_nutrient_values = foods.values;

@@ -2,7 +2,7 @@
  * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
  * place; the server refuses a database whose schema_version differs and says how to rebuild it.
  */
-export const CONTENT_SCHEMA_VERSION = 2;
+export const CONTENT_SCHEMA_VERSION = 3;
 
 export const CONTENT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -126,6 +126,31 @@ CREATE TABLE ddinter_pairs (
   PRIMARY KEY (a, b), CHECK (a < b)
 ) WITHOUT ROWID;
 CREATE INDEX ddinter_pairs_b ON ddinter_pairs(b);
+
+-- Interaction pair model (src/main/interactions, docs/interactions.md). Every source is keyed by ingredient key
+-- (interactions/keys.ts): one identity per active moiety, so "lithium", "Lithium carbonate" and "LITHOBID" meet.
+CREATE TABLE ix_keys (key TEXT PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
+-- Every name a substance is written as (DrugBank name or synonym, DDInter, ONC, NLM, Drugs@FDA brand, alias) → key(s).
+CREATE TABLE ix_names (
+  name_norm TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL,
+  via TEXT NOT NULL CHECK (via IN ('drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'brand', 'alias', 'rule', 'compound')),
+  PRIMARY KEY (name_norm, key, via)
+) WITHOUT ROWID;
+CREATE TABLE ix_ddinter (key TEXT NOT NULL, ddinter_id TEXT NOT NULL REFERENCES ddinter_drugs(id), PRIMARY KEY (key, ddinter_id)) WITHOUT ROWID;
+CREATE TABLE ix_compound_keys (compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid), key TEXT NOT NULL, PRIMARY KEY (compound_rowid, key)) WITHOUT ROWID;
+CREATE INDEX ix_compound_keys_key ON ix_compound_keys(key);
+-- Pair sources keyed by ingredient keys (a < b): the ONC lists and NLM's annotated FDA label sentences.
+CREATE TABLE ix_pairs (
+  a TEXT NOT NULL, b TEXT NOT NULL, source TEXT NOT NULL, level TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('contraindicated', 'major', 'moderate', 'minor', 'unknown')),
+  a_name TEXT NOT NULL, b_name TEXT NOT NULL, text TEXT, reference TEXT NOT NULL, CHECK (a < b)
+);
+CREATE INDEX ix_pairs_ab ON ix_pairs(a, b);
+-- Editorial classes and class rules (resources/content/interaction-rules*.json).
+CREATE TABLE ix_classes (id TEXT PRIMARY KEY, name TEXT NOT NULL, words TEXT NOT NULL, text_pattern TEXT, basis TEXT NOT NULL);
+CREATE TABLE ix_class_members (class_id TEXT NOT NULL REFERENCES ix_classes(id), key TEXT NOT NULL, PRIMARY KEY (class_id, key)) WITHOUT ROWID;
+CREATE INDEX ix_class_members_key ON ix_class_members(key);
+CREATE TABLE ix_rules (id TEXT PRIMARY KEY, data TEXT NOT NULL);
 
 -- USDA SR28 (public domain): foods, nutrients per 100 g, household weights.
 CREATE TABLE foods (

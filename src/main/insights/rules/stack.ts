@@ -1,21 +1,19 @@
 /**
  * Rules over the profile's current compounds and medications, reusing the tools: every interacting pair in the stack
- * (the interaction checker: DDInter and the records' editorial lists), an evidence note per compound (its grade and the
+ * (the interaction checker's pair model: one verdict per pair, each source at its own level), an evidence note per compound (its grade and the
  * most recent linked documents), and per goal the best-graded knowledge-base compound that fits it (the stack builder),
  * is not already taken and has no listed interaction with what is.
  */
 import { EVIDENCE_GRADE_MEANING, type EvidenceGrade } from '../../../shared/enums.ts';
 import type { Citation, Profile } from '../../../shared/schemas/insights.ts';
-import type { InteractionsData } from '../../../shared/schemas/tools/interactions.ts';
 import type { DocumentRepo } from '../../documents/document-repo.ts';
-import { SEVERITY_RANK, type Severity } from '../../tools/interactions/compute.ts';
 import { interactionsTool } from '../../tools/interactions/tool.ts';
 import { normGoal } from '../../tools/peptide-stack/compute.ts';
 import { peptideStackTool } from '../../tools/peptide-stack/tool.ts';
 import { ToolInputError, type ToolContext } from '../../tools/tool.ts';
 import type { InsightCandidate } from '../types.ts';
 
-const INSIGHT_SEVERITY = { major: 'warning', moderate: 'attention', minor: 'info', unknown: 'info' } as const;
+const INSIGHT_SEVERITY = { contraindicated: 'warning', major: 'warning', moderate: 'attention', minor: 'info', unknown: 'info' } as const;
 
 /** Runs a tool, treating input it cannot compute (e.g. fewer than two distinct substances) as "nothing to say". */
 function quietly<T>(run: () => T): T | null {
@@ -35,51 +33,50 @@ export function stackInteractionInsights(tool: ToolContext, profile: Profile): I
   const byInput = new Map(data.substances.map((s) => [s.input, s]));
   const keyOf = (input: string) => {
     const s = byInput.get(input);
-    return s?.compound?.slug ?? s?.ddinter[0]?.id ?? input.trim().toLowerCase();
+    return s?.compound?.slug ?? (s?.ingredients.map((i) => i.key).join('+') || input.trim().toLowerCase());
   };
-  const groups = new Map<string, InteractionsData['interactions']>();
-  for (const i of data.interactions) {
-    const key = [keyOf(i.a.input), keyOf(i.b.input)].sort().join('|');
-    groups.set(key, [...(groups.get(key) ?? []), i]);
-  }
+  const SOURCE_NAME: Record<string, string> = {
+    ddinter: 'DDInter', onc_high_priority: 'the ONC high-priority list', onc_non_interruptive: 'the ONC non-interruptive list',
+    nlm_spl: 'an FDA label', class_rule: 'a Materia class rule', editorial: 'the knowledge-base record',
+  };
   const pairLevel = tool.content.prepare<[string, string], { level: string }>('SELECT level FROM ddinter_pairs WHERE a = ? AND b = ?');
   const out: InsightCandidate[] = [];
-  for (const [key, entries] of groups) {
-    const worst = entries.map((e) => e.severity).sort((x, y) => SEVERITY_RANK[x as Severity] - SEVERITY_RANK[y as Severity])[0]!;
-    const first = entries[0]!;
-    const [a, b] = [byInput.get(first.a.input), byInput.get(first.b.input)];
+  // One pair model verdict per pair: the insight's level is the verdict's, and every source is quoted at its own level.
+  for (const p of data.pairs) {
+    const key = [keyOf(p.a.input), keyOf(p.b.input)].sort().join('|');
+    const [a, b] = [byInput.get(p.a.input), byInput.get(p.b.input)];
     const evidence: Citation[] = [];
-    if (entries.some((e) => e.source === 'ddinter')) {
-      for (const x of a?.ddinter ?? []) {
-        for (const y of b?.ddinter ?? []) {
-          const [lo, hi] = x.id < y.id ? [x, y] : [y, x];
-          const row = pairLevel.get(lo.id, hi.id);
-          if (row) evidence.push({ type: 'ddinter_pair', id: `${lo.id}+${hi.id}`, label: `DDInter: ${lo.name} + ${hi.name} (${row.level})`, url: null });
+    for (const src of p.sources) {
+      if (src.source === 'ddinter') {
+        for (const x of a?.ddinter ?? []) {
+          for (const y of b?.ddinter ?? []) {
+            const [lo, hi] = x.id < y.id ? [x, y] : [y, x];
+            const row = pairLevel.get(lo.id, hi.id);
+            if (row && !evidence.some((c) => c.id === `${lo.id}+${hi.id}`)) {
+              evidence.push({ type: 'ddinter_pair', id: `${lo.id}+${hi.id}`, label: `DDInter: ${lo.name} + ${hi.name} (${row.level})`, url: null });
+            }
+          }
         }
+      } else if (src.source === 'editorial' && src.record && !evidence.some((c) => c.type === 'compound' && c.id === src.record)) {
+        evidence.push({ type: 'compound', id: src.record, label: `interaction list of the ${src.record} record: "${src.listed_as}" (${src.severity})`, url: null });
       }
     }
-    for (const e of entries) {
-      if (e.source === 'editorial' && e.record && !evidence.some((c) => c.type === 'compound' && c.id === e.record)) {
-        evidence.push({ type: 'compound', id: e.record, label: `interaction list of the ${e.record} record: "${e.listed_as}"`, url: null });
-      }
-    }
-    const sources = [entries.some((e) => e.source === 'ddinter') ? 'DDInter' : null,
-      entries.some((e) => e.source === 'editorial') ? 'the knowledge-base records' : null].filter(Boolean).join(' and ');
-    const notes = [...new Set(entries.filter((e) => e.source === 'editorial').map((e) => e.notes))];
-    const advice = worst === 'major'
+    const levels = p.sources.map((src) => `${SOURCE_NAME[src.source] ?? src.source}: ${src.severity}`).join('; ');
+    const advice = p.severity === 'contraindicated' || p.severity === 'major'
       ? 'Review this combination with the prescriber or a pharmacist; do not stop or change a prescribed medicine on your own.'
       : 'Worth reviewing with a pharmacist, especially when doses change.';
+    const text = [p.mechanism, p.management].filter(Boolean).join(' ');
     out.push({
-      fingerprint: `stack_interaction|${key}|${worst}`,
+      fingerprint: `stack_interaction|${key}|${p.severity}`,
       kind: 'stack_interaction',
-      severity: INSIGHT_SEVERITY[worst as keyof typeof INSIGHT_SEVERITY],
-      title: `${first.a.name} + ${first.b.name}: ${worst} interaction`,
-      body: `${first.a.name} and ${first.b.name}, both in your profile, are listed as a ${worst} interaction by ${sources}.`
-        + `${notes.length ? ` ${notes.join(' ')}` : ''} ${advice}`,
+      severity: INSIGHT_SEVERITY[p.severity],
+      title: `${p.a.name} + ${p.b.name}: ${p.severity === 'contraindicated' ? 'contraindicated combination' : `${p.severity} interaction`}`,
+      body: `${p.a.name} and ${p.b.name}, both in your profile: ${p.severity} (${levels}${p.sources_disagree ? '; the sources disagree, the most severe level is shown' : ''}).`
+        + `${text ? ` ${text}` : ''} ${advice}`,
       related_compounds: [a?.compound?.slug, b?.compound?.slug].filter((s): s is string => !!s),
       evidence,
       source_results: [],
-      rule: 'every interacting pair among the profile\'s compounds and medications (POST /v1/tools/interactions/check)',
+      rule: 'every interacting pair among the profile\'s compounds and medications, one verdict per pair (POST /v1/tools/interactions/check, docs/interactions.md)',
     });
   }
   return out;

@@ -1,4 +1,7 @@
 /**
+ * Legacy (pre-pair-model) interaction compute, kept only for the stack and protocol builders until they switch to
+ * src/main/interactions (issue 13, builders section); POST /v1/tools/interactions/check no longer uses it.
+ *
  * Interaction check, pure part: given substances already resolved to our compound records and/or DDInter drugs,
  * find every interacting pair. No formula is involved; the two sources are:
  *
@@ -319,7 +322,7 @@ export function highestSeverity(list: readonly { severity: Severity }[]): Severi
 }
 
 export function countBySeverity(list: readonly { severity: Severity }[]): Record<Severity, number> {
-  const counts = { major: 0, moderate: 0, minor: 0, unknown: 0 };
+  const counts = { contraindicated: 0, major: 0, moderate: 0, minor: 0, unknown: 0 };
   for (const i of list) counts[i.severity]++;
   return counts;
 }
@@ -354,7 +357,7 @@ export function interpret(subs: readonly SubstanceInfo[], r: CheckResult): strin
     const top = r.interactions.filter((i) => i.severity === highest);
     const names = [...new Set(top.map((i) => [displayName(subs[i.a]!), displayName(subs[i.b]!)].sort().join(' + ')))];
     const c = countBySeverity(r.interactions);
-    const what = { major: 'major (avoid the combination or act on it)', moderate: 'moderate (monitor or adjust)', minor: 'minor', unknown: 'listed without a known severity' }[highest];
+    const what = { contraindicated: 'contraindicated (do not combine)', major: 'major (avoid the combination or act on it)', moderate: 'moderate (monitor or adjust)', minor: 'minor', unknown: 'listed without a known severity' }[highest];
     parts.push(`Highest severity: ${what}, for ${names.join('; ')}. ${r.interactions.length} interaction entr${r.interactions.length === 1 ? 'y' : 'ies'} in ${r.pairsChecked} pair${r.pairsChecked === 1 ? '' : 's'} checked (major ${c.major}, moderate ${c.moderate}, minor ${c.minor}, unknown ${c.unknown}).`);
   }
   if (unmatched.length) parts.push(`Not recognised: ${unmatched.join(', ')} — only searched for in our editorial interaction texts; see the suggestions.`);

@@ -1,5 +1,9 @@
 /**
- * POST /v1/tools/interactions/check. Resolves each name to our compound records (compound_names, by
+ * POST /v1/tools/interactions/check runs the pair model (src/main/interactions, docs/interactions.md).
+ *
+ * Legacy, below the runner's imports: the pre-pair-model resolution (our records and DDInter only) and its helpers,
+ * kept solely because the stack/protocol builders and the chat's name handling still import them; they move to
+ * src/main/interactions (resolveName, checkSubstances) in the builders' part of issue 13. Resolves each name to our compound records (compound_names, by
  * normalizeName; or an exact slug) and to DDInter drugs (ddinter_drugs.name_norm, the compound's ddinter_compounds
  * mapping, or a DrugBank open-vocabulary synonym whose common name is a DDInter drug), then checks every pair
  * (compute.ts). The resolution helpers are exported for the peptide-stack and protocol tools.
@@ -7,13 +11,13 @@
 import type { Statement } from 'better-sqlite3';
 import type { Category, CompoundStatus, EvidenceGrade } from '../../../shared/enums.ts';
 import { InteractionsData, InteractionsRequest } from '../../../shared/schemas/tools/interactions.ts';
+import { checkInteractions } from '../../interactions/check.ts';
 import { normalizeName } from '../../compounds/names.ts';
 import type { Db } from '../../db/connection.ts';
 import { FuzzyNames } from '../../search/fuzzy-names.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
-  checkInteractions, countBySeverity, displayName, highestSeverity, interpret, mergeSuggestions,
-  pairKey, type CheckResult, type DdinterLevel, type MatchKind, type RecordInteraction, type SubstanceInfo, type SuggestionHit,
+  displayName, mergeSuggestions, pairKey, type CheckResult, type DdinterLevel, type MatchKind, type RecordInteraction, type SubstanceInfo, type SuggestionHit,
 } from './compute.ts';
 
 export const INTERACTIONS_REFERENCE = 'Xiong G, Yang Z, Yi J, et al. DDInter: an online drug–drug interaction database towards improving '
@@ -223,28 +227,19 @@ export function resolvedSubstances(subs: readonly SubstanceInfo[], duplicates: r
   }));
 }
 
+/** POST /v1/tools/interactions/check: the pair model (src/main/interactions) over the names given. */
 export const interactionsTool: ToolRunner<typeof InteractionsRequest, typeof InteractionsData> = {
   name: 'interactions',
   request: InteractionsRequest,
   data: InteractionsData,
   run(ctx, input) {
-    const subs = input.substances.map((name, i) => resolveSubstance(ctx.content, name, `substances.${i}`));
-    const pairs = ddinterPairs(ctx.content, subs);
-    const result = checkInteractions(subs, pairs);
-    if (result.duplicates.filter((d) => d === null).length < 2) {
+    input.substances.forEach((name, i) => {
+      if (!normalizeName(name)) throw new ToolInputError(`substances.${i} has no letters or digits`, [{ field: `substances.${i}`, message: 'must contain letters or digits' }]);
+    });
+    const out = checkInteractions(ctx.content, input.substances);
+    if (out.substances.filter((s) => s.duplicate_of === null).length < 2) {
       throw new ToolInputError('substances names fewer than two different substances', [{ field: 'substances', message: 'all entries name the same substance; give at least two different ones' }]);
     }
-    return {
-      substances: resolvedSubstances(subs, result.duplicates),
-      interactions: interactionEntries(subs, result),
-      highest_severity: highestSeverity(result.interactions),
-      counts: countBySeverity(result.interactions),
-      pairs_checked: result.pairsChecked,
-      unmatched: subs.filter((s, i) => s.status === 'unmatched' && result.duplicates[i] === null)
-        .map((s) => ({ input: s.input, suggestions: suggestionsFor(ctx.content, s.input) })),
-      duplicates: subs.flatMap((s, i) => (result.duplicates[i] === null ? [] : [{ input: s.input, same_as: subs[result.duplicates[i]!]!.input }])),
-      method: { name: 'DDInter pair levels + Materia editorial interaction lists', reference: INTERACTIONS_REFERENCE },
-      interpretation: interpret(subs, result),
-    };
+    return out;
   },
 };

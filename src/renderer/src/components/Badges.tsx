@@ -11,7 +11,7 @@ export function GradeBadge({ grade, long = false }: { grade: EvidenceGrade; long
   );
 }
 
-export type Severity = 'major' | 'moderate' | 'minor' | 'unknown' | 'none';
+export type Severity = 'contraindicated' | 'major' | 'moderate' | 'minor' | 'unknown' | 'none';
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
   const label = severity === 'unknown' ? 'Severity not given' : severity === 'none' ? 'None found' : humanize(severity);

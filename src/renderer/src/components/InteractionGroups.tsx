@@ -1,6 +1,6 @@
 /** Interactions grouped by severity (major first), with a filter for long lists. */
 import { useMemo, useState } from 'react';
-import { INTERACTION_SEVERITIES } from '../../../shared/enums.ts';
+import { INTERACTION_SEVERITIES, type INTERACTION_SOURCES } from '../../../shared/enums.ts';
 import { humanize, num } from '../lib/format.ts';
 import { SeverityBadge } from './Badges.tsx';
 
@@ -12,14 +12,20 @@ export interface InteractionRow {
   management?: string;
   /** small print under the effect (where the entry comes from) */
   note?: string;
-  source: 'editorial' | 'ddinter';
+  source: (typeof INTERACTION_SOURCES)[number];
 }
 
+const SOURCE_LABEL: Record<InteractionRow['source'], string> = {
+  editorial: 'Editorial', ddinter: 'DDInter', onc_high_priority: 'ONC high priority', onc_non_interruptive: 'ONC non-interruptive',
+  nlm_spl: 'FDA label', class_rule: 'Class rule',
+};
+
 const GROUP_TITLE: Record<InteractionRow['severity'], string> = {
+  contraindicated: 'Contraindicated: do not combine',
   major: 'Major: avoid the combination or act on it',
   moderate: 'Moderate: monitor or adjust',
   minor: 'Minor',
-  unknown: 'Listed without a severity (DDInter)',
+  unknown: 'Listed without a severity',
 };
 
 export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; idPrefix: string }) {
@@ -66,7 +72,7 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
                       </td>
                       <td>{r.effect}{r.note && <div className="muted small">{r.note}</div>}</td>
                       {group.some((x) => x.management) && <td>{r.management ?? ''}</td>}
-                      <td className="small">{r.source === 'ddinter' ? 'DDInter' : 'Editorial'}</td>
+                      <td className="small">{SOURCE_LABEL[r.source]}</td>
                     </tr>
                   ))}
                 </tbody>

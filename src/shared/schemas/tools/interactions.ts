@@ -3,13 +3,14 @@ import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCE
 import { SaveFlag, ToolResultTail } from './common.ts';
 
 /**
- * Interaction checker: 2–30 substances by name, slug or synonym. Each is resolved to our compound records and/or
- * DDInter drugs (directly or through DrugBank synonyms); every pair is checked against DDInter and against the
- * editorial interaction lists of our compound records (which also name supplements and foods).
+ * Interaction checker: 2–30 substances as people write them (generic, brand, salt, class word, food, a typo). Every
+ * pair is judged once by the pair model (docs/interactions.md): the most severe level any source gives, with every
+ * source's own level, a "sources disagree" flag, the best mechanism and management text, and the coverage of the
+ * sources consulted. A name that cannot be resolved makes the answer at least `unknown`, never `none`.
  */
 
 export const SubstanceName = z.string().trim().min(1, 'must not be empty').max(128)
-  .describe('a substance as the user knows it: name, brand, synonym or compound slug ("warfarin", "Coumadin", "st-johns-wort")');
+  .describe('a substance as the user knows it: name, brand, salt, class word, food or compound slug ("warfarin", "Coumadin", "lithium", "statins", "grapefruit juice")');
 
 export const InteractionsRequest = z.strictObject({
   substances: z.array(SubstanceName).min(2, 'give at least two substances').max(30, 'at most 30 substances')
@@ -18,51 +19,119 @@ export const InteractionsRequest = z.strictObject({
 });
 export type InteractionsRequest = z.input<typeof InteractionsRequest>;
 
+export const MATCH_VIAS = [
+  'slug', 'name', 'alt_name', 'drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'rule', 'compound', 'alias', 'brand', 'class', 'salt', 'typo',
+] as const;
+
+export const InteractionSeverity = z.enum(INTERACTION_SEVERITIES)
+  .describe('contraindicated (never combine) > major (avoid, or act on it) > moderate (monitor or adjust) > minor > unknown (listed without a level)');
+export const HighestSeverity = z.enum([...INTERACTION_SEVERITIES, 'none'])
+  .describe('most severe level of any pair; unknown when a name could not be resolved and nothing worse was found; none only when every name was resolved and no source lists any pair');
+
+export const CheckedSubstance = z.object({
+  input: z.string().describe('as given'),
+  status: z.enum(['resolved', 'unresolved']),
+  kind: z.enum(['compound', 'drug', 'class']).nullable().describe('compound: one of our records; drug: a substance our sources know that we carry no record for; class: a class word ("statins"), checked through its members'),
+  name: z.string().describe('how the answer names it'),
+  matched_via: z.enum(MATCH_VIAS).nullable().describe('how the name was recognised: our slug, name or alternative name; a DrugBank name or synonym (INN/USAN variants); a DDInter, ONC, NLM or rule name; an alias; a Drugs@FDA brand; a class word; the name without its salt; a typo'),
+  notice: z.string().nullable().describe('set when the name was read as something else (a typo, a brand, a salt form, a class): say so to the user'),
+  compound: z.object({
+    slug: z.string(), name: z.string(), category: z.enum(CATEGORIES), status: z.enum(STATUSES), evidence_grade: z.enum(EVIDENCE_GRADES),
+  }).nullable(),
+  ingredients: z.array(z.object({ key: z.string(), name: z.string() })).describe('active ingredients (a combination brand has several; a class lists its members)'),
+  ddinter: z.array(z.object({ id: z.string(), name: z.string() })).describe('the DDInter drugs these ingredients are'),
+  duplicate_of: z.string().nullable().describe('the earlier input naming the same substance; duplicates are not checked again'),
+});
+
+export const PairSource = z.object({
+  source: z.enum(INTERACTION_SOURCES).describe('editorial: our compound record; ddinter; onc_high_priority / onc_non_interruptive: the ONC lists; nlm_spl: an FDA label sentence (NLM corpus); class_rule: our editorial class rule'),
+  severity: InteractionSeverity.describe('this source\'s level on our scale'),
+  level: z.string().describe('the source\'s own words: DDInter\'s level, the ONC list, the label sentence\'s trigger types, the rule id, the record\'s severity'),
+  listed_as: z.string().describe('what the source lists: the drug pair, the record entry\'s substance text, the member pair a class rule matched'),
+  reference: z.string(),
+  record: z.string().nullable().describe('editorial: slug of the compound record'),
+  rule: z.string().nullable().describe('class_rule: the rule id'),
+  basis: z.array(z.string()).describe('class_rule: the label sections, ONC group or FDA table the rule rests on'),
+});
+
+export const InteractionPair = z.object({
+  a: z.object({ input: z.string(), name: z.string() }),
+  b: z.object({ input: z.string(), name: z.string() }),
+  severity: InteractionSeverity.describe('the most severe level any source gives for this pair'),
+  sources_disagree: z.boolean().describe('true when the sources give different levels (unknown aside)'),
+  sources: z.array(PairSource).describe('each source\'s most severe finding for the pair, most severe first'),
+  mechanism: z.string().nullable().describe('from the most severe source with text (class rule, label sentence, our record); null when only DDInter/ONC list the pair'),
+  management: z.string().nullable(),
+  text_from: z.enum(INTERACTION_SOURCES).nullable(),
+});
+
+export const NameSuggestion = z.object({
+  name: z.string(),
+  slug: z.string().nullable().describe('our compound slug, or null for a substance we carry no record for'),
+  match: z.enum(['typo', 'prefix']).describe('typo: within 1–2 edits (names of 5+ letters); prefix: the input begins the name'),
+  distance: z.int().nullable().describe('edit distance for typo matches'),
+});
+
+export const InteractionCoverage = z.object({
+  sources: z.array(z.object({
+    id: z.enum(INTERACTION_SOURCES),
+    name: z.string(),
+    records: z.int().describe('pairs, rules or records this source holds in the content database'),
+    lacks: z.string().describe('what this source does not cover'),
+  })).describe('every source consulted for every pair'),
+  not_in_ddinter: z.array(z.string()).describe('resolved substances DDInter does not list at all: only the other sources could speak for them'),
+  unresolved: z.array(z.string()).describe('names that could not be resolved: nothing but our records\' texts could be searched for them'),
+  statement: z.string().describe('one sentence on what the answer does and does not cover; show it whenever no interaction is found'),
+});
+
+const SeverityCounts = z.object({ contraindicated: z.int(), major: z.int(), moderate: z.int(), minor: z.int(), unknown: z.int() });
+
+export const InteractionsData = z.object({
+  substances: z.array(CheckedSubstance),
+  pairs: z.array(InteractionPair).describe('one verdict per interacting pair, most severe first'),
+  highest_severity: HighestSeverity,
+  counts: SeverityCounts.describe('pairs per severity'),
+  pairs_checked: z.int().describe('distinct substance pairs checked'),
+  unresolved: z.array(z.object({ input: z.string(), suggestions: z.array(NameSuggestion) })).describe('names that could not be resolved, with close names'),
+  duplicates: z.array(z.object({ input: z.string(), same_as: z.string() })),
+  coverage: InteractionCoverage,
+  ...ToolResultTail,
+});
+export type InteractionsData = z.infer<typeof InteractionsData>;
+export type InteractionPair = z.infer<typeof InteractionPair>;
+
+/*
+ * Legacy shapes: the stack and protocol builders' responses still carry the pre-pair-model interaction entries (DDInter
+ * and record lists, one entry per source). They move to InteractionPair with the builders (issue 13, builders section).
+ */
 export const MATCH_KINDS = ['slug', 'name', 'alt_name', 'drugbank', 'ddinter_name', 'drugbank_synonym'] as const;
 
 export const ResolvedSubstance = z.object({
   input: z.string().describe('as given'),
   status: z.enum(['compound', 'ddinter', 'unmatched']).describe('compound: one of our records (possibly also DDInter); ddinter: a DDInter drug only; unmatched: neither'),
-  matched_via: z.enum(MATCH_KINDS).nullable().describe('how the name was recognised: our slug, name, alternative name or DrugBank synonym; a DDInter name; a DrugBank synonym of a DDInter drug'),
+  matched_via: z.enum(MATCH_KINDS).nullable(),
   compound: z.object({
-    slug: z.string(),
-    name: z.string(),
-    category: z.enum(CATEGORIES),
-    status: z.enum(STATUSES),
-    evidence_grade: z.enum(EVIDENCE_GRADES),
+    slug: z.string(), name: z.string(), category: z.enum(CATEGORIES), status: z.enum(STATUSES), evidence_grade: z.enum(EVIDENCE_GRADES),
   }).nullable(),
-  ddinter: z.array(z.object({ id: z.string(), name: z.string() })).describe('the DDInter drugs this substance is'),
-  duplicate_of: z.string().nullable().describe('the earlier input naming the same substance; duplicates are not checked again'),
+  ddinter: z.array(z.object({ id: z.string(), name: z.string() })),
+  duplicate_of: z.string().nullable(),
 });
 
 export const InteractionEntry = z.object({
   a: z.object({ input: z.string(), name: z.string() }),
   b: z.object({ input: z.string(), name: z.string() }),
-  severity: z.enum(INTERACTION_SEVERITIES).describe('major (avoid or act), moderate (monitor or adjust), minor, unknown (DDInter lists the pair without a level)'),
-  source: z.enum(INTERACTION_SOURCES).describe('ddinter: a DDInter pair; editorial: the interaction list of our compound record'),
-  listed_as: z.string().describe('the DDInter pair ("Warfarin + Acetylsalicylic acid") or the substance text of the editorial entry'),
-  record: z.string().nullable().describe('editorial entries: slug of the compound record that lists it'),
-  matched_class: z.string().nullable().describe('editorial entries that apply through a drug class the text names (e.g. "SSRIs" for sertraline): the class; null for a match by name'),
+  severity: z.enum(INTERACTION_SEVERITIES),
+  source: z.enum(INTERACTION_SOURCES),
+  listed_as: z.string(),
+  record: z.string().nullable(),
+  matched_class: z.string().nullable(),
   notes: z.string(),
 });
 
 export const Suggestion = z.object({
   name: z.string(),
-  slug: z.string().nullable().describe('our compound slug, or null for a DDInter-only drug'),
+  slug: z.string().nullable(),
   source: z.enum(['compound', 'ddinter']),
-  match: z.enum(['typo', 'prefix']).describe('typo: within 1–2 edits (names of 5+ letters); prefix: the input begins the name'),
-  distance: z.int().nullable().describe('edit distance for typo matches'),
+  match: z.enum(['typo', 'prefix']),
+  distance: z.int().nullable(),
 });
-
-export const InteractionsData = z.object({
-  substances: z.array(ResolvedSubstance),
-  interactions: z.array(InteractionEntry).describe('every interacting pair found, most severe first'),
-  highest_severity: z.enum([...INTERACTION_SEVERITIES, 'none']).describe('most severe level found (major > moderate > minor > unknown); none when no pair is listed'),
-  counts: z.object({ major: z.int(), moderate: z.int(), minor: z.int(), unknown: z.int() }).describe('interaction entries per severity'),
-  pairs_checked: z.int().describe('distinct substance pairs checked'),
-  unmatched: z.array(z.object({ input: z.string(), suggestions: z.array(Suggestion) }))
-    .describe('names neither in our records nor in DDInter; they were still searched for in the editorial interaction texts'),
-  duplicates: z.array(z.object({ input: z.string(), same_as: z.string() })),
-  ...ToolResultTail,
-});
-export type InteractionsData = z.infer<typeof InteractionsData>;

@@ -25,19 +25,18 @@ export function InteractionsTool() {
   );
 }
 
-export function SubstanceTable({ substances }: { substances: InteractionsData['substances'] }) {
+function CheckedSubstances({ substances }: { substances: InteractionsData['substances'] }) {
   return (
     <div className="table-wrap">
       <table className="data-table compact">
-        <thead><tr><th scope="col">You entered</th><th scope="col">Recognised as</th><th scope="col">How</th></tr></thead>
+        <thead><tr><th scope="col">You entered</th><th scope="col">Checked as</th><th scope="col">How</th></tr></thead>
         <tbody>
           {substances.map((s, i) => (
             <tr key={i}>
               <td>{s.input}</td>
               <td>
-                {s.compound && <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link>}
-                {!s.compound && s.ddinter.length > 0 && s.ddinter.map((d) => d.name).join(', ')}
-                {s.status === 'unmatched' && <span className="text-warn">Not recognised</span>}
+                {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <span className="text-warn">Not recognised</span>}
+                {s.notice && <div className="muted small">{s.notice}</div>}
                 {s.duplicate_of && <div className="muted small">same as “{s.duplicate_of}”</div>}
               </td>
               <td className="small">{s.matched_via ? humanize(s.matched_via) : '—'}</td>
@@ -50,28 +49,29 @@ export function SubstanceTable({ substances }: { substances: InteractionsData['s
 }
 
 function InteractionsResult({ data }: { data: InteractionsData }) {
-  const rows = data.interactions.map((i) => ({
-    substance: `${i.a.name} + ${i.b.name}`,
-    severity: i.severity,
-    effect: i.notes || 'No details given by the source.',
-    note: `Listed as ${i.listed_as}${i.record ? ` (record ${i.record})` : ''}${i.matched_class ? `; applies through the class “${i.matched_class}”` : ''}`,
-    source: i.source,
+  const rows = data.pairs.map((p) => ({
+    substance: `${p.a.name} + ${p.b.name}`,
+    severity: p.severity,
+    effect: p.mechanism ?? 'The sources list the pair without a mechanism.',
+    management: p.management ?? undefined,
+    note: `${p.sources.map((s) => `${s.listed_as}: ${s.severity}`).join('; ')}${p.sources_disagree ? ' (sources disagree)' : ''}`,
+    source: p.sources[0]!.source,
   }));
   return (
     <ResultCard title="Results">
       <p className="summary-line">
         Highest severity: <SeverityBadge severity={data.highest_severity} /> · {num(data.pairs_checked, 0)} pairs checked ·{' '}
-        {num(data.counts.major, 0)} major, {num(data.counts.moderate, 0)} moderate, {num(data.counts.minor, 0)} minor
+        {num(data.counts.contraindicated, 0)} contraindicated, {num(data.counts.major, 0)} major, {num(data.counts.moderate, 0)} moderate, {num(data.counts.minor, 0)} minor
         {data.counts.unknown > 0 && <>, {num(data.counts.unknown, 0)} without a severity</>}
       </p>
-      {rows.length === 0 ? <p>No interaction is listed between these substances. That is not proof of safety: the sources are not exhaustive.</p>
+      {rows.length === 0 ? <p>No interaction is listed between these substances. {data.coverage.statement}</p>
         : <InteractionGroups rows={rows} idPrefix="check" />}
       <h3>Substances</h3>
-      <SubstanceTable substances={data.substances} />
-      {data.unmatched.length > 0 && (
+      <CheckedSubstances substances={data.substances} />
+      {data.unresolved.length > 0 && (
         <ul className="plain-list">
-          {data.unmatched.map((u) => (
-            <li key={u.input}><strong>“{u.input}”</strong> was not recognised{u.suggestions.length > 0 ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : '.'}</li>
+          {data.unresolved.map((u) => (
+            <li key={u.input}><strong>“{u.input}”</strong> was not recognised, so it was not checked{u.suggestions.length > 0 ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : '.'}</li>
           ))}
         </ul>
       )}

@@ -1,0 +1,43 @@
+/**
+ * Every input of the interaction pair model, in dependency order: the name index (DrugBank, aliases), DDInter's keys,
+ * Drugs@FDA brands, the ONC lists, the editorial classes (their members need the keys above), NLM's label sentences
+ * (which name classes), the class rules, our compounds' keys; then our records' and monographs' lists are graded by
+ * the pair model (interaction-lists.ts).
+ */
+import type { Database } from 'better-sqlite3';
+import type { DrugBankEntry } from './drugbank.ts';
+import { loadDrugsAtFda } from './drugsatfda.ts';
+import { keyCompounds, keyDdinter } from './interaction-keys.ts';
+import { gradeInteractionLists } from './interaction-lists.ts';
+import { IxNames } from './interaction-names.ts';
+import { loadInteractionClasses, loadInteractionRules, readInteractionAliases } from './interaction-rules.ts';
+import { NLM_DIR, loadNlmSpl } from './nlm-spl-ddi.ts';
+import { ONC_FILES, loadOnc } from './onc-ddi.ts';
+
+export const INTERACTION_DATA_FILES = ['drugsatfda-products/Products.txt', ...ONC_FILES, 'nlm-spl-ddi-corpus/NLMCorpus_Mapped.csv'];
+export const INTERACTION_DATA_DIRS = [NLM_DIR];
+
+export function loadInteractionSources(db: Database, dataDir: string, drugbank: Map<string, DrugBankEntry>): Record<string, number> {
+  const names = new IxNames(db, drugbank, readInteractionAliases());
+  const counts: Record<string, number> = {};
+  counts.ix_ddinter_keys = keyDdinter(db, names);
+  const fda = loadDrugsAtFda(names, dataDir);
+  counts.drugsatfda_products = fda.products;
+  counts.drugsatfda_brands = fda.brands;
+  const onc = loadOnc(db, names, drugbank, dataDir);
+  counts.onc_high_priority_pairs = onc.onc_high_priority ?? 0;
+  counts.onc_non_interruptive_pairs = onc.onc_non_interruptive ?? 0;
+  const classes = loadInteractionClasses(db, names);
+  counts.interaction_classes = classes.count;
+  const nlm = loadNlmSpl(db, names, classes.classByText, dataDir);
+  counts.nlm_spl_labels = nlm.labels;
+  counts.nlm_spl_pairs = nlm.pairs;
+  counts.interaction_rules = loadInteractionRules(db, names);
+  counts.ix_compound_keys = keyCompounds(db, names);
+  counts.ix_keys = names.finish();
+  const lists = gradeInteractionLists(db);
+  counts.interaction_list_entries_graded = lists.graded;
+  counts.interaction_list_entries_raised = lists.raised;
+  counts.interaction_list_entries_added = lists.added;
+  return counts;
+}

@@ -1,0 +1,235 @@
+/**
+ * The pair model: one verdict per pair of substances, used by the interaction checker, the monographs' and records'
+ * interaction lists (at content build), the chat, insights and the builders. Each source is consulted for the pair:
+ *
+ *   DDInter            Major → major, Moderate → moderate, Minor → minor, Unknown → unknown (no text)
+ *   ONC high priority  every pair → contraindicated (the list's "contraindicated / interruptive"; no text)
+ *   ONC non-interr.    every pair → minor (the panel's "inform, do not interrupt"; no text)
+ *   NLM label corpus   the label sentence; its severity read from its wording (steps/nlm-spl-ddi.ts: labelSeverity)
+ *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json)
+ *   our records        each compound record's editorial entries that name the other substance or its class
+ *
+ * The verdict is the most severe level any source gives (contraindicated > major > moderate > minor > unknown); every
+ * source's own level is listed, `sources_disagree` says when they differ, and the mechanism and management text come
+ * from the most severe source that has text (rules, then label sentences, then our records at equal severity).
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/connection.ts';
+import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
+import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
+import { classesOfKey, keyName, type Substance } from './resolver.ts';
+import { SEVERITY_RANK, worst, type Severity, type StoredRule } from './rules.ts';
+
+export type InteractionSource = (typeof INTERACTION_SOURCES)[number];
+
+export interface Finding {
+  source: InteractionSource;
+  severity: Severity;
+  /** the source's own words for its level ("Major", "high priority (interruptive)", a rule id) */
+  level: string;
+  /** what the source lists: the drug pair, the record's entry text, the rule's member pair */
+  listedAs: string;
+  mechanism: string | null;
+  management: string | null;
+  reference: string;
+  record: string | null;
+  rule: string | null;
+  basis: string[];
+}
+
+export interface PairVerdict {
+  /** indices into the substance list */
+  a: number;
+  b: number;
+  severity: Severity;
+  sourcesDisagree: boolean;
+  /** the most severe finding of each source, most severe first */
+  findings: Finding[];
+  mechanism: string | null;
+  management: string | null;
+  textFrom: InteractionSource | null;
+}
+
+const DDINTER_LEVEL: Record<string, Severity> = { Major: 'major', Moderate: 'moderate', Minor: 'minor', Unknown: 'unknown' };
+const TEXT_PREFERENCE: Partial<Record<InteractionSource, number>> = { class_rule: 0, nlm_spl: 1, editorial: 2 };
+const SOURCE_ORDER: InteractionSource[] = ['class_rule', 'nlm_spl', 'editorial', 'onc_high_priority', 'ddinter', 'onc_non_interruptive'];
+
+export const DDINTER_REFERENCE = 'DDInter: Xiong G et al., Nucleic Acids Res. 2022;50(D1):D1200-D1207 (CC BY-NC-SA 4.0)';
+
+interface Model {
+  ddinterOfKey: Statement<[string], { ddinter_id: string; name: string }>;
+  ddinterPair: Statement<[string, string], { level: string }>;
+  ixPairs: Statement<[string, string], { source: InteractionSource; level: string; severity: Severity; a_name: string; b_name: string; text: string | null; reference: string }>;
+  rules: StoredRule[];
+}
+
+const models = new WeakMap<Db, Model>();
+
+function model(db: Db): Model {
+  let m = models.get(db);
+  if (!m) {
+    m = {
+      ddinterOfKey: db.prepare(`SELECT x.ddinter_id, d.name FROM ix_ddinter x JOIN ddinter_drugs d ON d.id = x.ddinter_id WHERE x.key = ? ORDER BY x.ddinter_id`),
+      ddinterPair: db.prepare('SELECT level FROM ddinter_pairs WHERE a = ? AND b = ?'),
+      ixPairs: db.prepare('SELECT source, level, severity, a_name, b_name, text, reference FROM ix_pairs WHERE a = ? AND b = ? ORDER BY rowid'),
+      rules: db.prepare<[], { data: string }>('SELECT data FROM ix_rules ORDER BY rowid').all().map((r) => JSON.parse(r.data) as StoredRule),
+    };
+    models.set(db, m);
+  }
+  return m;
+}
+
+/** What the pair model needs of a substance, computed once per check. */
+export interface Prepared {
+  substance: Substance;
+  /** ingredient key → its classes */
+  keyClasses: Map<string, string[]>;
+  ddinter: Map<string, { id: string; name: string }[]>;
+  text: TextMatcher;
+}
+
+export function prepare(db: Db, s: Substance): Prepared {
+  const m = model(db);
+  return {
+    substance: s,
+    keyClasses: new Map(s.keys.map((k) => [k, classesOfKey(db, k)])),
+    ddinter: new Map(s.keys.map((k) => [k, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name }))])),
+    text: textMatcher(db, s),
+  };
+}
+
+const ordered = (x: string, y: string): [string, string] => (x < y ? [x, y] : [y, x]);
+
+function ddinterFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
+  const m = model(db);
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  for (const dx of [...x.ddinter.values()].flat()) {
+    for (const dy of [...y.ddinter.values()].flat()) {
+      if (dx.id === dy.id) continue;
+      const [a, b] = ordered(dx.id, dy.id);
+      if (seen.has(`${a}\0${b}`)) continue;
+      seen.add(`${a}\0${b}`);
+      const row = m.ddinterPair.get(a, b);
+      if (!row) continue;
+      out.push({
+        source: 'ddinter', severity: DDINTER_LEVEL[row.level] ?? 'unknown', level: row.level, listedAs: `${dx.name} + ${dy.name}`,
+        mechanism: null, management: null, reference: DDINTER_REFERENCE, record: null, rule: null, basis: [],
+      });
+    }
+  }
+  return out;
+}
+
+/** Keys a pair source may use for the substance: its ingredient keys and its classes (NLM rows name classes). */
+function pairKeys(x: Prepared): string[] {
+  const cls = new Set([...(x.substance.classId ? [x.substance.classId] : []), ...[...x.keyClasses.values()].flat()]);
+  return [...x.substance.keys, ...[...cls].map((c) => `class:${c}`)];
+}
+
+function listFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
+  const m = model(db);
+  const out: Finding[] = [];
+  const ky = pairKeys(y);
+  for (const kx of pairKeys(x)) {
+    for (const k of ky) {
+      if (kx === k || (kx.startsWith('class:') && k.startsWith('class:'))) continue;
+      const [a, b] = ordered(kx, k);
+      for (const r of m.ixPairs.all(a, b)) {
+        out.push({
+          source: r.source, severity: r.severity, level: r.level, listedAs: `${r.a_name} + ${r.b_name}`,
+          mechanism: r.text, management: null, reference: r.reference, record: null, rule: null, basis: [],
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The first ingredient key of the substance a rule side covers (null: not covered). */
+function sideMember(s: Prepared, side: StoredRule['a'], except: readonly string[]): string | null {
+  if (s.substance.classId && side.classes.includes(s.substance.classId)) {
+    const member = s.substance.keys.find((k) => !except.includes(k));
+    if (member) return member;
+  }
+  for (const k of s.substance.keys) {
+    if (except.includes(k)) continue;
+    if (side.keys.includes(k) || (s.keyClasses.get(k) ?? []).some((c) => side.classes.includes(c))) return k;
+  }
+  return null;
+}
+
+function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
+  const out: Finding[] = [];
+  for (const r of model(db).rules) {
+    for (const [p, q] of [[x, y], [y, x]] as const) {
+      const mp = sideMember(p, r.a, r.except);
+      const mq = mp ? sideMember(q, r.b, r.except) : null;
+      if (!mp || !mq || mp === mq) continue;
+      const [first, second] = p === x ? [mp, mq] : [mq, mp];
+      out.push({
+        source: 'class_rule', severity: r.severity, level: r.id, listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
+        mechanism: r.mechanism, management: r.management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+function editorialFindings(x: Prepared, y: Prepared): Finding[] {
+  const out: Finding[] = [];
+  for (const [from, to] of [[x, y], [y, x]] as const) {
+    const rec = from.substance.compound;
+    if (!rec) continue;
+    for (const e of rec.interactions) {
+      if (e.source !== 'editorial') continue;
+      const hit = entryConcerns(e.substance, to.text);
+      if (!hit) continue;
+      out.push({
+        source: 'editorial', severity: e.severity as Severity, level: e.severity, listedAs: e.substance,
+        mechanism: e.notes, management: null, reference: `Materia compound record ${rec.slug} (editorial)${hit.byClass ? `, through the class ${hit.byClass}` : ''}`,
+        record: rec.slug, rule: null, basis: [],
+      });
+    }
+  }
+  return out;
+}
+
+/** Every source's findings for one pair (indices a, b into the caller's list), merged into one verdict, or null. */
+export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number): PairVerdict | null {
+  const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(x, y), ...ddinterFindings(db, x, y)];
+  if (!all.length) return null;
+  const bySource = new Map<InteractionSource, Finding>();
+  for (const f of all) {
+    const prev = bySource.get(f.source);
+    // Within a source keep its most severe finding; at equal severity the one with text.
+    if (!prev || SEVERITY_RANK[f.severity] < SEVERITY_RANK[prev.severity] || (f.severity === prev.severity && !prev.mechanism && f.mechanism)) bySource.set(f.source, f);
+  }
+  const findings = [...bySource.values()].sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || SOURCE_ORDER.indexOf(p.source) - SOURCE_ORDER.indexOf(q.source));
+  const top = worst(findings)!;
+  const known = new Set(findings.filter((f) => f.severity !== 'unknown').map((f) => f.severity));
+  const withText = findings.filter((f) => f.mechanism)
+    .sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9))[0];
+  return {
+    a, b, severity: top.severity, sourcesDisagree: known.size > 1, findings,
+    mechanism: withText?.mechanism ?? null, management: withText?.management ?? null, textFrom: withText?.source ?? null,
+  };
+}
+
+/** Verdicts for every pair of the given substances (skipping the indices in `skip`, e.g. duplicates), most severe first. */
+export function pairVerdicts(db: Db, subs: readonly Substance[], skip: ReadonlySet<number> = new Set()): { verdicts: PairVerdict[]; pairsChecked: number } {
+  const prepared = subs.map((s) => prepare(db, s));
+  const live = subs.map((_, i) => i).filter((i) => !skip.has(i));
+  const verdicts: PairVerdict[] = [];
+  let pairsChecked = 0;
+  for (let i = 0; i < live.length; i++) {
+    for (let j = i + 1; j < live.length; j++) {
+      pairsChecked++;
+      const v = verdict(db, prepared[live[i]!]!, prepared[live[j]!]!, live[i]!, live[j]!);
+      if (v) verdicts.push(v);
+    }
+  }
+  verdicts.sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || p.a - q.a || p.b - q.b);
+  return { verdicts, pairsChecked };
+}
