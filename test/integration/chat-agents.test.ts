@@ -21,6 +21,7 @@ afterAll(async () => { await t.close(); });
 const EXPECT: Record<string, { text: (string | RegExp)[]; cites: string[] }> = {
   safety: { text: [EMERGENCY_FIRST], cites: [] },
   tool_interactions: { text: ['No interaction is recorded for BPC-157 + Warfarin'], cites: ['method:/v1/tools/interactions/check'] },
+  compound_question: { text: ['Creatine monohydrate, from its monograph: Controlled studies have not shown harm to kidney function in healthy people'], cites: ['monograph:creatine-monohydrate'] },
   dosing: { text: ['Metformin: typically 500 mg, once or twice daily with meals'], cites: ['compound:metformin', 'monograph:metformin'] },
   interactions: { text: ['Warfarin + Amiodarone (major)', 'Warfarin + St John\'s wort (major)'], cites: ['compound:warfarin'] },
   contraindications: { text: ['Metformin: Severe renal impairment (eGFR below 30 mL/min/1.73 m²).'], cites: ['monograph:metformin'] },
@@ -61,7 +62,7 @@ const EXPECT: Record<string, { text: (string | RegExp)[]; cites: string[] }> = {
   category_vitamin: { text: ['Vitamins for bone health:'], cites: ['compound:vitamin-d3'] },
   category_mineral: { text: [/Minerals: \d+ in the knowledge base/], cites: [] },
   category_probiotic: { text: [/Probiotics for gut health: \d+ in the knowledge base/, 'Lactobacillus rhamnosus GG (grade A): Lacticaseibacillus rhamnosus GG'], cites: ['compound:lactobacillus-rhamnosus-gg'] },
-  goal_advisor: { text: [/Compounds whose main use is sleep: \d+ in the knowledge base/, 'Melatonin (grade A)'], cites: ['compound:melatonin', 'compound:glycine'] },
+  goal_advisor: { text: [/Compounds whose main use is sleep: \d+ in the knowledge base/, 'Melatonin (grade A)'], cites: ['compound:melatonin'] },
 };
 
 describe('every agent in the registry answers the question that routes to it', () => {
@@ -84,7 +85,8 @@ describe('every agent in the registry answers the question that routes to it', (
       const cited = m.content[0]!.citations.map((c) => `${c.type}:${c.id}`);
       expect(cited).toEqual(expect.arrayContaining(EXPECT[agent.id]!.cites));
       if (agent.id !== 'safety') expect(cited.length).toBeGreaterThan(0);
-      if (agent.id === 'research_question' || agent.id === 'literature_finder') expect(cited.every((c) => c.startsWith('document:'))).toBe(true);
+      if (agent.id === 'research_question') expect(cited.every((c) => c.startsWith('document:'))).toBe(true);
+      if (agent.id === 'literature_finder') expect(cited.filter((c) => c.startsWith('document:')).length).toBeGreaterThan(0);
       await expectCitationsExist(t, m.content[0]!.citations);
     });
   }

@@ -140,13 +140,13 @@ describe('POST /v1/chat/completions: the answer', () => {
 });
 
 describe('GET /v1/agents', () => {
-  it('lists 42 distinct agents with what they cover and use, safety first', async () => {
+  it('lists 43 distinct agents with what they cover and use, safety first', async () => {
     const res = await t.http.get('/v1/agents').set('X-API-Key', key);
     expect(res.status).toBe(200);
     const agents = res.body.data.map((a: unknown) => AgentInfo.strict().parse(a));
-    expect(agents).toHaveLength(42);
-    expect(res.body.meta).toEqual({ total: 42 });
-    expect(new Set(agents.map((a: { id: string }) => a.id)).size).toBe(42);
+    expect(agents).toHaveLength(43);
+    expect(res.body.meta).toEqual({ total: 43 });
+    expect(new Set(agents.map((a: { id: string }) => a.id)).size).toBe(43);
     expect(agents[0]).toMatchObject({ id: 'safety', group: 'safety' });
     for (const a of agents) expect(a.uses.length).toBeGreaterThan(0);
     expect(agents.filter((a: { group: string }) => a.group === 'tool')).toHaveLength(8);

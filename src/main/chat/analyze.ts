@@ -8,6 +8,7 @@ import type { Db } from '../db/connection.ts';
 import { ALIAS_INDEX } from '../tools/bloodwork/compute.ts';
 import { findCompounds, type CompoundMention } from './mentions.ts';
 import { findSubstanceNames, type FoundName } from './names.ts';
+import { valueAfter } from './agents/tools/parse.ts';
 
 export const INTENTS = {
   dosing: /\b(?:dose|doses|dosage|dosing|dosed|how much (?:should|do|can|to|is safe)|how many (?:mg|mcg|micrograms|grams?|capsules|tablets|pills)|per day|loading phase)\b/i,
@@ -119,8 +120,9 @@ export function analyze(db: Db, userMessages: readonly string[]): Analysis {
   const history = userMessages.slice(0, -1);
   let compounds = findCompounds(db, text);
   const labs = findLabs(text);
-  // lab tests ("glucose 5 mmol/L", "albumin") are measurements here, not substances taken
-  const substances = findSubstanceNames(db, text, compounds, labs.map((l) => [l.at, l.at + l.length] as [number, number]));
+  // a lab test with a value ("glucose 5 mmol/L", "albumin 45") is a measurement, not a substance taken
+  const measured = labs.filter((l) => valueAfter(text, l.at, l.length) !== null);
+  const substances = findSubstanceNames(db, text, compounds, measured.map((l) => [l.at, l.at + l.length] as [number, number]));
   // names read through another language, a typo or a brand still name our compound for every agent
   const category = db.prepare<[string], { category: string }>('SELECT category FROM compounds WHERE slug = ?');
   for (const s of substances) {

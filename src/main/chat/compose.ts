@@ -10,15 +10,18 @@ export const MAX_PER_SECTION = 4;
 
 const normal = (t: string) => t.toLowerCase().replace(/\[\d+\]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-/** How many of the question's own words (first five letters) a statement contains. */
-export function relevance(text: string, words: readonly string[]): number {
-  const have = new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
-  return words.filter((w) => (w.includes(' ') ? text.toLowerCase().includes(w) : have.has(w.slice(0, 5)))).length;
+/** How many of the question's words (each with its synonyms, matched on their first five letters) a statement contains. */
+export function relevance(text: string, words: readonly (string | readonly string[])[]): number {
+  const lower = text.toLowerCase();
+  const have = new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
+  const hit = (w: string) => (w.includes(' ') ? lower.includes(w) : have.has(w.slice(0, 5)));
+  return words.filter((g) => (typeof g === 'string' ? hit(g) : g.some(hit))).length;
 }
 
 /** Words that say what kind of answer is wanted; they do not say which statement answers it. */
 const ASKING = new Set(['interact', 'interacts', 'interaction', 'interactions', 'dose', 'doses', 'dosage', 'dosing', 'side', 'effects', 'effect', 'safe', 'safety',
-  'work', 'works', 'used', 'uses', 'treat', 'benefits', 'evidence', 'typical', 'usual', 'normal', 'recommended', 'take', 'taking', 'much', 'what', 'does']);
+  'work', 'works', 'used', 'uses', 'treat', 'benefits', 'evidence', 'typical', 'usual', 'normal', 'recommended', 'take', 'taking', 'much', 'what', 'does',
+  'strong', 'proven', 'good', 'really', 'actually', 'quality', 'best', 'effective', 'efficacy']);
 
 /** Clinical words and the words records use for the same thing. */
 const SAME: Record<string, string[]> = {
@@ -27,12 +30,13 @@ const SAME: Record<string, string[]> = {
   pregnant: ['pregnancy', 'pregnant'], pregnancy: ['pregnant', 'pregnancy'], breastfeeding: ['lactation', 'breast milk', 'breastfeeding'],
   elderly: ['older adults', 'elderly', 'older'], older: ['elderly', 'older adults'], children: ['paediatric', 'pediatric', 'child'], child: ['paediatric', 'pediatric', 'children'],
   heart: ['cardiac', 'cardiovascular'], weight: ['body weight', 'kg'],
+  damage: ['harm', 'injury', 'toxicity', 'worsening', 'damage'], harm: ['damage', 'injury', 'toxicity'], fractures: ['fracture', 'bone density', 'falls'],
+  fracture: ['fractures', 'bone density', 'falls'], prevent: ['prevention', 'reduce', 'reduced', 'lower', 'risk'], blood: ['bleeding', 'blood'],
 };
 
-/** The words a statement must share with the question to answer it: its content words, without names and asking words, with synonyms. */
-export function questionWords(words: readonly string[]): string[] {
-  const base = words.filter((w) => !ASKING.has(w));
-  return [...new Set(base.flatMap((w) => [w, ...(SAME[w] ?? SAME[w.replace(/s$/, '')] ?? [])]))];
+/** The words a statement must share with the question to answer it: its content words without names and asking words, each with its synonyms. */
+export function questionWords(words: readonly string[]): string[][] {
+  return [...new Set(words.filter((w) => !ASKING.has(w)))].map((w) => [w, ...(SAME[w] ?? SAME[w.replace(/s$/, '')] ?? [])]);
 }
 
 const sentencesOf = (text: string) => text.split(/(?<=[.;!?])\s+(?=[A-Z(])/).map((t) => t.trim()).filter((t) => t.length > 12);

@@ -31,7 +31,7 @@ const ALIASES: Record<string, string> = {
   baldrian: 'valerian', valeriana: 'valerian', ginseng: 'ginseng', 'aceite de pescado': 'fish oil', fischol: 'fish oil', 'omega 3': 'fish oil',
   alkohol: 'alcohol', alcool: 'alcohol', koffein: 'caffeine', cafeina: 'caffeine', eisen: 'iron', hierro: 'iron', zink: 'zinc', zinc: 'zinc',
   kalzium: 'calcium', calcio: 'calcium', 'vitamin k2': 'vitamin k2', 'blutverdunner': 'warfarin',
-  paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
+  'vitamin d': 'vitamin-d3', 'vitamina d': 'vitamin-d3', 'vitamin d3': 'vitamin-d3', paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
 };
 
 /** Foods and drinks that interaction texts name but no drug vocabulary resolves: handed to the checker as written. */

@@ -8,6 +8,7 @@ import { cite, sentence, type Statement } from '../evidence.ts';
 import { compoundRoute } from './compound-clinical.ts';
 import { facts, gradeText, list, perCompound, STATUS_TEXT, subjects, type Facts } from './records.ts';
 import type { Agent } from './types.ts';
+import { compoundQuestionAgent } from './compound-question.ts';
 
 
 /** Intents other agents answer about a named compound; without any of them a named compound gets the overview. */
@@ -25,6 +26,8 @@ export const overviewAgent: Agent = {
     if (SPECIFIC.some((i) => a.intents.has(i))) return 0;
     // two or more substances and nothing else asked: the interaction checker is the answer
     if (a.substances.length >= 2 && !a.intents.has('overview')) return 0;
+    // "does X prevent Y?" is answered from X's records by the compound-question agent
+    if (compoundQuestionAgent.route(a) > 0) return 0;
     return a.intents.has('overview') ? 0.8 : 0.6;
   },
   run: perCompound('Overview', ({ record: r, rec }) => [

@@ -8,6 +8,8 @@ import { queryTokens } from '../../search/fts-query.ts';
 import { cite, sentence, type AgentOutput, type Statement } from '../evidence.ts';
 import { conclusionOf, positionOf, POSITION_TEXT } from '../position.ts';
 import { subjects } from './records.ts';
+import { questionWords, relevance } from '../compose.ts';
+import type { Analysis } from '../analyze.ts';
 import { asksAboutOwnResults } from './tools/bloodwork.ts';
 import type { Agent, AgentDeps } from './types.ts';
 
@@ -60,8 +62,8 @@ export const literatureAgent: Agent = {
     if (!a.intents.has('literature') || a.intents.has('document')) return 0;
     if (!a.compounds.length) return 0.85;
     // a compound and a topic ("studies on vitamin D and fractures"): the topic search runs beside the compound's own studies
-    const named = new Set(a.compounds.flatMap((c) => contentWords(c.matched)));
-    return contentWords(a.text).some((w) => !named.has(w)) ? 0.6 : 0;
+    const named = new Set(a.compounds.flatMap((c) => contentWords(`${c.matched} ${c.name}`)));
+    return contentWords(a.text).some((w) => !named.has(w)) ? 0.9 : 0;
   },
   async run(a, deps) {
     const words = contentWords(a.text);
@@ -95,7 +97,7 @@ export const researchQuestionAgent: Agent = {
   id: 'research_question', name: 'Research question', group: 'literature',
   covers: 'yes/no research questions ("Is X associated with Y?"), answered from the conclusion of the closest study in the library, with the position it takes',
   uses: ['PubMedQA research items and abstracts', 'semantic search over documents'],
-  example: 'Is laparoscopic surgery associated with fewer complications than open surgery?',
+  example: 'Is laparoscopic reoperation for failed antireflux surgery feasible?',
   // with a named compound it runs unless a compound agent answers the question (dose, interactions, …), and it adds a
   // section only when a study matches closely
   route: (a) => {
@@ -118,8 +120,17 @@ export const researchQuestionAgent: Agent = {
     }
     const found = await searchDocuments(deps, a.text, 8);
     if (!primary) primary = found.find((r) => coverage(words, `${r.title ?? ''} ${r.abstract ?? ''}`) >= 0.6);
-    const others = found.filter((r) => r.id !== primary?.id && coverage(words, `${r.title ?? ''} ${r.abstract ?? ''}`) >= 0.5).slice(0, primary ? 4 : 5);
+    const others = found.filter((r) => r.id !== primary?.id && coverage(words, `${r.title ?? ''} ${r.abstract ?? ''}`) >= 0.5 && addresses(a, r)).slice(0, primary ? 4 : 5);
     const out: AgentOutput = { title: 'Research question', statements: [] };
+    // a study's position is stated only when it addresses the question: its own stored question, or every named
+    // compound and most of the question's topic words in its title and conclusion
+    if (primary?.abstract && !matchedQuestion && !addresses(a, primary)) {
+      // beside a named compound's own records, an off-topic study adds nothing
+      if (a.compounds.length) return out;
+      out.statements.push({ text: sentence(`No study in the library addresses this question directly; the closest is ${docLine(primary)}, which is not read as an answer`), sources: [cite.document(primary)] });
+      out.lead = out.statements[0];
+      primary = undefined;
+    }
     if (primary?.abstract) {
       const conclusion = conclusionOf(primary.abstract);
       const position = positionOf(conclusion);
@@ -128,11 +139,33 @@ export const researchQuestionAgent: Agent = {
       out.statements.push({ text: sentence(`Its conclusion: ${conclusion}`), sources: [c] });
       out.statements.push({ text: sentence(`Position this study supports: ${POSITION_TEXT[position]}; one study, graded ${primary.evidence_grade}, is not a settled answer`), sources: [c] });
       out.position = position;
+      out.lead = { text: sentence(`The closest study in the library (${primary.study_design.replace(/_/g, ' ')}, grade ${primary.evidence_grade}) answers ${position === 'maybe' ? 'unclear' : position}: ${conclusion}`), sources: [c] };
     }
     for (const r of others) out.statements.push({ text: sentence(`Related: ${docLine(r)}`), sources: [cite.document(r)] });
     return out;
   },
 };
+
+/** Share of the question's topic words (with the records' synonyms) found in the study's title and conclusion. */
+export const ADDRESSES_COVERAGE = 0.75;
+
+/** Whether a study is about the question: every named compound in its text, and most topic words in title + conclusion. */
+export function addresses(a: Analysis, d: DocumentRow): boolean {
+  const text = `${d.title ?? ''} ${d.abstract ?? ''}`.toLowerCase();
+  const focus = `${d.title ?? ''} ${d.abstract ? conclusionOf(d.abstract) : ''}`;
+  for (const c of a.compounds.filter((x) => !x.family)) {
+    if (![c.matched, c.name, c.name.split(' (')[0]!].some((n) => text.includes(n.toLowerCase()))) return false;
+  }
+  const names = new Set(a.compounds.flatMap((c) => contentWords(`${c.matched} ${c.name}`)));
+  const topic = contentWords(a.text).filter((w) => !names.has(w) && !GENERIC.has(w));
+  if (!topic.length) return true;
+  const hit = topic.filter((w) => relevance(focus, questionWords([w])) > 0).length;
+  return hit / topic.length >= ADDRESSES_COVERAGE;
+}
+
+/** Question words that do not say what a study is about. */
+const GENERIC = new Set(['associated', 'association', 'effect', 'effects', 'effective', 'risk', 'increase', 'increased', 'decrease', 'reduce', 'reduced', 'improve', 'improves',
+  'better', 'worse', 'patients', 'people', 'adults', 'prevent', 'prevents', 'cause', 'causes', 'affect', 'affects', 'outcome', 'outcomes', 'work', 'works', 'really', 'actually']);
 
 export const documentLookupAgent: Agent = {
   id: 'document_lookup', name: 'Document lookup', group: 'literature',

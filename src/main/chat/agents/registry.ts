@@ -9,6 +9,7 @@ import {
 import {
   comparisonAgent, costAgent, evidenceAgent, indicationsAgent, mechanismAgent, overviewAgent, regulatoryAgent, relatedAgent, structureAgent,
 } from './compound-profile.ts';
+import { compoundQuestionAgent } from './compound-question.ts';
 import { compoundStudiesAgent, documentLookupAgent, literatureAgent, researchQuestionAgent } from './literature.ts';
 import { glossaryAgent, labReferenceAgent, nutrientSourcesAgent } from './reference.ts';
 import { categoryAgents, goalAgent } from './categories.ts';
@@ -30,7 +31,7 @@ export const SAFETY_AGENT: AgentMeta = {
 
 /** In registry order, which is also the order of sections with equal routing scores. */
 export const SPECIALISTS: readonly Agent[] = [
-  interactionCheckerAgent, dosingAgent, interactionsAgent, contraindicationsAgent, sideEffectsAgent, pregnancyAgent, monitoringAgent,
+  interactionCheckerAgent, compoundQuestionAgent, dosingAgent, interactionsAgent, contraindicationsAgent, sideEffectsAgent, pregnancyAgent, monitoringAgent,
   overviewAgent, indicationsAgent, mechanismAgent, evidenceAgent, regulatoryAgent, costAgent, structureAgent, relatedAgent, comparisonAgent,
   researchQuestionAgent, literatureAgent, compoundStudiesAgent, documentLookupAgent,
   labReferenceAgent, nutrientSourcesAgent, glossaryAgent,
