@@ -101,6 +101,15 @@ describe('auth before work', () => {
     }
   });
 
+  it('without a key, a body that is still arriving is not waited for: the 401 comes at once', async () => {
+    const started = Date.now();
+    const res = await rawRequest(t.port, `POST /v1/compounds/search HTTP/1.1\r\nHost: 127.0.0.1:${t.port}\r\n`
+      + 'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"query":', { endAfterMs: 2_000 });
+    expect(res.status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(350); // well before the 400 ms body deadline
+    expect(res.headers).toMatch(/connection: close/i);
+  });
+
   it('refuses browser requests from other sites (Sec-Fetch-Site) on /v1, serves its own pages', async () => {
     for (const site of ['cross-site', 'same-site']) {
       const res = await t.http.get('/v1/health').set('Sec-Fetch-Site', site);

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '../../../shared/errors.ts';
 import { HttpError } from '../http-error.ts';
 import type { Log } from '../log.ts';
+import { bodyStillArriving } from './body-state.ts';
 
 export function errorBody(err: HttpError): ErrorEnvelope {
   return { success: false, error: { code: err.code, message: err.message, ...(err.details?.length ? { details: err.details } : {}) } };
@@ -43,6 +44,8 @@ export function errorHandler(log: Log): ErrorRequestHandler {
       return;
     }
     for (const [k, v] of Object.entries(httpErr.headers ?? {})) res.setHeader(k, v);
+    // Refused before its body was read (auth, limits, edge checks): close rather than let Node read the rest to discard it.
+    if (bodyStillArriving(req)) res.setHeader('Connection', 'close');
     res.status(httpErr.status).json(errorBody(httpErr));
   };
 }

@@ -6,6 +6,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
 import { errorBody } from './errors.ts';
+import { hasBody } from './body-state.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Key-less routes with a body (POST /v1/session) carry a few dozen bytes. */
@@ -13,8 +14,6 @@ export const MAX_ANONYMOUS_BODY_BYTES = 16 * 1024;
 /** A local client sends 1 MB in milliseconds; a body still arriving after this is a slow-body attack or a dead client. */
 export const BODY_DEADLINE_MS = 10_000;
 
-export const hasBody = (req: Request) =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 const takesBody = (req: Request) => req.resolvedRoute?.kind === 'found' && req.resolvedRoute.endpoint.body !== undefined;
 
