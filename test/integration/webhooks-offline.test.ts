@@ -90,6 +90,27 @@ describe('webhook registration offline', () => {
   });
 });
 
+describe('re-enabling offline', () => {
+  it('an endpoint whose name does not resolve now can be re-enabled; a local name stays refused', async () => {
+    const created = await register('https://offline-enable.example.com/x');
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as string;
+    t.materia.context.webhooks.store.disable(id, 'failing', new Date(clock).toISOString());
+    const enabled = await t.http.post(`/v1/webhooks/${id}/enable`).set('X-API-Key', key);
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null });
+
+    t.materia.context.webhooks.setAllowPrivate(true);
+    const local = await register('http://backup.lan/x');
+    expect(local.status).toBe(200);
+    t.materia.context.webhooks.setAllowPrivate(false);
+    t.materia.context.webhooks.store.disable(local.body.data.id, 'gone', new Date(clock).toISOString());
+    const refused = await t.http.post(`/v1/webhooks/${local.body.data.id}/enable`).set('X-API-Key', key);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([{ field: 'url', message: 'backup.lan is a local name; enable local webhook targets (PUT /v1/webhooks/settings) to allow it' }]);
+  });
+});
+
 describe('hostNameKind', () => {
   it('tells public names from local and impossible ones', () => {
     expect(hostNameKind('hooks.example.com')).toBe('public');
