@@ -10,6 +10,7 @@ import { readConfig, type ServerConfig } from '../../src/main/server/config.ts';
 import { startServer, type RunningServer } from '../../src/main/server/server.ts';
 import { startBanner } from '../../src/main/server/start-banner.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
+import { SessionCodeResponse, SessionExchangeResponse } from '../../src/shared/schemas/session.ts';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 
@@ -73,7 +74,9 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     const code = codeOf(running!.webUiLink());
     const first = await post('/v1/session', { code });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ success: true, data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools', 'admin'] } });
+    const body = await first.json();
+    expect(body).toEqual({ success: true, data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools', 'admin'] } });
+    expect(SessionExchangeResponse.safeParse(body).success).toBe(true);
     const again = await post('/v1/session', { code });
     expect(again.status).toBe(401);
     expect(((await again.json()) as { error: { details: unknown } }).error.details).toEqual([{ field: 'code', message: 'unknown, used or expired' }]);
@@ -91,7 +94,7 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     const admin = running!.materia.context.keys.create('start test admin', ['admin']).key;
     const res = await post('/v1/session/codes', undefined, admin);
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: { code: string; link: string; expires_at: string } };
+    const { data } = SessionCodeResponse.parse(await res.json());
     expect(data.link).toBe(`${running!.url}/#code=${data.code}`);
     expect(Date.parse(data.expires_at)).toBe(clock + 15 * 60_000);
     expect((await post('/v1/session', { code: data.code })).status).toBe(200);
