@@ -22,15 +22,19 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: details name each offending field', 401: 'Missing, malformed, unknown, revoked or expired API key',
-  403: 'The key lacks the scope this route needs, or the Host/Origin is not this server', 404: 'Not found',
-  413: 'Body larger than 1 MB', 415: 'Body is not JSON', 429: 'Rate limit exceeded; see Retry-After',
+  403: 'The key lacks the scope this route needs, or the request is not from this server (Host, Origin, Sec-Fetch-Site)', 404: 'Not found',
+  408: 'The body did not arrive within 10 s', 413: 'Body larger than 1 MB (16 KB on routes that need no key)', 415: 'Body is not JSON',
+  429: 'Rate limit exceeded; see Retry-After',
   502: 'The configured language model failed mid-answer',
 };
 
 function operation(name: string, e: Endpoint) {
   const errorCodes = new Set<number>(e.errors);
-  if (e.scope) [401, 403, 429].forEach((c) => errorCodes.add(c));
-  if (e.body) [400, 413, 415].forEach((c) => errorCodes.add(c));
+  // Every /v1 route can be refused at the edge (403: Host, Origin, Sec-Fetch-Site; 400: a repeated header) or limited.
+  [400, 403, 429].forEach((c) => errorCodes.add(c));
+  if (e.scope) errorCodes.add(401);
+  if (e.params) errorCodes.add(400);
+  if (e.body) [400, 408, 413, 415].forEach((c) => errorCodes.add(c));
   const rule = rateLimitFor(`${e.method} ${e.path}`);
   const responses: Record<string, unknown> = {
     200: e.stream
