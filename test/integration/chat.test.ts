@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessage, AgentInfo, ConversationSummary } from '../../src/shared/schemas/chat.ts';
 import { countTokens } from '../../src/main/chat/tokenizer.ts';
-import { NOT_MEDICAL_ADVICE } from '../../src/main/chat/safety.ts';
+import { EMERGENCY_FIRST, NOT_MEDICAL_ADVICE } from '../../src/main/chat/safety.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { ask, expectCitationsExist } from '../helpers/chat.ts';
 
@@ -100,21 +100,45 @@ describe('POST /v1/chat/completions: the answer', () => {
     await expectCitationsExist(t, m.content[0].citations);
   });
 
-  it('cuts a long answer at max_tokens with stop_reason "max_tokens", and the cut is a prefix of the full answer', async () => {
+  it('cuts a long answer at max_tokens with stop_reason "max_tokens", cutting the body and never the closing note', async () => {
     const full = (await chat(ask('What does warfarin interact with?'))).body;
     expect(full.stop_reason).toBe('end_turn');
-    expect(full.usage.output_tokens).toBeGreaterThan(60);
-    for (const max of [1, 7, 60]) {
+    expect(full.usage.output_tokens).toBeGreaterThan(120);
+    const body = full.content[0].text.slice(0, -NOT_MEDICAL_ADVICE.length);
+    const note = countTokens(`\n\n${NOT_MEDICAL_ADVICE}`);
+    for (const max of [note + 2, 60, 120]) {
       const cut = (await chat(ask('What does warfarin interact with?', { max_tokens: max }))).body;
+      const text: string = cut.content[0].text;
       expect(cut.stop_reason).toBe('max_tokens');
       expect(cut.usage.output_tokens).toBeLessThanOrEqual(max);
-      expect(cut.usage.output_tokens).toBe(countTokens(cut.content[0].text));
-      expect(full.content[0].text.startsWith(cut.content[0].text)).toBe(true);
-      expect(cut.usage.output_tokens).toBeGreaterThanOrEqual(max - 2);
+      expect(cut.usage.output_tokens).toBe(countTokens(text));
+      expect(text.endsWith(NOT_MEDICAL_ADVICE), `${max}: ${text}`).toBe(true);
+      expect(body.startsWith(text.slice(0, -NOT_MEDICAL_ADVICE.length).replace(/\n\n$/, ''))).toBe(true);
+    }
+    // below the note's own length only the note can be sent, and then it is cut
+    for (const max of [1, 7]) {
+      const tiny = (await chat(ask('What does warfarin interact with?', { max_tokens: max }))).body;
+      expect(tiny.stop_reason).toBe('max_tokens');
+      expect(tiny.usage.output_tokens).toBeLessThanOrEqual(max);
+      expect(NOT_MEDICAL_ADVICE.startsWith(tiny.content[0].text)).toBe(true);
     }
     const exact = (await chat(ask('What does warfarin interact with?', { max_tokens: full.usage.output_tokens }))).body;
     expect(exact.stop_reason).toBe('end_turn');
     expect(exact.content[0].text).toBe(full.content[0].text);
+  });
+
+  it('keeps the emergency instruction and the note whole when max_tokens cuts the answer', async () => {
+    const q = 'My chest hurt after taking sildenafil yesterday, what are the side effects of sildenafil?';
+    const full = (await chat(ask(q))).body;
+    const preface = full.content[0].text.split('\n\n')[0];
+    expect(preface.startsWith(EMERGENCY_FIRST)).toBe(true);
+    const max = countTokens(preface) + countTokens(NOT_MEDICAL_ADVICE) + 12;
+    expect(full.usage.output_tokens).toBeGreaterThan(max);
+    const cut = (await chat(ask(q, { max_tokens: max }))).body;
+    expect(cut.stop_reason).toBe('max_tokens');
+    expect(cut.usage.output_tokens).toBeLessThanOrEqual(max);
+    expect(cut.content[0].text.startsWith(`${preface}\n\n`)).toBe(true);
+    expect(cut.content[0].text.endsWith(`\n\n${NOT_MEDICAL_ADVICE}`)).toBe(true);
   });
 
   it('says so when the knowledge base has nothing, and answers a misspelt name, saying how it was read', async () => {

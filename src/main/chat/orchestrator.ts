@@ -38,6 +38,12 @@ export interface PreparedTurn {
   citations: Citation[];
   /** the whole answer as composed from the evidence (safety preface, sections, note) */
   composed: string;
+  /** the safety text that opens the answer; max_tokens cuts the body before it cuts this or the closing note */
+  preface: string | null;
+  /** whether anything follows the preface (false for acute emergencies and declines) */
+  hasBody: boolean;
+  /** the body as composed from the evidence (what pieces() yields without a language model) */
+  body: string;
   inputTokens: number;
   position: Position | null;
   /** set by pieces() when the language model failed before its first word and the composition was sent instead */
@@ -82,7 +88,7 @@ export class Orchestrator {
     const id = `msg_${randomUUID().replace(/-/g, '')}`;
     const note = NOT_MEDICAL_ADVICE;
     if (!safety.continueWithSpecialists) {
-      return { id, agents: [SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: [], composed: `${safety.preface}\n\n${note}`, inputTokens, position: null, llm: null };
+      return { id, agents: [SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: [], composed: `${safety.preface}\n\n${note}`, preface: safety.preface, hasBody: false, body: '', inputTokens, position: null, llm: null };
     }
     let agents = route(a);
     let outputs = await this.run(agents, a);
@@ -100,7 +106,7 @@ export class Orchestrator {
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;
-    const base = { id, agents: [...answered, SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: numbered.citations, composed, inputTokens, position };
+    const base = { id, agents: [...answered, SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: numbered.citations, composed, preface, hasBody: body !== null, body: body ?? '', inputTokens, position };
     if (!this.llm || !outputs.length) return { ...base, llm: null };
     if (!body) return { ...base, llm: null };
     const evidence = `Evidence:\n${body}\n\nSources:\n${numbered.citations.map((c) => `[${c.index}] ${c.title}`).join('\n')}`;
@@ -110,14 +116,13 @@ export class Orchestrator {
     return { ...base, llm: { preface, body, messages, temperature: req.temperature, maxTokens: req.max_tokens } };
   }
 
-  /** The answer's text pieces, in order: composed from the evidence, or phrased by the language model. */
+  /** The body's text pieces, in order: composed from the evidence, or phrased by the language model (the service adds the preface and the note). */
   async *pieces(turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<string> {
     if (!turn.llm) {
-      yield* toPieces(turn.composed);
+      yield* toPieces(turn.body);
       return;
     }
-    const { preface, body, messages, temperature, maxTokens } = turn.llm;
-    if (preface) yield* toPieces(`${preface}\n\n`);
+    const { body, messages, temperature, maxTokens } = turn.llm;
     let worded = false;
     try {
       for await (const piece of streamCompletion(this.llm!, { messages, max_tokens: maxTokens, ...(temperature !== undefined ? { temperature } : {}) }, signal)) {
@@ -133,7 +138,6 @@ export class Orchestrator {
       turn.fellBack = true;
       yield* toPieces(body);
     }
-    yield* toPieces(`\n\n${NOT_MEDICAL_ADVICE}`);
   }
 
   private async run(agents: readonly Agent[], a: Analysis): Promise<{ agent: string; output: AgentOutput }[]> {

@@ -6,6 +6,8 @@
 import type { ChatMessage, ChatStreamEvent } from '../../shared/schemas/chat.ts';
 import { messageText, type ChatMessageIn } from '../../shared/schemas/chat.ts';
 import { TokenBudget } from './budget.ts';
+import { NOT_MEDICAL_ADVICE } from './safety.ts';
+import { countTokens } from './tokenizer.ts';
 import type { ConversationStore } from './conversations.ts';
 import { MODEL_ID, type Orchestrator, type PreparedTurn } from './orchestrator.ts';
 
@@ -28,7 +30,11 @@ export class ChatService {
     return this.orchestrator.prepare(input);
   }
 
-  /** Runs the answer through the budget, handing each piece that may be sent to `emit`; stops early when `signal` aborts. */
+  /**
+   * Runs the answer through the budget, handing each piece that may be sent to `emit`; stops early when `signal`
+   * aborts. The safety preface and the closing note are reserved first: a long body is cut to leave room for them,
+   * so max_tokens never cuts the safety text unless max_tokens is smaller than the safety text itself.
+   */
   async produce(turn: PreparedTurn, maxTokens: number, signal: AbortSignal, emit: (text: string) => Promise<void> | void): Promise<TurnResult | null> {
     this.active++;
     const inner = new AbortController();
@@ -36,14 +42,30 @@ export class ChatService {
     signal.addEventListener('abort', stop, { once: true });
     try {
       const budget = new TokenBudget(maxTokens);
-      for await (const piece of this.orchestrator.pieces(turn, inner.signal)) {
-        if (signal.aborted) return null;
+      const head = turn.preface ? `${turn.preface}${turn.hasBody ? '\n\n' : ''}` : '';
+      const tail = `\n\n${NOT_MEDICAL_ADVICE}`;
+      const send = async (piece: string): Promise<boolean> => {
         const { text, exhausted } = budget.push(piece);
         if (text) await emit(text);
-        if (exhausted) break;
+        return !exhausted;
+      };
+      let cut = false;
+      if (head && !(await send(head))) cut = true;
+      if (!cut && turn.hasBody) {
+        // a composed answer that fits whole is sent whole; otherwise the body gets what the preface and note leave
+        // (counted apart, which is never less than counted together: "." and "\n\n" can merge into one token)
+        const fits = !turn.llm && countTokens(`${head}${turn.body}${tail}`) <= maxTokens;
+        const body = new TokenBudget(fits ? maxTokens : Math.max(0, maxTokens - countTokens(head) - countTokens(tail)));
+        for await (const piece of this.orchestrator.pieces(turn, inner.signal)) {
+          if (signal.aborted) return null;
+          const { text, exhausted } = body.push(piece);
+          if (text && !(await send(text))) { cut = true; break; }
+          if (exhausted) { cut = true; break; }
+        }
       }
       if (signal.aborted) return null;
-      return { text: budget.value, stopReason: budget.exhausted ? 'max_tokens' : 'end_turn', outputTokens: budget.tokens };
+      if (!budget.exhausted) await send(budget.value ? tail : NOT_MEDICAL_ADVICE);
+      return { text: budget.value, stopReason: cut || budget.exhausted ? 'max_tokens' : 'end_turn', outputTokens: budget.tokens };
     } finally {
       inner.abort();
       signal.removeEventListener('abort', stop);
