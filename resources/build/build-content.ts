@@ -111,7 +111,7 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     counts.lab_tests = loadLabTests(db, dataDir);
 
     const insertSource = db.prepare('INSERT INTO sources (id, name, licence, version, records, provenance, notes) VALUES (@id, @name, @licence, @version, @records, @provenance, @notes)');
-    for (const s of SOURCES) insertSource.run({ ...s, version: s.id === 'materia-editorial' ? version.version : s.version, records: s.records(counts) });
+    for (const s of SOURCES) insertSource.run({ ...s, version: s.id.startsWith('materia-') ? version.version : s.version, records: s.records(counts) });
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run('schema_version', String(CONTENT_SCHEMA_VERSION));
     meta.run('content_version', version.version);

@@ -42,6 +42,32 @@ export const SOURCES: SourceInfo[] = [
     records: (c) => c.ddinter_pairs ?? 0,
   },
   {
+    id: 'onc-ddi', name: 'ONC high-priority and non-interruptive drug-drug interaction lists', licence: 'No licence stated (facts from ONC-funded publications; cite Phansalkar 2012/2013 and Ayvaz 2015)',
+    version: 'dbmi-pitt/public-PDDI-analysis@8199ee6 (lists of 2012 and 2013)',
+    provenance: 'Phansalkar S et al., J Am Med Inform Assoc 2012;19:735-43 and 2013;20:489-93; Ayvaz S et al., J Biomed Inform 2015;55:206-17',
+    notes: 'Drug pairs with DrugBank ids, no text. High-priority pairs are graded contraindicated, non-interruptive pairs minor (docs/interactions.md).',
+    records: (c) => (c.onc_high_priority_pairs ?? 0) + (c.onc_non_interruptive_pairs ?? 0),
+  },
+  {
+    id: 'nlm-spl-ddi', name: 'NLM annotated FDA label drug-interaction corpus', licence: 'Unconfirmed (US government annotation of FDA label text)',
+    version: 'DataSet_May_2014_Final (182 labels), dbmi-pitt/public-PDDI-analysis@8199ee6',
+    provenance: 'US National Library of Medicine; structured product labels from DailyMed (2014)',
+    notes: 'Label sentences annotated as drug interactions; the sentence is the mechanism/management text, its severity is read from its wording. 2014 labels: check against current ones.',
+    records: (c) => c.nlm_spl_pairs ?? 0,
+  },
+  {
+    id: 'drugsatfda', name: 'Drugs@FDA products (brand → active ingredient)', licence: 'US government work (public domain, per Project Open Data; confirm with FDA)',
+    version: 'Products.txt, mid-2022 release', provenance: 'US Food and Drug Administration, Drugs@FDA data files',
+    notes: 'Brand and product names resolved to their active ingredients for the interaction checker.',
+    records: (c) => c.drugsatfda_brands ?? 0,
+  },
+  {
+    id: 'materia-interaction-rules', name: 'Materia editorial interaction classes and class rules', licence: 'Materia project content',
+    version: '', provenance: 'resources/content/interaction-rules.json and interaction-rules.classes.json in this repository',
+    notes: 'Each rule cites its basis (label section, ONC group, FDA table of CYP substrates, inhibitors and inducers); members by DrugBank/ATC names.',
+    records: (c) => c.interaction_rules ?? 0,
+  },
+  {
     id: 'usda-sr28', name: 'USDA National Nutrient Database for Standard Reference, Release 28', licence: 'Public domain (US government work)',
     version: 'SR28 (2015, revised 2016)', provenance: 'US Department of Agriculture, Agricultural Research Service, Nutrient Data Laboratory',
     notes: 'Foods, nutrients per 100 g and household weights.',

@@ -117,12 +117,15 @@ describe('insights from a scripted history', () => {
     expect(vitd.body).toMatch(/previous value was 12\.02 ng\/mL on 2026-01-10, so it is moving toward the range/);
     const stack = data[0]!;
     expect(stack.title).toBe('Aspirin + Warfarin: major interaction');
-    expect(stack.body).toMatch(/listed as a major interaction by DDInter and the knowledge-base records/);
+    // one pair-model verdict, quoting each source at its own level (DDInter's Major among them)
+    expect(stack.body).toMatch(/^Aspirin and Warfarin, both in your profile: major \(/);
+    expect(stack.body).toMatch(/DDInter: major[;)]/);
+    expect(stack.body).toMatch(/the knowledge-base record: major[;)]/);
     expect(stack.evidence).toEqual(expect.arrayContaining([
       expect.objectContaining({ type: 'ddinter_pair', label: expect.stringMatching(/Warfarin \+ Acetylsalicylic acid \(Major\)|Acetylsalicylic acid \+ Warfarin \(Major\)/) }),
-      expect.objectContaining({ type: 'compound', id: 'warfarin' }),
-      expect.objectContaining({ type: 'compound', id: 'aspirin' }),
     ]));
+    // the pair model keeps one editorial finding per pair (the most severe record's): that record is cited
+    expect(stack.evidence.filter((c) => c.type === 'compound').map((c) => c.id)).toEqual([expect.stringMatching(/^(warfarin|aspirin)$/)]);
     const note = data[3]!;
     expect(note.title).toBe('Aspirin: evidence grade A');
     expect(note.evidence[0]).toEqual({ type: 'compound', id: 'aspirin', label: 'Aspirin', url: null });
@@ -212,7 +215,7 @@ describe('insights from a scripted history', () => {
     expect(['A', 'B']).toContain(compound.evidence_grade);
     expect(s.title).toBe(`For your goal "sleep": ${compound.name} (grade ${compound.evidence_grade})`);
     const check = await t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances: [slug, 'warfarin'] });
-    expect(check.body.data.interactions).toEqual([]);
+    expect(check.body.data.pairs).toEqual([]);
     await expectCitationsExist(data);
     await put({});
     expect((await insights('?kind=goal_suggestion')).data).toEqual([]);

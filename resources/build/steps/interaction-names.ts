@@ -25,18 +25,23 @@ export class IxNames {
     for (const [from, to] of Object.entries(aliases)) if (!to.includes(';')) single.set(normalizeName(from), to);
     // A synonym maps to its entry's common name only when it names one entry and is not another entry's common name.
     const commons = new Set([...drugbank.values()].map((e) => normalizeName(e.name)));
-    const targets = new Map<string, Set<string>>();
+    // Stereo and salt-prefixed spellings ("(-)-Albuterol" of levosalbutamol) normalise like the plain name; the plain
+    // spelling decides when it names one entry.
+    const targets = new Map<string, { plain: Set<string>; other: Set<string> }>();
     for (const e of drugbank.values()) {
       for (const syn of e.synonyms) {
         const n = normalizeName(syn);
         if (n.length < 3 || commons.has(n)) continue;
-        const t = targets.get(n) ?? new Set<string>();
-        t.add(e.name);
+        const t = targets.get(n) ?? { plain: new Set<string>(), other: new Set<string>() };
+        (/^[\p{L}\p{N}][\p{L}\p{N} '.-]*$/u.test(syn.trim()) ? t.plain : t.other).add(e.name);
         targets.set(n, t);
       }
     }
     const synonyms = new Map<string, string>();
-    for (const [n, t] of targets) if (t.size === 1) synonyms.set(n, [...t][0]!);
+    for (const [n, t] of targets) {
+      const pick = t.plain.size ? t.plain : t.other;
+      if (pick.size === 1) synonyms.set(n, [...pick][0]!);
+    }
     this.maps = { aliases: single, drugbank: synonyms };
     this.insert = db.prepare('INSERT OR IGNORE INTO ix_names (name_norm, key, name, via) VALUES (?, ?, ?, ?)');
 

@@ -1,0 +1,73 @@
+/** The resolver on the built content database: names as people write them. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openContentDb, type Db } from '../db/connection.ts';
+import { CONTENT_DB } from '../tools/test-support.ts';
+import { resolveName, suggestions } from './resolver.ts';
+
+let db: Db;
+beforeAll(() => { db = openContentDb(CONTENT_DB); });
+afterAll(() => db.close());
+
+const keys = (name: string) => resolveName(db, name).keys;
+
+describe('resolver', () => {
+  it('brands from Drugs@FDA reach their ingredients, combinations all of them', () => {
+    expect(resolveName(db, 'Ultram')).toMatchObject({ status: 'resolved', keys: ['tramadol'] });
+    expect(keys('Bactrim').sort()).toEqual(['sulfamethoxazole', 'trimethoprim']);
+    expect(keys('Imdur')).toEqual(['isosorbidemononitrate']);
+    expect(keys('Zanaflex')).toEqual(['tizanidine']);
+  });
+
+  it('salts and bases meet: lithium, potassium, iron', () => {
+    expect(keys('lithium')).toEqual(['lithium']);
+    expect(keys('Lithium carbonate')).toEqual(['lithium']);
+    expect(keys('Lithobid')).toEqual(['lithium']);
+    expect(keys('potassium')).toEqual(['potassium']);
+    expect(keys('K-Dur')).toEqual(['potassium']);
+    expect(keys('iron')).toEqual(['iron']);
+    expect(keys('ferrous sulfate')).toEqual(['iron']);
+  });
+
+  it('INN and USAN spellings are one substance', () => {
+    for (const [x, y] of [['paracetamol', 'acetaminophen'], ['rifampin', 'rifampicin'], ['glibenclamide', 'glyburide'], ['ciclosporin', 'cyclosporine'], ['salbutamol', 'albuterol'], ['pethidine', 'meperidine'], ['aspirin', 'acetylsalicylic acid']] as const) {
+      expect(keys(x), x).toEqual(keys(y));
+      expect(keys(x).length, x).toBe(1);
+    }
+  });
+
+  it('class words and foods resolve to a class with its members', () => {
+    for (const [word, id] of [['oral contraceptives', 'hormonal_contraceptive'], ['birth control pill', 'hormonal_contraceptive'], ['statins', 'statin'], ['NSAIDs', 'nsaid'],
+      ['SSRIs', 'ssri'], ['insulin', 'insulin'], ['blood thinners', 'anticoagulant'], ['grapefruit juice', 'grapefruit'], ['alcohol', 'alcohol']] as const) {
+      const s = resolveName(db, word);
+      expect(s, word).toMatchObject({ kind: 'class', classId: id, matchedVia: 'class' });
+      expect(s.keys.length, word).toBeGreaterThan(0);
+      expect(s.notice, word).toContain('checked as the class');
+    }
+    expect(keys('statins')).toContain('simvastatin');
+    expect(keys('oral contraceptives')).toContain('ethinylestradiol');
+    expect(keys('insulin').every((k) => k.startsWith('insulin'))).toBe(true);
+    expect(keys('insulin')).not.toContain('insulinlikegrowthfactorii');
+  });
+
+  it('typos within 1–2 edits resolve with a notice; shorter words and nonsense do not', () => {
+    const w = resolveName(db, 'warfarine');
+    expect(w).toMatchObject({ status: 'resolved', matchedVia: 'typo', keys: ['warfarin'] });
+    expect(w.notice).toMatch(/1 letter different/);
+    expect(resolveName(db, 'sertralin')).toMatchObject({ matchedVia: 'typo', keys: ['sertraline'] });
+    expect(resolveName(db, 'cipro floxacin').keys).toEqual(['ciprofloxacin']);
+    expect(resolveName(db, 'zinq').status).toBe('unresolved');
+    expect(resolveName(db, 'qqzzxxyy')).toMatchObject({ status: 'unresolved', keys: [], kind: null });
+    expect(resolveName(db, 'warfarine', { typos: false }).status).toBe('unresolved');
+  });
+
+  it('substances need not be in our catalogue (tizanidine, ramelteon are checked by their keys)', () => {
+    for (const n of ['ramelteon', 'dofetilide', 'phenelzine']) expect(resolveName(db, n), n).toMatchObject({ status: 'resolved', keys: [n] });
+  });
+
+  it('suggests one name per substance for unresolved input', () => {
+    const s = suggestions(db, 'amiodar');
+    expect(s[0]).toMatchObject({ name: 'Amiodarone', match: 'prefix' });
+    expect(new Set(s.map((x) => x.name)).size).toBe(s.length);
+    expect(suggestions(db, 'qqzzxxyy')).toEqual([]);
+  });
+});

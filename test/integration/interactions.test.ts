@@ -1,0 +1,69 @@
+/** POST /v1/tools/interactions/check over HTTP: the issue's cases, the response contract and bad input. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InteractionsData } from '../../src/shared/schemas/tools/interactions.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => { t = await startTestApp(); key = t.keyWith(['tools']); });
+afterAll(async () => { await t.close(); });
+
+const check = (substances: unknown) => t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances });
+
+describe('interaction checker over HTTP', () => {
+  it('the issue\'s five substances: each pair once, 4 distinct major pairs among them, each source at its own level', async () => {
+    const res = await check(['sertraline', "St John's wort", 'tramadol', 'warfarin', 'ibuprofen']);
+    expect(res.status).toBe(200);
+    const d = InteractionsData.parse(res.body.data);
+    const names = d.pairs.map((p) => [p.a.input, p.b.input].sort().join(' + '));
+    expect(new Set(names).size).toBe(names.length);
+    const major = d.pairs.filter((p) => p.severity === 'major').map((p) => [p.a.input, p.b.input].sort().join(' + '));
+    for (const pair of ["St John's wort + sertraline", 'ibuprofen + warfarin', 'sertraline + tramadol', "St John's wort + tramadol"]) expect(major).toContain(pair);
+    expect(d.counts.major).toBe(major.length);
+    const wi = d.pairs.find((p) => [p.a.input, p.b.input].sort().join(' + ') === 'ibuprofen + warfarin')!;
+    expect(wi.sources.filter((s) => s.source === 'ddinter')).toEqual([expect.objectContaining({ severity: 'major', level: 'Major' })]);
+  });
+
+  it('the issue\'s misses are found: brands, salts, class words, typos', async () => {
+    const cases: [string[], string][] = [
+      [['tadalafil', 'isosorbide mononitrate'], 'contraindicated'], [['ciprofloxacin', 'tizanidine'], 'contraindicated'],
+      [['digoxin', 'amiodarone'], 'major'], [["St John's wort", 'oral contraceptives'], 'major'], [['potassium', 'spironolactone'], 'major'],
+      [['lithium', 'ibuprofen'], 'major'], [['clarithromycin', 'simvastatin'], 'contraindicated'], [['sildenafil', 'nitroglycerin'], 'contraindicated'],
+      [['Ultram', 'sertraline'], 'major'], [['Bactrim', 'methotrexate'], 'major'], [['Imdur', 'Viagra'], 'contraindicated'], [['warfarine', 'aspirin'], 'major'],
+    ];
+    for (const [subs, sev] of cases) {
+      const d = (await check(subs)).body.data;
+      expect(d.highest_severity, subs.join(' + ')).toBe(sev);
+      expect(d.unresolved, subs.join(' + ')).toEqual([]);
+    }
+    const typo = (await check(['warfarine', 'aspirin'])).body.data;
+    expect(typo.substances[0]).toMatchObject({ matched_via: 'typo', name: 'Warfarin' });
+    expect(typo.substances[0].notice).toMatch(/warfarine/);
+    // a Drugs@FDA brand of a drug we carry no record for (Zanaflex), and one our record lists (Ultram)
+    const brand = (await check(['Zanaflex', 'Cipro'])).body.data;
+    expect(brand.substances[0]).toMatchObject({ status: 'resolved', ingredients: [{ key: 'tizanidine', name: 'Tizanidine' }] });
+    expect(['brand', 'alt_name']).toContain(brand.substances[0].matched_via);
+    const ultram = (await check(['Ultram', 'sertraline'])).body.data;
+    expect(ultram.substances[0].ingredients).toEqual([{ key: 'tramadol', name: 'Tramadol' }]);
+  });
+
+  it('an unresolved name is never "none": at least unknown, named, with coverage', async () => {
+    const d = (await check(['glycine', 'florbnaxil'])).body.data;
+    expect(d.highest_severity).toBe('unknown');
+    expect(d.unresolved.map((u: { input: string }) => u.input)).toEqual(['florbnaxil']);
+    expect(d.coverage.unresolved).toEqual(['florbnaxil']);
+    expect(d.coverage.statement).toMatch(/florbnaxil/);
+    expect(d.coverage.sources[0]).toMatchObject({ id: 'ddinter' });
+    expect(d.coverage.sources[0].lacks).toMatch(/C, G, J, M, N and S/);
+  });
+
+  it('bad input keeps its clear 400s naming the field', async () => {
+    for (const [body, field] of [[[], 'substances'], [Array.from({ length: 31 }, (_, i) => `drug${i}`), 'substances'], [['aspirin', 'x'.repeat(129)], 'substances.1']] as const) {
+      const res = await check(body);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.details.map((x: { field: string }) => x.field)).toContain(field);
+    }
+  });
+});
