@@ -11,10 +11,10 @@ import { findSubstanceNames, type FoundName } from './names.ts';
 import { valueAfter } from './agents/tools/parse.ts';
 
 export const INTENTS = {
-  dosing: /\b(?:dose|doses|dosage|dosing|dosed|how much (?:should|do|can|to|is safe)|how many (?:mg|mcg|micrograms|grams?|capsules|tablets|pills)|per day|loading phase)\b/i,
-  interactions: /\b(?:interact\w*|together|combin\w*|mix\w*|with my|along with|alongside|safe (?:to take )?with|take \S+(?: \S+){0,2} (?:with|and|plus)\b)/i,
+  dosing: /\b(?:dose|doses|dosage|dosing|dosed|dosis|dosierung|posologia|cuanto (?:debo )?tomar|wie viel (?:soll|darf)|how much (?:should|do|can|to|is safe)|how many (?:mg|mcg|micrograms|grams?|capsules|tablets|pills)|per day|loading phase)\b/i,
+  interactions: /\b(?:interact\w*|interacc\w*|wechselwirkung\w*|zusammen mit|junto con|together|combin\w*|mix\w*|with my|along with|alongside|safe (?:to take )?with|take \S+(?: \S+){0,2} (?:with|and|plus)\b)/i,
   contraindications: /\b(?:contraindicat\w*|who (?:should|must) not|who shouldn'?t|shouldn'?t (?:take|use)|should not (?:take|use)|can'?t take|avoid (?:if|when)|not (?:be )?(?:taken|used) (?:by|if|in))/i,
-  side_effects: /\b(?:side[- ]effects?|adverse (?:effects?|events?|reactions?)|risks?|dangers?|dangerous|safe|safety|toxic\w*|harm\w*|downsides?|tolerat\w*)\b/i,
+  side_effects: /\b(?:side[- ]effects?|efectos? (?:secundarios?|adversos?)|nebenwirkung\w*|adverse (?:effects?|events?|reactions?)|risks?|dangers?|dangerous|safe|safety|toxic\w*|harm\w*|downsides?|tolerat\w*)\b/i,
   mechanism: /\b(?:mechanism\w*|how (?:does|do) .{1,40} work|mode of action|works? by|pharmacolog\w*|acts? on|how it works)\b/i,
   indications: /\b(?:used for|uses? of|what (?:is|are) .{1,40} (?:used )?for|indications?|indicated|good for|treat(?:s|ing)?\b|benefits?|helps? with)/i,
   evidence: /\b(?:evidence|proven|(?:really|actually) work|effective\w*|efficacy|evidence grade|grade [a-e]\b|how strong|scientific(?:ally)?|backed)|^\s*(?:does|do) .{1,40} work\b/i,
@@ -23,7 +23,7 @@ export const INTENTS = {
   comparison: /\b(?:compare\w*|comparison|vs\.?|versus|difference between|differ from|better than|which is (?:better|stronger|safer|more effective))\b/i,
   structure: /\b(?:molecular|formula|structure|sequence|chemical(?:ly)?|molecule|molecular weight)\b/i,
   related: /\b(?:alternatives?|similar (?:to|compounds)|related compounds|substitutes?|instead of)\b/i,
-  pregnancy: /\b(?:pregnan\w*|breast-?feed\w*|breastfeed\w*|lactation|nursing mothers?|trying to conceive)\b/i,
+  pregnancy: /\b(?:pregnan\w*|embaraz\w*|schwanger\w*|lactancia|stillzeit|stillen|breast-?feed\w*|breastfeed\w*|lactation|nursing mothers?|trying to conceive)\b/i,
   monitoring: /\b(?:monitor\w*|labs? (?:to|should|while|on)|blood tests? (?:while|on|for)|what (?:tests|labs)|check(?:ed)? (?:my )?(?:levels|labs|blood))\b/i,
   literature: /\b(?:studies|study|papers?|articles?|publications?|literature|trials?|research (?:on|about|into)|pubmed|meta-analys\w*|systematic reviews?|evidence from)\b/i,
   document: /\bpmid:?\s*\d{5,9}\b|\bpubmed (?:id )?\d{5,9}\b|\b10\.\d{4,9}\/[^\s"<>]+|\b(?:scifact|cord19|pubmedqa|imported)-[a-z0-9-]+/i,
@@ -33,7 +33,7 @@ export const INTENTS = {
   overview: /\b(?:what is|what are|what's|whats|tell me about|overview|explain|information (?:on|about)|info (?:on|about)|describe|who makes)\b/i,
   bioage: /\b(?:biological age|bio-?age|phenoage|pheno age|phenotypic age)\b/i,
   inbody: /\b(?:body composition|inbody|bmi\b|body mass index|ffmi|fat-free mass|visceral fat|body fat)\b/i,
-  macros: /\b(?:macros|macronutrients?|tdee|bmr|calorie (?:needs|target|intake|goal)|how many calories (?:should|do|must) i|calories (?:should|do) i (?:eat|need)|daily calories|maintenance calories)\b/i,
+  macros: /\b(?:macros|macronutrients?|tdee|bmr|calorie (?:needs|target|intake|goal)|daily calories|maintenance calories)\b|\b(?:how many|what|which|my)\b.{0,40}\bcalories\b.{0,40}\b(?:eat|need|should|be|lose|gain|maintain|cut|bulk|day)\b|\bcalories\b.{0,30}\b(?:to|for) (?:lose|gain|maintain|cut|bulk)\b/i,
   nutrition: /\b(?:calories|kcal|protein|nutrients?|nutrition(?:al)?|carbs?|carbohydrates?|fat|fibre|fiber|sugar|vitamins?|minerals?)\b.{0,12}\b(?:in|of)\b|\bnutritional (?:value|content)\b|\bhow much \w+ (?:is |are )?in\b/i,
   stack: /\bstacks?\b|\bstacking\b/i,
   protocol: /\b(?:protocol|treatment plan|week[- ]by[- ]week|schedule|titration plan)\b/i,

@@ -2,7 +2,7 @@
 import { macrosTool } from '../../../tools/macros/tool.ts';
 import { sentence } from '../../evidence.ts';
 import type { Agent } from '../types.ts';
-import { missingText, parseActivity, parseAge, parseBodyFat, parseHeight, parseSex, parseWeight } from './parse.ts';
+import { missingText, parseActivity, parseAge, parseBodyFat, parseHeight, parseSex, parseWeeklyRate, parseWeight } from './parse.ts';
 import { runTool } from './run-tool.ts';
 
 const goalOf = (t: string) => (/\b(?:lose|losing|cut|cutting|fat loss|weight loss|deficit)\b/i.test(t) ? 'lose' : /\b(?:gain|gaining|bulk|bulking|build muscle|surplus)\b/i.test(t) ? 'gain' : 'maintain');
@@ -23,7 +23,11 @@ export const macrosAgent: Agent = {
       activity ? null : 'activity level (sedentary, light, moderate, very or extra active)'].filter((x): x is string => x !== null);
     if (missing.length) return { title: 'Calories and macros', statements: [{ text: missingText(missing), sources: [] }] };
     const bf = parseBodyFat(a.text);
-    const r = runTool(macrosTool, '/v1/tools/macros/calculate', deps.tools, { sex, age, weight, height, activity_level: activity, goal: goalOf(a.text), ...(bf !== null ? { body_fat_percent: bf } : {}) });
+    const rate = parseWeeklyRate(a.text);
+    const goal = goalOf(a.text);
+    const r = runTool(macrosTool, '/v1/tools/macros/calculate', deps.tools, {
+      sex, age, weight, height, activity_level: activity, goal, ...(bf !== null ? { body_fat_percent: bf } : {}), ...(rate !== null && goal !== 'maintain' ? { weekly_rate_kg: rate } : {}),
+    });
     if (!r.ok) return { title: 'Calories and macros', statements: [{ text: `The macro calculator could not use these values: ${r.problems.join('; ')}.`, sources: [] }] };
     return { title: 'Calories and macros', statements: [{ text: sentence(r.data.interpretation), sources: [r.method] }] };
   },

@@ -9,9 +9,14 @@ const NUM = String.raw`(\d+(?:[.,]\d+)?)`;
 export const toNumber = (s: string) => Number(s.replace(',', '.'));
 
 export function parseAge(text: string): Parsed<number> {
-  const m = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?(?:years?|yrs?|y)(?:[- ]old|\/o)?\b|\b(?:age|aged)\s*:?\s*${NUM}\b|\bi(?:'m| am) ${NUM}\b`, 'i').exec(text);
+  const ok = (v: number) => v >= 1 && v <= 120;
+  const m = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?(?:years?|yrs?|y)(?:[- ]old|\/o)?\b|\b(?:age|aged)\s*:?\s*${NUM}\b|\bi(?:'m| am) ${NUM}\b(?!\s*(?:cm|kg|kgs|lbs?|m|ft|in|%))`, 'i').exec(text);
   const v = m ? toNumber(m[1] ?? m[2] ?? m[3]!) : null;
-  return v !== null && v >= 1 && v <= 120 ? Math.round(v) : null;
+  if (v !== null && ok(v)) return Math.round(v);
+  // "male, 30" / "30 F" / "30yo": a bare two-digit number next to the sex is the age
+  const bySex = /\b(?:male|female|man|woman|m|f)\s*[,/]?\s*(\d{2})\b(?!\s*(?:kg|kgs|cm|lbs?|%|mg|g|kcal|min))|\b(\d{2})\s*(?:yo|y\/o)?\s*[,/]?\s*(?:male|female|man|woman|m|f)\b/i.exec(text);
+  const w = bySex ? toNumber(bySex[1] ?? bySex[2]!) : null;
+  return w !== null && ok(w) ? Math.round(w) : null;
 }
 
 export function parseSex(text: string): Parsed<'male' | 'female'> {
@@ -20,10 +25,29 @@ export function parseSex(text: string): Parsed<'male' | 'female'> {
   return null;
 }
 
+const MASS = String.raw`(kg|kgs|kilos?|kilograms?|lbs?|pounds?)`;
+/** "0.5 kg a week", "1 lb per week", "lose 2 kg/month": a rate of change, never a body weight. */
+const PER = String.raw`\s*(?:a|an|per|each|every|/|in a)\s*(week|wk|month)\b|\s*(weekly|monthly)\b`;
+
+/** Body weight: the first mass in the text that is not a rate of change ("lose 0.5 kg a week") or a target. */
 export function parseWeight(text: string): Parsed<{ value: number; unit: 'kg' | 'lb' }> {
-  const m = new RegExp(String.raw`\b${NUM}\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds?)\b`, 'i').exec(text);
+  for (const m of text.matchAll(new RegExp(String.raw`\b${NUM}\s*${MASS}\b`, 'gi'))) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 16);
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    if (new RegExp(`^(?:${PER})`, 'i').test(after)) continue;
+    if (/\b(?:lose|losing|lost|gain|gaining|gained|drop|dropping|shed|put on|target|goal|get (?:down )?to|reach|by)\s*(?:about|around|another|an extra)?\s*$/i.test(before)) continue;
+    return { value: toNumber(m[1]!), unit: /^(?:lb|pound)/i.test(m[2]!) ? 'lb' : 'kg' };
+  }
+  return null;
+}
+
+/** The weekly rate of loss or gain in kg ("lose 0.5 kg a week", "1 lb per week", "2 kg a month"), or null. */
+export function parseWeeklyRate(text: string): Parsed<number> {
+  const m = new RegExp(String.raw`\b${NUM}\s*${MASS}(?:${PER})`, 'i').exec(text);
   if (!m) return null;
-  return { value: toNumber(m[1]!), unit: /^(?:lb|pound)/i.test(m[2]!) ? 'lb' : 'kg' };
+  const kg = /^(?:lb|pound)/i.test(m[2]!) ? toNumber(m[1]!) * 0.45359237 : toNumber(m[1]!);
+  const monthly = /^month/i.test(m[3] ?? m[4] ?? '');
+  return Math.round((monthly ? (kg * 12) / 52 : kg) * 1000) / 1000;
 }
 
 export function parseHeight(text: string): Parsed<{ value: number; unit: 'cm' | 'in' }> {
