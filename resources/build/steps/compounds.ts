@@ -7,7 +7,7 @@ import { HUMAN_DESIGNS, PRECLINICAL_DESIGNS } from '../../../src/main/documents/
 import type { StudyDesign } from '../../../src/shared/enums.ts';
 import type { CompoundSource, MonographSource } from '../source-schema.ts';
 import type { DrugBankEntry } from './drugbank.ts';
-import { makeLinker } from './link.ts';
+import { ENDOGENOUS_SLUGS, longerNamesOf, makeLinker } from './link.ts';
 
 const MAX_ALT_NAMES = 30;
 import { EDITORIAL_NOTE } from '../../../src/main/content/editorial.ts';
@@ -64,6 +64,9 @@ export function insertCompounds(
   const monographBySlug = new Map(monographs.map((m) => [m.slug, m]));
   let linkedDocuments = 0;
 
+  const namesOf = new Map(compounds.map((c) => [c.slug, withDrugBankNames(c, c.drugbank_id ? drugbank.get(c.drugbank_id) : undefined)]));
+  const longer = longerNamesOf(compounds.map((c) => ({ slug: c.slug, names: [c.name, ...namesOf.get(c.slug)!.alt] })));
+
   for (const c of compounds) {
     const entry = c.drugbank_id ? drugbank.get(c.drugbank_id) : undefined;
     if (c.drugbank_id && !entry) throw new Error(`${c.slug}: DrugBank id ${c.drugbank_id} is not in the DrugBank vocabulary`);
@@ -73,8 +76,8 @@ export function insertCompounds(
         warnings.push(`${c.slug}: DrugBank ${entry.id} is "${entry.name}", which shares no name with the compound; check the id`);
       }
     }
-    const { alt, fromDrugBank } = withDrugBankNames(c, entry);
-    const links = link([c.name, ...alt]);
+    const { alt, fromDrugBank } = namesOf.get(c.slug)!;
+    const links = link([c.name, ...alt], { category: c.category, longerNames: longer.get(c.slug), endogenous: c.category === 'amino_acid' || c.category === 'probiotic' || ENDOGENOUS_SLUGS.has(c.slug) });
     const docs = links.documentRowids.map((rowid) => ({ rowid, ...docInfo.get(rowid)! }));
     linkedDocuments += docs.length;
     const pubmedIds = [...new Set(docs.map((d) => d.pmid).filter((p): p is string => p !== null))].sort((a, b) => Number(a) - Number(b));

@@ -33,8 +33,8 @@ export const Monograph = z.object({
   mechanism_of_action: z.array(z.string()),
   clinical_evidence: z.object({
     evidence_grade: z.enum(EVIDENCE_GRADES),
-    human_studies: z.int(),
-    preclinical_studies: z.int(),
+    human_studies: z.int().describe('documents in this library linked to the compound whose study design is a human one (trial, cohort, case-control, cross-sectional, case report, meta-analysis); not a count of the human studies that exist'),
+    preclinical_studies: z.int().describe('documents in this library linked to the compound whose study design is animal or in vitro'),
     clinical_outcomes: z.array(z.string()),
   }),
   indications: z.array(z.object({
@@ -65,7 +65,7 @@ export const Monograph = z.object({
   }),
   cost_estimate: z.string(),
   related_compounds: z.array(z.string()),
-  research_papers: z.int(),
+  research_papers: z.int().describe('all documents in this library linked to the compound (the same number as the compound record\'s research_count); human_studies and preclinical_studies are subsets'),
   sources: EditorialSources,
   last_updated: z.string(),
 });

@@ -133,9 +133,9 @@ function MonographBody({ m }: { m: Monograph }) {
       <Section id="evidence" title="Clinical evidence">
         <Facts items={[
           ['Evidence grade', <GradeBadge grade={m.clinical_evidence.evidence_grade} long key="g" />],
-          ['Human studies', num(m.clinical_evidence.human_studies, 0)],
-          ['Preclinical studies', num(m.clinical_evidence.preclinical_studies, 0)],
-          ['Research papers linked', num(m.research_papers, 0)],
+          ['Documents in this library linked to it', num(m.research_papers, 0)],
+          ['… of them human studies', num(m.clinical_evidence.human_studies, 0)],
+          ['… of them animal or laboratory studies', num(m.clinical_evidence.preclinical_studies, 0)],
         ]} />
         {m.clinical_evidence.clinical_outcomes.length > 0 && (
           <><h3>Clinical outcomes</h3><ul>{m.clinical_evidence.clinical_outcomes.map((x, i) => <li key={i}>{x}</li>)}</ul></>
