@@ -3,12 +3,14 @@
  * alternative names, DrugBank synonyms and brands), drugs only DDInter knows, foods and drinks our interaction texts
  * mention, names in Spanish or German, and typos (one edit for 6–8 letters, two for longer names, only when one
  * substance is clearly closest). Each found name says how it was read, so the answer can say "read 'metformina' as
- * Metformin". Names are resolved by the checker's own resolver (tools/interactions), so the chat and
- * POST /v1/tools/interactions/check agree on what a name means.
+ * Metformin". Names are resolved by the checker's own resolver (src/main/interactions/resolver.ts: brands, salts,
+ * INN/USAN spellings, class words such as "statins" or "blood thinners", foods), so the chat and
+ * POST /v1/tools/interactions/check agree on what a name means; the chat is stricter about typos, since a question is
+ * full of ordinary words that are one letter from a brand ("weather" / Heather).
  */
 import { normalizeName } from '../compounds/names.ts';
 import type { Db } from '../db/connection.ts';
-import { resolveSubstance, suggestionsFor } from '../tools/interactions/tool.ts';
+import { resolveName } from '../interactions/resolver.ts';
 import type { CompoundMention } from './mentions.ts';
 
 export interface FoundName {
@@ -84,17 +86,16 @@ function spans(text: string, max = 3): Span[][] {
   });
 }
 
-function typoOf(db: Db, word: string): { name: string; slug: string | null } | null {
-  const letters = normalizeName(word).length;
-  if (letters < 6 || !/^\p{L}+$/u.test(word)) return null;
-  const allowed = letters >= 9 ? 2 : 1;
-  const norm = normalizeName(word);
-  // the suggestion's own name must be the close one: a word one edit from a brand ("weather" / "Heather") is still a word
-  const hits = suggestionsFor(db, word, 5).filter((h) => h.match === 'typo' && h.distance !== null && h.distance <= allowed && distance(norm, normalizeName(h.name)) <= allowed);
-  if (!hits.length) return null;
-  const best = hits[0]!.distance!;
-  const closest = hits.filter((h) => h.distance === best);
-  return closest.length === 1 ? { name: closest[0]!.name, slug: closest[0]!.slug } : null;
+/**
+ * A resolution the chat accepts: a typo only for one word of 6+ letters whose edit distance to the name it was read as
+ * is 1 (2 from 9 letters); food and drink only in a question about taking things together.
+ */
+function accepted(via: string | null, query: string, name: string, words: number): boolean {
+  if (via !== 'typo') return true;
+  const norm = normalizeName(query);
+  if (words > 1 || norm.length < 6) return false;
+  const names = [name, name.split(/[ (,]/)[0]!].map(normalizeName);
+  return names.some((n) => distance(norm, n) <= (norm.length >= 9 ? 2 : 1));
 }
 
 /** The substances a question names, in the order written, one entry per substance. */
@@ -111,12 +112,17 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
     if (c.family) continue;
     add({ text: c.matched, at: c.at, input: c.slug, name: c.name, slug: c.slug, notice: null }, c.at + c.matched.length);
   }
-  // a family word ("magnesium") is checked as its first form, and the answer says so
+  // a family word ("magnesium") is what the checker resolves it to; failing that, its first form, and the answer says so
   const families = new Map<string, CompoundMention[]>();
   for (const c of compounds) if (c.family) families.set(c.matched.toLowerCase(), [...(families.get(c.matched.toLowerCase()) ?? []), c]);
   for (const [word, members] of families) {
     const m = members[0]!;
     if (overlaps(m.at, m.at + m.matched.length)) continue;
+    const r = resolveName(db, m.matched);
+    if (r.status === 'resolved' && r.matchedVia !== 'typo') {
+      add({ text: m.matched, at: m.at, input: m.matched, name: r.compound?.name ?? r.name, slug: r.compound?.slug ?? null, notice: null }, m.at + m.matched.length);
+      continue;
+    }
     add({ text: m.matched, at: m.at, input: m.slug, name: m.name, slug: m.slug,
       notice: `"${word}" was checked as ${m.name}, one of ${members.length} forms in the catalogue (${members.slice(0, 4).map((x) => x.name).join(', ')}${members.length > 4 ? ', …' : ''}); other forms may differ` }, m.at + m.matched.length);
   }
@@ -129,23 +135,11 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
       const lower = s.text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
       const alias = ALIASES[lower];
       const query = alias ?? s.text;
-      const r = resolveSubstance(db, query, 'question');
-      if (r.status !== 'unmatched') {
-        const name = r.compound?.name ?? r.ddinter[0]?.name ?? query;
-        add({ text: s.text, at: s.at, input: r.compound?.slug ?? query, name, slug: r.compound?.slug ?? null,
-          notice: alias ? `"${s.text}" was read as ${name}` : null }, s.end);
+      const r = resolveName(db, query);
+      if (r.status === 'resolved' && accepted(r.matchedVia, query, r.name, words.length) && (!(FOODS.has(query.toLowerCase()) || FOODS.has(normalizeName(query))) || WITH.test(text))) {
+        add({ text: s.text, at: s.at, input: r.compound?.slug ?? query, name: r.compound?.name ?? r.name, slug: r.compound?.slug ?? null,
+          notice: alias ? `"${s.text}" was read as ${r.compound?.name ?? r.name}` : r.matchedVia === 'typo' ? `"${s.text}" was read as ${r.compound?.name ?? r.name}` : null }, s.end);
         break;
-      }
-      if ((FOODS.has(normalizeName(query)) || FOODS.has(query.toLowerCase())) && WITH.test(text)) {
-        add({ text: s.text, at: s.at, input: query, name: query, slug: null, notice: alias ? `"${s.text}" was read as ${query}` : null }, s.end);
-        break;
-      }
-      if (words.length === 1 && !NOT_NAMES.has(words[0]!)) {
-        const typo = typoOf(db, s.text);
-        if (typo) {
-          add({ text: s.text, at: s.at, input: typo.slug ?? typo.name, name: typo.name, slug: typo.slug, notice: `"${s.text}" was read as ${typo.name}` }, s.end);
-          break;
-        }
       }
     }
   }

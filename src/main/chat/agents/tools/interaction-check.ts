@@ -1,8 +1,7 @@
 /**
  * The chat's view of one run of the interaction checker (POST /v1/tools/interactions/check, called through its
  * exported tool): per pair of substances, the worst severity, the text that explains it and the records behind it.
- * It reads the pair model's response (one verdict per pair, docs/interactions.md) and, while that lands, the
- * checker's earlier shape (one entry per source), so the chat shows the same pairs either way.
+ * It reads the pair model's response: one verdict per pair (docs/interactions.md).
  */
 import { interactionsTool } from '../../../tools/interactions/tool.ts';
 import type { AgentDeps } from '../types.ts';
@@ -21,9 +20,8 @@ export interface CheckView {
 }
 
 interface Sub { input: string; name?: string; status: string; notice?: string | null; compound: { slug: string; name: string } | null; ddinter: { id: string; name: string }[]; duplicate_of: string | null }
-interface NewPair { a: { input: string }; b: { input: string }; severity: string; sources: { source: string; severity: string; record: string | null; reference: string }[]; mechanism: string | null; management: string | null }
-interface OldEntry { a: { input: string }; b: { input: string }; severity: string; source: string; record: string | null; notes: string }
-interface Data { substances: Sub[]; pairs?: NewPair[]; interactions?: OldEntry[]; coverage?: { statement: string } }
+interface Pair { a: { input: string }; b: { input: string }; severity: string; sources: { source: string; severity: string; record: string | null; reference: string }[]; mechanism: string | null; management: string | null }
+interface Data { substances: Sub[]; pairs: Pair[]; coverage?: { statement: string } }
 
 const uniq = (xs: Source[]) => [...new Map(xs.map((s) => [sourceKey(s), s])).values()];
 
@@ -45,26 +43,12 @@ export function checkInteractions(deps: AgentDeps, inputs: string[]): { ok: true
     const owner = [x, y].find((i) => subs.get(i)?.compound?.slug === slug);
     return [cite.compound(slug, owner ? name(owner) : slug)];
   };
-  const pairs: PairView[] = [];
-  if (d.pairs) {
-    for (const p of d.pairs) {
-      const [x, y] = [p.a.input, p.b.input];
-      const text = [p.mechanism, p.management].filter((t): t is string => !!t).map(sentence).join(' ') || null;
-      const sources = p.sources.flatMap((s) => (s.source === 'ddinter' ? ddinterCite(x, y) : s.source === 'editorial' ? recordCite(s.record, x, y) : []));
-      pairs.push({ x, y, severity: p.severity, text, sources: uniq([...sources, r.method]) });
-    }
-  } else {
-    // the checker's earlier shape: one entry per source; the pair's worst level, with our records' notes as its text
-    const rank = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
-    const grouped = Map.groupBy(d.interactions ?? [], (e) => [e.a.input, e.b.input].sort().join('\u0000'));
-    for (const entries of grouped.values()) {
-      const [x, y] = [entries[0]!.a.input, entries[0]!.b.input];
-      const worst = entries.reduce((w, e) => (rank.indexOf(e.severity) < rank.indexOf(w) ? e.severity : w), 'unknown');
-      const notes = [...new Set(entries.filter((e) => e.source !== 'ddinter').sort((e, f) => rank.indexOf(e.severity) - rank.indexOf(f.severity)).map((e) => sentence(e.notes)))];
-      const sources = entries.flatMap((e) => (e.source === 'ddinter' ? ddinterCite(x, y) : recordCite(e.record, x, y)));
-      pairs.push({ x, y, severity: worst, text: notes.slice(0, 2).join(' ') || null, sources: uniq([...sources, r.method]) });
-    }
-  }
+  const pairs: PairView[] = d.pairs.map((p) => {
+    const [x, y] = [p.a.input, p.b.input];
+    const text = [p.mechanism, p.management].filter((t): t is string => !!t).map(sentence).join(' ') || null;
+    const sources = p.sources.flatMap((src) => (src.source === 'ddinter' ? ddinterCite(x, y) : src.source === 'editorial' ? recordCite(src.record, x, y) : []));
+    return { x, y, severity: p.severity, text, sources: uniq([...sources, r.method]) };
+  });
   const known = (s: Sub) => s.status !== 'unmatched' && s.status !== 'unresolved';
   return {
     ok: true,
