@@ -3,8 +3,10 @@
  * no input may produce a 5xx, and every error is the JSON envelope. Bodies are random JSON, records made of the route's
  * own field names, and single mutations of a valid request (so handlers, not only the schemas, see odd values). Paths
  * mix real ids, random text and broken percent-encodings; queries mix the route's parameter names, unknown ones and
- * repeated ones. DNS is a stand-in that never answers, so webhook registrations never leave the machine.
+ * repeated ones; some bodies are gzip, deflate or br streams, valid or corrupt. DNS is a stand-in that never answers, so
+ * webhook registrations never leave the machine.
  */
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +119,26 @@ function bodyArb(name: EndpointName, e: Endpoint) {
   return fc.oneof(...arbs);
 }
 
-interface Sent { method: string; path: string; query?: string; body?: unknown; contentType?: string }
+interface Sent {
+  method: string; path: string; query?: string; body?: unknown; contentType?: string;
+  /** Send the body compressed with this Content-Encoding, or these raw bytes under it (a corrupt stream). */
+  encoding?: { name: 'gzip' | 'deflate' | 'br'; corrupt: Uint8Array | null };
+}
+
+const COMPRESS = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync } as const;
+
+/** Compressed bodies go through fetch: supertest re-encodes a Buffer sent as JSON. */
+async function sendEncoded(r: Sent & { encoding: NonNullable<Sent['encoding']> }, url: string) {
+  const bytes = r.encoding.corrupt ?? COMPRESS[r.encoding.name](JSON.stringify(r.body));
+  const res = await fetch(`${t.base}${url}`, {
+    method: r.method, body: Uint8Array.from(bytes),
+    headers: { 'x-api-key': key, 'content-type': r.contentType ?? 'application/json', 'content-encoding': r.encoding.name },
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try { json = JSON.parse(text); } catch { /* an SSE stream or a non-JSON body: checked below */ }
+  return { status: res.status, body: json, text };
+}
 
 let sinceKey = 0;
 let key = '';
@@ -126,11 +147,15 @@ async function send(r: Sent) {
   if (sinceKey++ % 25 === 0) key = t.keyWith([...SCOPES]);
   const url = r.path + (r.query ? `?${r.query}` : '');
   const m = r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  let req = t.http[m](url).set('X-API-Key', key);
-  if (r.body !== undefined) req = req.set('Content-Type', r.contentType ?? 'application/json').send(JSON.stringify(r.body));
-  const res = await req;
+  let res: { status: number; body: unknown };
+  if (r.encoding && r.body !== undefined && r.method !== 'GET') res = await sendEncoded({ ...r, encoding: r.encoding }, url);
+  else {
+    let req = t.http[m](url).set('X-API-Key', key);
+    if (r.body !== undefined) req = req.set('Content-Type', r.contentType ?? 'application/json').send(JSON.stringify(r.body));
+    res = await req;
+  }
   const cause = res.status >= 500 ? ` (logged: ${JSON.stringify(t.logged.at(-1), (_k, v: unknown) => (v instanceof Error ? v.stack : v))?.slice(0, 600)})` : '';
-  const label = `${r.method} ${url} ${r.body === undefined ? '' : JSON.stringify(r.body).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}${cause}`;
+  const label = `${r.method} ${url} ${r.encoding ? `[${r.encoding.name}${r.encoding.corrupt ? ', corrupt' : ''}] ` : ''}${r.body === undefined ? '' : JSON.stringify(r.body).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}${cause}`;
   expect(res.status, label).toBeLessThan(500);
   if (res.status >= 400) expect(ErrorEnvelope.safeParse(res.body).success, label).toBe(true);
 }
@@ -152,9 +177,10 @@ describe.each(endpoints.map(([name, e]) => [`${e.method} ${e.path}`, name, e] as
     await fc.assert(fc.asyncProperty(queryArb(e), async (query) => {
       await send({ method: e.method, path: realPath(e), query, body: e.body ? validBody : undefined });
     }), { numRuns: RUNS_PER_PART, seed: SEED + 1 });
-    // body, on a real path; routes without one get a body they must ignore
-    await fc.assert(fc.asyncProperty(bodyArb(name, e), fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain'), async (body, contentType) => {
-      await send({ method: e.method, path: realPath(e), body, contentType });
+    // body, on a real path; routes without one get a body they must ignore; now and then compressed, or a corrupt stream
+    const encoding = fc.option(fc.record({ name: fc.constantFrom('gzip' as const, 'deflate' as const, 'br' as const), corrupt: fc.option(fc.uint8Array({ maxLength: 64 }), { nil: null }) }), { nil: undefined, freq: 3 });
+    await fc.assert(fc.asyncProperty(bodyArb(name, e), fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain'), encoding, async (body, contentType, enc) => {
+      await send({ method: e.method, path: realPath(e), body, contentType, encoding: enc });
     }), { numRuns: RUNS_PER_PART, seed: SEED + 2 });
   }, 60_000);
 });
