@@ -143,7 +143,14 @@ export class Orchestrator {
   private async run(agents: readonly Agent[], a: Analysis): Promise<{ agent: string; output: AgentOutput }[]> {
     const out: { agent: string; output: AgentOutput }[] = [];
     for (const agent of agents) {
-      const output = await agent.run(a, this.deps);
+      let output: AgentOutput;
+      try {
+        output = await agent.run(a, this.deps);
+      } catch (err) {
+        // one specialist's failure must not cost the answer (or the safety text) of the others
+        this.log(`chat agent ${agent.id} failed; answering without it`, err);
+        continue;
+      }
       // results, lists and reference values are what was asked for: none is trimmed for relevance
       if (LISTS.has(agent.group)) output.keepAll = true;
       if (output.statements.length) out.push({ agent: agent.id, output });
