@@ -1,27 +1,13 @@
 /**
- * Stack builder, pure part. No formula: an explicit, deterministic selection over our compound records.
- *
- * 1. Goal fit. A compound fits a goal when the goal is its subcategory, i.e. its main use ("-" and "_"
- *    interchangeable). Benefit texts are not used: they also state null results ("no evidence of cognitive
- *    enhancement"), so word matching on them would recommend compounds for what they were shown not to do.
- * 2. Constraints rule candidates out, with the reason: excluded compound or category, category not allowed,
- *    withdrawn, approved therapeutic medicine (unless allowed), research-only, veterinary-only, SARM or anabolic
- *    steroid without the request's opt-in (eligibility.ts), evidence grade weaker than the minimum (default B),
- *    already taken.
- * 3. Order per goal: evidence grade (A first; the rubric of docs/content.md /
- *    compounds/evidence-grade.ts), then research_count (linked documents) descending, then slug.
- * 4. Goals take turns in the order given, each taking its next candidate, until the stack is full. A candidate is
- *    dropped with the reason, and the goal takes its next candidate, when it duplicates the action of a compound
- *    already chosen or of a medication (duplication.ts), or when it interacts at moderate severity or worse with one
- *    (the interaction checker, interactions/compute.ts).
+ * Stack builder, pure part: what is said about each chosen compound (dose and how far it is a human dose, timing,
+ * sport, warnings, rationale) and about the whole stack. The selection itself is select.ts.
  */
 import { EVIDENCE_GRADE_MEANING, EVIDENCE_GRADES, type Category, type EvidenceGrade } from '../../../shared/enums.ts';
 import type { DOSE_STATUSES, NOT_SELECTED_REASONS, STACK_WARNING_KINDS, TIMING_SLOTS } from '../../../shared/schemas/tools/peptide-stack.ts';
-import {
-  SEVERITY_RANK, checkInteractions, displayName, substanceKey, type DdinterLevel, type Interaction, type SubstanceInfo,
-} from '../interactions/compute.ts';
+import type { InteractionPair } from '../../../shared/schemas/tools/interactions.ts';
+import type { Substance } from '../../interactions/resolver.ts';
 import type { DuplicationGroup } from './duplication.ts';
-import { missingOptIn, type OptInKind, type OptIns } from './eligibility.ts';
+import type { OptInKind, OptIns } from './eligibility.ts';
 
 export type DoseStatus = (typeof DOSE_STATUSES)[number];
 export type NotSelectedReason = (typeof NOT_SELECTED_REASONS)[number];
@@ -46,10 +32,10 @@ export interface CandidateRecord {
 }
 
 /** A candidate with what it is: its duplication groups and the opt-in kinds it belongs to. */
-export interface Candidate { record: CandidateRecord; substance: SubstanceInfo; groups: DuplicationGroup[]; kinds: OptInKind[] }
+export interface Candidate { record: CandidateRecord; substance: Substance; groups: DuplicationGroup[]; kinds: OptInKind[] }
 
 /** A current medication with its duplication groups. */
-export interface Medication { substance: SubstanceInfo; groups: DuplicationGroup[] }
+export interface Medication { substance: Substance; groups: DuplicationGroup[] }
 
 export interface StackConstraints extends OptIns {
   max_compounds: number;
@@ -63,7 +49,7 @@ export interface StackConstraints extends OptIns {
 
 export const normGoal = (s: string) => s.trim().toLowerCase().replace(/-/g, '_');
 
-const gradeIndex = (g: EvidenceGrade) => EVIDENCE_GRADES.indexOf(g);
+export const gradeIndex = (g: EvidenceGrade) => EVIDENCE_GRADES.indexOf(g);
 /** A is strongest; a grade is allowed when it is at least as strong as the minimum. */
 export const gradeAllowed = (g: EvidenceGrade, min: EvidenceGrade) => gradeIndex(g) <= gradeIndex(min);
 
@@ -129,141 +115,14 @@ export function wadaStatement(description: string): { prohibited: boolean; text:
 export interface Assigned { candidate: Candidate; goal: string }
 export interface NotSelected extends Assigned { reason: NotSelectedReason; detail: string }
 
-export interface StackInput {
-  goals: string[];
-  candidates: Candidate[];
-  constraints: StackConstraints;
-  medications: Medication[];
-  pairs: ReadonlyMap<string, DdinterLevel>;
-}
-
 export interface StackResult {
   goals: { goal: string; subcategories: string[]; candidates: number; chosen: number }[];
   chosen: Assigned[];
   notSelected: NotSelected[];
-  /** chosen substances, then the medications; interactions index into this list */
-  subs: SubstanceInfo[];
-  interactions: Interaction[];
-}
-
-/** Interactions of one pair, with indices into the caller's list. */
-function pairInteractions(subs: readonly SubstanceInfo[], i: number, j: number, pairs: ReadonlyMap<string, DdinterLevel>): Interaction[] {
-  return checkInteractions([subs[i]!, subs[j]!], pairs).interactions.map((x) => ({ ...x, a: x.a === 0 ? i : j, b: x.b === 0 ? i : j }));
-}
-
-function ruledOut(c: CandidateRecord, kinds: readonly OptInKind[], k: StackConstraints, medKeys: Set<string>, sub: SubstanceInfo): { reason: NotSelectedReason; detail: string } | null {
-  if (k.exclude_slugs.includes(c.slug)) return { reason: 'excluded_compound', detail: 'listed in exclude_compounds' };
-  if (k.exclude_categories.includes(c.category)) return { reason: 'excluded_category', detail: `category ${c.category} is excluded` };
-  if (k.categories && !k.categories.includes(c.category)) return { reason: 'category_not_allowed', detail: `category ${c.category} is not among ${k.categories.join(', ')}` };
-  if (c.status === 'withdrawn') return { reason: 'withdrawn', detail: 'approval withdrawn or product removed from the market' };
-  if (c.status === 'approved' && c.compound_type === 'therapeutic' && !k.include_approved_medicines) {
-    return { reason: 'approved_medicine', detail: 'an approved therapeutic medicine: a prescriber\'s decision (set include_approved_medicines to consider it)' };
-  }
-  const optIn = missingOptIn(kinds, k);
-  if (optIn) return { reason: optIn.kind, detail: optIn.detail };
-  if (!gradeAllowed(c.evidence_grade, k.min_evidence_grade)) return { reason: 'below_min_grade', detail: `evidence grade ${c.evidence_grade} is weaker than the minimum ${k.min_evidence_grade}` };
-  if (medKeys.has(substanceKey(sub))) return { reason: 'already_taken', detail: 'already among the current medications' };
-  return null;
-}
-
-const byPreference = (a: Assigned, b: Assigned) => gradeIndex(a.candidate.record.evidence_grade) - gradeIndex(b.candidate.record.evidence_grade)
-  || b.candidate.record.research_count - a.candidate.record.research_count
-  || (a.candidate.record.slug < b.candidate.record.slug ? -1 : a.candidate.record.slug > b.candidate.record.slug ? 1 : 0);
-
-/** Interactions at this severity or worse keep a candidate out of the stack. */
-export const EXCLUDING_SEVERITY = 'moderate';
-const excludes = (x: Interaction) => SEVERITY_RANK[x.severity] <= SEVERITY_RANK[EXCLUDING_SEVERITY];
-
-/** A group the newcomer shares with a chosen compound or a medication, and with which. */
-function duplication(next: Candidate, chosen: readonly Assigned[], meds: readonly Medication[]): { group: DuplicationGroup; other: SubstanceInfo; isMed: boolean } | null {
-  for (const g of next.groups) {
-    const c = chosen.find((a) => a.candidate.groups.some((x) => x.id === g.id));
-    if (c) return { group: g, other: c.candidate.substance, isMed: false };
-    const m = meds.find((x) => x.groups.some((y) => y.id === g.id));
-    if (m) return { group: g, other: m.substance, isMed: true };
-  }
-  return null;
-}
-
-export function buildStack(input: StackInput): StackResult {
-  const { constraints: k, pairs } = input;
-  const medications = input.medications.map((m) => m.substance);
-  const goals = input.goals.map(normGoal);
-  const assigned: Assigned[] = [];
-  for (const cand of [...input.candidates].sort((a, b) => (a.record.slug < b.record.slug ? -1 : 1))) {
-    const goal = goals.find((g) => g === normGoal(cand.record.subcategory));
-    if (goal) assigned.push({ candidate: cand, goal });
-  }
-
-  const medKeys = new Set(medications.map(substanceKey));
-  const notSelected: NotSelected[] = [];
-  const queues = new Map<string, Assigned[]>(goals.map((g) => [g, []]));
-  for (const a of assigned) {
-    const why = ruledOut(a.candidate.record, a.candidate.kinds, k, medKeys, a.candidate.substance);
-    if (why) notSelected.push({ ...a, ...why });
-    else queues.get(a.goal)!.push(a);
-  }
-  for (const q of queues.values()) q.sort(byPreference);
-
-  const chosen: Assigned[] = [];
-  const subs: SubstanceInfo[] = [...medications];
-  const pending = () => [...queues.values()].some((q) => q.length > 0);
-  while (chosen.length < k.max_compounds && pending()) {
-    for (const g of goals) {
-      if (chosen.length >= k.max_compounds) break;
-      const q = queues.get(g)!;
-      while (q.length) {
-        const next = q.shift()!;
-        const dup = duplication(next.candidate, chosen, input.medications);
-        const dupText = dup ? `duplicates ${displayName(dup.other)}${dup.isMed ? ' (a current medication)' : ' (already in the stack)'}: both are ${dup.group.name}. `
-          + `Basis: ${dup.group.basis}` : null;
-        // subs = [chosen…, medications…]; check the newcomer against each, most severe first.
-        const trial = [next.candidate.substance, ...subs];
-        const bad = subs.flatMap((_, j) => pairInteractions(trial, 0, j + 1, pairs)).filter(excludes)
-          .sort((x, y) => SEVERITY_RANK[x.severity] - SEVERITY_RANK[y.severity]);
-        if (bad.length) {
-          const m = bad[0]!;
-          const other = trial[m.a === 0 ? m.b : m.a]!;
-          const isMed = medications.includes(other);
-          notSelected.push({
-            ...next, reason: 'interaction',
-            detail: `${m.severity} interaction with ${displayName(other)}${isMed ? ' (a current medication)' : ' (already in the stack)'}: `
-              + `${m.source === 'ddinter' ? `DDInter lists ${m.listedAs}` : `the ${m.record} record lists "${m.listedAs}": ${m.notes}`}`
-              + `${dupText ? ` It also ${dupText}` : ''}`,
-          });
-          continue;
-        }
-        if (dupText) {
-          notSelected.push({ ...next, reason: 'therapeutic_duplication', detail: `${dupText[0]!.toUpperCase()}${dupText.slice(1)}` });
-          continue;
-        }
-        chosen.push(next);
-        subs.splice(chosen.length - 1, 0, next.candidate.substance);
-        break;
-      }
-    }
-  }
-
-  const interactions: Interaction[] = [];
-  for (let i = 0; i < chosen.length; i++) {
-    for (let j = i + 1; j < subs.length; j++) interactions.push(...pairInteractions(subs, i, j, pairs));
-  }
-  return {
-    goals: goals.map((g) => ({
-      goal: g,
-      subcategories: [...new Set(input.candidates.filter((c) => normGoal(c.record.subcategory) === g).map((c) => c.record.subcategory))].sort(),
-      candidates: assigned.filter((a) => a.goal === g).length,
-      chosen: chosen.filter((a) => a.goal === g).length,
-    })),
-    chosen,
-    notSelected,
-    subs,
-    interactions,
-  };
 }
 
 /** Per-compound warnings: status, sport, evidence, dose and the (minor or unknown-severity) interactions it has. */
-export function itemWarnings(a: Assigned, index: number, r: StackResult): { kind: WarningKind; message: string }[] {
+export function itemWarnings(a: Assigned, pairs: readonly { pair: InteractionPair; other: string }[]): { kind: WarningKind; message: string }[] {
   const c = a.candidate.record;
   const out: { kind: WarningKind; message: string }[] = [];
   if (c.status === 'research_only') out.push({ kind: 'research_only', message: 'Research-only: not approved for human use and not a lawful dietary supplement in the US; product identity, purity and sterility are unverified.' });
@@ -274,11 +133,9 @@ export function itemWarnings(a: Assigned, index: number, r: StackResult): { kind
   if (c.evidence_grade === 'D' || c.evidence_grade === 'E') out.push({ kind: 'low_evidence', message: `Evidence grade ${c.evidence_grade}: ${EVIDENCE_GRADE_MEANING[c.evidence_grade].toLowerCase()}.` });
   const dose = doseStatus(c.typical_dosing);
   if (dose !== 'established') out.push({ kind: 'dose_not_established', message: dosingOf(c.typical_dosing).note });
-  for (const x of r.interactions) {
-    if (x.a !== index && x.b !== index) continue;
-    const other = r.subs[x.a === index ? x.b : x.a]!;
-    const src = x.source === 'ddinter' ? `DDInter: ${x.listedAs}` : `${x.record} record: "${x.listedAs}"`;
-    out.push({ kind: 'interaction', message: `${x.severity[0]!.toUpperCase()}${x.severity.slice(1)} interaction with ${displayName(other)} (${src}). ${x.notes}` });
+  for (const { pair, other } of pairs) {
+    const src = pair.sources.map((x) => `${x.listed_as}: ${x.level}`).join('; ');
+    out.push({ kind: 'interaction', message: `${pair.severity[0]!.toUpperCase()}${pair.severity.slice(1)} interaction with ${other} (${src}).${pair.mechanism ? ` ${pair.mechanism}` : ''}` });
   }
   return out;
 }
@@ -308,11 +165,11 @@ export function emptyReasons(r: StackResult): string[] {
   return out;
 }
 
-export function interpret(r: StackResult, medicationsGiven: number): string {
+export function interpret(r: StackResult, pairs: readonly { severity: string }[], medicationsGiven: number): string {
   const disclaimer = 'Editorial suggestion from the Materia knowledge base, not a prescription or medical advice; review with a clinician before use.';
   if (!r.chosen.length) return `No stack could be built for ${r.goals.map((g) => g.goal).join(', ')} under these constraints (see empty_reasons). ${disclaimer}`;
   const list = r.chosen.map((a) => `${a.candidate.record.name} (grade ${a.candidate.record.evidence_grade}, ${a.goal})`).join(', ');
-  const sev = r.interactions.map((x) => x.severity);
+  const sev = pairs.map((x) => x.severity);
   const inter = sev.length ? 'Only minor or unknown-severity interactions are listed (see warnings).'
     : 'No interaction is listed between them' + (medicationsGiven ? ' or with the medications given.' : '.');
   const flags = r.chosen.filter((a) => ['research_only', 'investigational'].includes(a.candidate.record.status)).map((a) => a.candidate.record.name);

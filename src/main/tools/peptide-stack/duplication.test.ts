@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DRUG_CLASSES } from '../interactions/compute.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DUPLICATION_GROUPS, descriptionHead, groupsOf } from './duplication.ts';
 import { isVeterinaryOnly, missingOptIn, optInKinds } from './eligibility.ts';
 
 const ids = (classes: string[], category: string | null, description: string | null) => groupsOf({ classes, category, description }).map((g) => g.id);
 
 describe('duplication groups', () => {
-  it('every group names a basis, and only drug classes the interaction checker defines', () => {
-    const known = new Set(DRUG_CLASSES.map((c) => c.name));
+  it('every group names a basis, and only class ids the interaction model defines', () => {
+    const file = resolve(import.meta.dirname, '../../../../resources/content/interaction-rules.classes.json');
+    const known = new Set((JSON.parse(readFileSync(file, 'utf8')) as { classes: { id: string }[] }).classes.map((c) => c.id));
     for (const g of DUPLICATION_GROUPS) {
       expect(g.basis.length, g.id).toBeGreaterThan(40);
       for (const c of g.classes) expect(known.has(c), `${g.id}: ${c}`).toBe(true);
@@ -16,7 +18,7 @@ describe('duplication groups', () => {
   });
 
   it('membership by drug class, by category and by what the description says the compound is', () => {
-    expect(ids(['SSRIs'], 'medication', null)).toEqual(['serotonergic']);
+    expect(ids(['ssri'], 'medication', null)).toEqual(['serotonergic']);
     expect(ids([], 'sarm', 'Non-steroidal oral compound.')).toEqual(['androgen_receptor_agonists']);
     expect(ids([], 'steroid', 'Potent 19-nor anabolic steroid (estra-4,9,11-triene) approved only as a veterinary growth promoter.')).toEqual(['androgen_receptor_agonists']);
     expect(ids([], 'amino_acid', 'Immediate precursor of serotonin, formed from tryptophan. Sold as a supplement.')).toEqual(['serotonergic']);
@@ -49,7 +51,7 @@ describe('opt-in kinds', () => {
 
   it('kinds and the missing opt-ins, each named by its request field', () => {
     const androgen = DUPLICATION_GROUPS.filter((g) => g.id === 'androgen_receptor_agonists');
-    const kinds = optInKinds(rec({ description: 'Approved only as a veterinary growth promoter.' }), androgen, []);
+    const kinds = optInKinds(rec({ description: 'Approved only as a veterinary growth promoter.' }), androgen);
     expect(kinds).toEqual(['research_only', 'veterinary_only', 'anabolic_steroid']);
     const none = { include_research_only: false, include_veterinary_only: false, include_sarms: false, include_anabolic_steroids: false };
     expect(missingOptIn(kinds, { ...none, include_research_only: true, include_anabolic_steroids: true })).toEqual({
@@ -59,7 +61,7 @@ describe('opt-in kinds', () => {
     });
     expect(missingOptIn(kinds, { include_research_only: true, include_veterinary_only: true, include_sarms: false, include_anabolic_steroids: true })).toBeNull();
     // A corticosteroid or DHEA is a steroid but not an anabolic one.
-    expect(optInKinds(rec({ status: 'approved' }), [], [])).toEqual([]);
-    expect(optInKinds(rec({ category: 'medication', status: 'investigational' }), androgen, ['SARMs'])).toEqual(['sarm']);
+    expect(optInKinds(rec({ status: 'approved' }), [])).toEqual([]);
+    expect(optInKinds(rec({ category: 'medication', status: 'investigational', description: 'Non-steroidal oral SARM from a sponsor.' }), androgen)).toEqual(['sarm']);
   });
 });

@@ -4,8 +4,8 @@
  * never puts two members of one group together, nor a member beside a current medication of the same group.
  *
  * Groups are data: what belongs is decided from what we know of each substance, never from a list of our slugs:
- * - `classes`: drug classes of the interaction checker (interactions/compute.ts DRUG_CLASSES, members by generic
- *   name from ATC/standard pharmacology), matched on the substance's names and DDInter names;
+ * - `classes`: class ids of the interaction model (resources/content/interaction-rules.classes.json, members by
+ *   ingredient), matched on the substance's ingredients or the class a class word names ("SSRIs");
  * - `categories`: a record category that is the group by definition (every SARM is an androgen-receptor agonist);
  * - `what`: a pattern on the first sentence of our record's description, which says what the compound is ("Immediate
  *   precursor of serotonin", "Potent 19-nor anabolic steroid"); the rest of the description is not used, because it
@@ -31,7 +31,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'androgen-receptor agonists (testosterone, anabolic-androgenic steroids, SARMs)',
     basis: 'One receptor, additive harm: WADA Prohibited List S1 groups anabolic-androgenic steroids (S1.1) and SARMs (S1.2) as anabolic agents; '
       + 'testosterone labels (e.g. Depo-Testosterone) warn of erythrocytosis, lipid changes and HPG-axis suppression that other androgens add to.',
-    classes: ['anabolic steroids and androgens', 'SARMs'],
+    classes: ['androgen'],
     categories: ['sarm'],
     what: /\banabolic(?:-androgenic)? steroids?\b|\bandrogen[- ]receptor (?:full |partial )?agonist|\bSARM\b|\b(?:ester|derivative) of testosterone\b|\btestosterone (?:ester|derivative)\b|\b(?:DHT|dihydrotestosterone)[- ](?:derived|derivative)\b/i,
   },
@@ -40,7 +40,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'serotonergic agents (serotonin syndrome risk)',
     basis: 'SSRI and SNRI labels (e.g. Zoloft, section 5.2 Serotonin Syndrome) warn of serotonin syndrome with other serotonergic drugs, naming '
       + 'triptans, tricyclics, fentanyl, lithium, tramadol, tryptophan, buspirone, amphetamines and St John\'s wort; MAOI labels likewise.',
-    classes: ['SSRIs', 'SNRIs', 'MAO inhibitors', 'triptans', 'serotonergic drugs'],
+    classes: ['ssri', 'snri', 'maoi', 'triptans', 'serotonergic'],
     what: /\bprecursor of serotonin\b|\bserotonin precursor\b|\bserotonin (?:and nor(?:epinephrine|adrenaline) )?reuptake inhibitor|\bserotonin antagonist and reuptake inhibitor|\bserotonergic\b|\bSSRI\b|\bSNRI\b|\bmonoamine oxidase inhibitor/i,
   },
   {
@@ -48,7 +48,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'central nervous system stimulants',
     basis: 'Same action (central sympathomimetic or wake-promoting stimulation): effects on heart rate, blood pressure, anxiety and sleep add up; '
       + 'stimulant labels (e.g. Adderall, Provigil) list other sympathomimetics and stimulants among interacting drugs.',
-    classes: ['stimulants'],
+    classes: ['stimulant'],
     what: /\b(?:central nervous system|CNS) stimulant\b|\bwake(?:fulness)?-promoting\b|\bsympathomimetic amine\b/i,
   },
   {
@@ -56,7 +56,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'sedatives and CNS depressants',
     basis: 'FDA boxed warnings (2016) on opioids with benzodiazepines or other CNS depressants, and benzodiazepine and Z-drug labels: '
       + 'additive sedation and respiratory depression.',
-    classes: ['benzodiazepines', 'Z-drugs', 'sedatives and CNS depressants', 'opioids'],
+    classes: ['benzodiazepine', 'z_drug', 'cns_depressant', 'opioid'],
     what: /\bbenzodiazepine\b|\bsedative-hypnotic\b|\bGABA[- ]?B (?:receptor )?agonist\b|\bbarbiturate\b|\bopioid (?:receptor )?agonist\b/i,
   },
   {
@@ -64,7 +64,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'GLP-1 receptor agonists (including dual and triple incretin agonists)',
     basis: 'Wegovy and Saxenda labels (Limitations of Use): not to be used with other semaglutide- or liraglutide-containing products or any other '
       + 'GLP-1 receptor agonist.',
-    classes: ['GLP-1 receptor agonists'],
+    classes: ['glp1'],
     what: /\bGLP-1 receptor agonist|\bGLP-1 (?:and|\/) ?\w+ receptor|\bGIP and GLP-1\b|\bGLP-1 analogue\b|\bagonist of the GIP, GLP-1\b/i,
   },
   {
@@ -88,14 +88,14 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'anticoagulants and antiplatelets',
     basis: 'Anticoagulant and antiplatelet labels (e.g. Eliquis, Plavix, warfarin) warn that other anticoagulants, antiplatelets and NSAIDs '
       + 'increase bleeding risk.',
-    classes: ['anticoagulants', 'antiplatelets', 'DOACs', 'vitamin K antagonists'],
+    classes: ['anticoagulant', 'antiplatelet', 'doac', 'vka'],
     what: /\banticoagulant\b|\bantiplatelet\b|\bfactor Xa inhibitor\b|\bP2Y12 (?:receptor )?(?:inhibitor|antagonist)/i,
   },
   {
     id: 'pde5_inhibitors',
     name: 'PDE5 inhibitors',
     basis: 'Viagra and Cialis labels: use with other PDE5 inhibitors has not been studied and is not recommended.',
-    classes: ['PDE5 inhibitors'],
+    classes: ['pde5'],
     what: /\bPDE-?5 inhibitor|\bphosphodiesterase[- ](?:type )?5 inhibitor/i,
   },
   {
@@ -103,7 +103,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     name: 'statins (HMG-CoA reductase inhibitors, including red yeast rice monacolin K)',
     basis: 'Statin labels: myopathy risk rises with dose and exposure; red yeast rice monacolin K is lovastatin (FDA, 1998 and 2007 warnings), '
       + 'so it duplicates a statin.',
-    classes: ['statins'],
+    classes: ['statin'],
     what: /\bHMG-CoA reductase inhibitor/i,
     identity: /\bmonacolin K\b[^.]*\b(?:identical to|the same as|is) lovastatin\b/i,
   },
@@ -111,7 +111,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     id: 'systemic_glucocorticoids',
     name: 'systemic glucocorticoids',
     basis: 'Additive glucocorticoid exposure: adrenal suppression, hyperglycaemia, bone loss and infection risk (corticosteroid labels).',
-    classes: ['corticosteroids'],
+    classes: ['corticosteroid'],
     what: /\bglucocorticoid\b|\bcorticosteroid\b/i,
   },
   ...([
@@ -119,7 +119,7 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     ['calcium', 'calcium', '2,000–2,500 (by age)'],
     ['magnesium', 'magnesium', '350'],
     ['zinc', 'zinc', '40'],
-    ['potassium', 'potassium supplements', null],
+    ['potassium', 'potassium', null],
   ] as const).map(([id, cls, ul]): DuplicationGroup => ({
     id: `same_mineral_${id}`,
     name: `sources of ${id}`,

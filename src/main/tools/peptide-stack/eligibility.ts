@@ -9,11 +9,11 @@
  * - veterinary-only: not approved for humans, and the record says its only approval or marketing is veterinary
  *   ("approved only as a veterinary growth promoter", "marketed only as a veterinary injectable") or its typical dose
  *   is a veterinary one ("veterinary use only", "veterinary labelling");
- * - SARM: category `sarm`, or the interaction checker's SARM class;
+ * - SARM: category `sarm`, or a description that opens by calling it one;
  * - anabolic steroid: category `steroid` and an androgen-receptor agonist (duplication.ts), so corticosteroids,
  *   oestrogens, progestogens and precursors such as DHEA are not.
  */
-import type { DuplicationGroup } from './duplication.ts';
+import { descriptionHead, type DuplicationGroup } from './duplication.ts';
 
 export interface EligibilityRecord {
   category: string;
@@ -56,12 +56,14 @@ export function isVeterinaryOnly(r: EligibilityRecord): boolean {
 }
 
 /** The opt-in kinds a record belongs to, in OPT_IN_KINDS order. */
-export function optInKinds(r: EligibilityRecord, groups: readonly DuplicationGroup[], classes: readonly string[]): OptInKind[] {
+const SARM_TEXT = /\bSARMs?\b|\bselective androgen[- ]receptor modulator/i;
+
+export function optInKinds(r: EligibilityRecord, groups: readonly DuplicationGroup[]): OptInKind[] {
   const androgen = groups.some((g) => g.id === 'androgen_receptor_agonists');
   const kinds: OptInKind[] = [];
   if (r.status === 'research_only') kinds.push('research_only');
   if (isVeterinaryOnly(r)) kinds.push('veterinary_only');
-  if (r.category === 'sarm' || classes.includes('SARMs')) kinds.push('sarm');
+  if (r.category === 'sarm' || SARM_TEXT.test(descriptionHead(r.description))) kinds.push('sarm');
   if (r.category === 'steroid' && androgen) kinds.push('anabolic_steroid');
   return kinds;
 }

@@ -163,9 +163,10 @@ describe('peptide-stack: the issue 13 cases, as classes', () => {
   it('two sources of one mineral are never stacked', () => {
     const out = run({ goals: ['mineral_repletion'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } });
     noSharedGroup(out.stack);
-    const mg = out.not_selected.filter((n) => n.reason === 'therapeutic_duplication' && /^Duplicates Magnesium/.test(n.detail));
+    // Some are also listed as interacting (reason "interaction"); the detail then adds the duplication.
+    const mg = out.not_selected.filter((n) => /[Dd]uplicates Magnesium .* both are sources of magnesium\./.test(n.detail));
     expect(mg.length).toBeGreaterThanOrEqual(1);
-    expect(mg[0]!.detail).toMatch(/both are sources of magnesium\. Basis: .*350 mg\/day from supplements/);
+    expect(mg[0]!.detail).toMatch(/Basis: .*350 mg\/day from supplements/);
   });
 
   it('no stack ever holds two members of one group, for any goal (every opt-in, 6 compounds)', () => {
@@ -180,8 +181,10 @@ describe('peptide-stack: interactions (moderate or worse leaves a candidate out)
     expect(out.stack.map((s) => s.slug)).not.toContain('melatonin');
     const dropped = out.not_selected.find((n) => n.slug === 'melatonin')!;
     expect(dropped.reason).toBe('interaction');
-    expect(dropped.detail).toMatch(/^major interaction with Fluvoxamine \(a current medication\)/);
-    expect(out.medications[0]).toMatchObject({ input: 'fluvoxamine', status: 'ddinter' });
+    expect(dropped.detail).toMatch(/^major interaction with Fluvoxamine \(a current medication\): .*the melatonin record: Fluvoxamine \(major\)/);
+    expect(out.medications[0]).toMatchObject({ input: 'fluvoxamine', status: 'resolved', name: 'Fluvoxamine' });
+    // The same verdict the interaction checker gives for the pair.
+    expect(checked('melatonin', 'fluvoxamine')).toBe('major');
   });
 
   it('agrees with the interaction checker: nothing chosen interacts moderately or worse; everything dropped for it does', () => {
@@ -242,10 +245,22 @@ describe('peptide-stack: other constraints', () => {
     expect(out.not_selected.find((n) => n.slug === 'melatonin')).toMatchObject({ reason: 'already_taken' });
   });
 
-  it('unrecognised medications are reported with suggestions and a warning', () => {
-    const out = run({ goals: ['sleep'], constraints: { current_medications: ['sertralin'] } });
-    expect(out.unmatched_medications[0]!.suggestions[0]).toMatchObject({ name: 'Sertraline', slug: 'sertraline', distance: 1 });
-    expect(out.warnings[0]).toMatch(/Not recognised.*sertralin/);
+  it('a misspelt medication is read with a notice; an unrecognised one is reported and makes the answer at least unknown', () => {
+    const typo = run({ goals: ['sleep'], constraints: { current_medications: ['sertralin'] } });
+    expect(typo.medications[0]).toMatchObject({ input: 'sertralin', status: 'resolved', matched_via: 'typo', compound: { slug: 'sertraline' } });
+    expect(typo.warnings[0]).toMatch(/^"sertralin" was read as/);
+    const unknown = run({ goals: ['sleep'], constraints: { current_medications: ['qqqzzz'] } });
+    expect(unknown.unmatched_medications).toEqual([{ input: 'qqqzzz', suggestions: [] }]);
+    expect(unknown.warnings[0]).toMatch(/^Not recognised, so not checked for interactions or duplication: qqqzzz\./);
+    expect(unknown.highest_severity).not.toBe('none');
+    expect(unknown.coverage.unresolved).toEqual(['qqqzzz']);
+  });
+
+  it('a medication given as a class word ("SSRIs") is screened through its members', () => {
+    const out = run({ goals: ['sleep', 'mood'], constraints: { max_compounds: 6, min_evidence_grade: 'E', current_medications: ['SSRIs'] } });
+    expect(out.medications[0]).toMatchObject({ status: 'resolved', kind: 'class' });
+    for (const s of out.stack) expect(s.duplication_groups).not.toContain('serotonergic');
+    expect(out.not_selected.find((n) => n.slug === 'l-tryptophan')?.reason).toMatch(/^(?:interaction|therapeutic_duplication)$/);
   });
 
   it('goals: "-" and "_" are interchangeable; an unknown goal is a ToolInputError naming it, with suggestions', () => {
@@ -256,9 +271,12 @@ describe('peptide-stack: other constraints', () => {
     expect(inputError({ goals: ['zzzzzz'] }).details[0]!.message).toMatch(/^unknown goal; known goals: .*healing.*sleep/);
   });
 
-  it('an excluded compound we do not carry is a ToolInputError naming it', () => {
-    const e = inputError({ goals: ['sleep'], constraints: { exclude_compounds: ['melatonim'] } });
-    expect(e.details).toEqual([{ field: 'constraints.exclude_compounds.0', message: 'not a compound we carry; did you mean Melatonin?' }]);
+  it('an excluded compound we do not carry is a ToolInputError naming it; a misspelt one is read with a notice', () => {
+    const e = inputError({ goals: ['sleep'], constraints: { exclude_compounds: ['qqqzzz'] } });
+    expect(e.details).toEqual([{ field: 'constraints.exclude_compounds.0', message: 'not a compound we carry' }]);
+    const typo = run({ goals: ['sleep'], constraints: { exclude_compounds: ['melatonim'] } });
+    expect(typo.not_selected.find((n) => n.slug === 'melatonin')).toMatchObject({ reason: 'excluded_compound' });
+    expect(typo.warnings.some((w) => w.startsWith('"melatonim" was read as'))).toBe(true);
   });
 });
 

@@ -1,27 +1,28 @@
 /**
  * POST /v1/tools/peptide-stack/build. Reads the compound records (goal fit, grade, dosing, description), resolves
- * excluded compounds and current medications with the interaction tool's resolver, and screens every candidate with
- * the interaction tool's compute (compute.ts here; ../interactions/compute.ts).
+ * excluded compounds and current medications with the one name resolver, and screens every candidate with the one
+ * pair model (src/main/interactions; screen.ts here).
  */
 import type { Statement } from 'better-sqlite3';
 import { EVIDENCE_GRADE_MEANING, type Category, type CompoundStatus, type EvidenceGrade } from '../../../shared/enums.ts';
 import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { Db } from '../../db/connection.ts';
 import { allowedEdits, editDistance } from '../../search/fuzzy-names.ts';
-import { classesOf, highestSeverity } from '../interactions/compute.ts';
-import {
-  INTERACTIONS_REFERENCE, ddinterPairs, interactionEntries, resolveSubstance, resolvedSubstances, substanceFromCompound,
-  suggestionsFor, type CompoundLookupRow,
-} from '../interactions/tool.ts';
+import { normalizeName } from '../../compounds/names.ts';
+import { INTERACTIONS_METHOD } from '../../interactions/check.ts';
+import { resolveName, substanceBySlug, suggestions } from '../../interactions/resolver.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
-  buildStack, dosingOf, emptyReasons, interpret, itemWarnings, normGoal, rationaleOf, timingSlots,
+  dosingOf, emptyReasons, interpret, itemWarnings, normGoal, rationaleOf, timingSlots,
   type Candidate, type CandidateRecord, type Medication, type TypicalDosing,
 } from './compute.ts';
+import { checkBuilder, pairJudge } from './screen.ts';
+import { buildStack } from './select.ts';
 import { optInKinds } from './eligibility.ts';
 import { groupsOfSubstance } from './substance-groups.ts';
 
-interface Row extends CompoundLookupRow {
+interface Row {
+  rowid: number; slug: string; name: string; category: string; status: string; evidence_grade: string; alt_names: string; interactions: string;
   subcategory: string; compound_type: string; research_count: number; benefits: string; description: string;
   typical_dosing: string; has_monograph: 0 | 1;
 }
@@ -71,16 +72,20 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
     checkGoals(db, input.goals);
     const k = input.constraints;
 
-    const excludeSlugs = k.exclude_compounds.map((name, i) => {
+    const excluded = k.exclude_compounds.map((name, i) => {
       const field = `constraints.exclude_compounds.${i}`;
-      const s = resolveSubstance(db, name, field);
+      const s = resolveName(db, name);
       if (!s.compound) {
-        const sug = suggestionsFor(db, name).filter((h) => h.slug).map((h) => h.name);
+        const sug = suggestions(db, name).filter((h) => h.slug).map((h) => h.name);
         throw new ToolInputError(`${field} is not a compound we carry`, [{ field, message: `not a compound we carry${sug.length ? `; did you mean ${sug.join(', ')}?` : ''}` }]);
       }
-      return s.compound.slug;
+      return s;
     });
-    const meds = k.current_medications.map((name, i) => resolveSubstance(db, name, `constraints.current_medications.${i}`));
+    const meds = k.current_medications.map((name, i) => {
+      const field = `constraints.current_medications.${i}`;
+      if (!normalizeName(name)) throw new ToolInputError(`${field} has no letters or digits`, [{ field, message: 'must contain letters or digits' }]);
+      return resolveName(db, name);
+    });
 
     const goals = input.goals.map(normGoal);
     const rows = stmts(db).all.all();
@@ -88,31 +93,32 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
       .filter((r) => goals.includes(normGoal(r.subcategory)))
       .map((r) => {
         const record = toRecord(r);
-        const substance = substanceFromCompound(db, r, r.slug, 'slug');
+        const substance = substanceBySlug(db, r.slug)!;
         const groups = groupsOfSubstance(db, substance);
-        return { record, substance, groups, kinds: optInKinds(record, groups, classesOf(substance)) };
+        return { record, substance, groups, kinds: optInKinds(record, groups) };
       });
     const medications: Medication[] = meds.map((m) => ({ substance: m, groups: groupsOfSubstance(db, m) }));
-    const pairs = ddinterPairs(db, [...candidates.map((c) => c.substance), ...meds]);
 
     const r = buildStack({
       goals: input.goals,
       candidates,
-      constraints: { ...k, exclude_slugs: excludeSlugs },
+      constraints: { ...k, exclude_slugs: excluded.map((s) => s.compound!.slug) },
       medications,
-      pairs,
+      interaction: pairJudge(db),
     });
+    const check = checkBuilder(db, r.chosen.map((a) => a.candidate.substance), meds);
 
-    const unmatched = meds.filter((m) => m.status === 'unmatched');
-    const warnings: string[] = [];
-    if (unmatched.length) warnings.push(`Not recognised, so checked only against our editorial interaction texts: ${unmatched.map((m) => m.input).join(', ')}.`);
+    const warnings: string[] = [...check.notices, ...excluded.filter((s) => s.matchedVia === 'typo').map((s) => s.notice!)];
+    if (check.unresolved.length) {
+      warnings.push(`Not recognised, so not checked for interactions or duplication: ${check.unresolved.map((u) => u.input).join(', ')}. The stack's highest severity is therefore at least "unknown".`);
+    }
     if (r.chosen.length && r.chosen.length < k.max_compounds) warnings.push(`Only ${r.chosen.length} of the ${k.max_compounds} compounds asked for could be chosen under these constraints.`);
     if (r.chosen.some((a) => a.candidate.record.status === 'research_only')) warnings.push('The stack contains research-only compounds: not approved for human use, with unverified products.');
     if (r.chosen.some((a) => a.candidate.kinds.includes('veterinary_only'))) warnings.push('The stack contains veterinary-only compounds: never approved for human use; human products are illicit and unverified.');
-    warnings.push('Absence of a listed interaction is not proof of safety: DDInter and our records are incomplete.');
+    warnings.push(check.coverage.statement);
 
-    const interactionSubs = r.subs;
-    const interactionResult = { interactions: r.interactions, duplicates: interactionSubs.map(() => null), pairsChecked: 0 };
+    const pairsOf = (i: number) => check.pairs.filter((p) => p.a === i || p.b === i)
+      .map((p) => ({ pair: p.out, other: p.a === i ? p.out.b.name : p.out.a.name }));
     return {
       goals: r.goals.map((g) => ({ goal: g.goal, subcategories: g.subcategories, candidates: g.candidates, chosen: g.chosen })),
       stack: r.chosen.map((a, i) => {
@@ -125,7 +131,7 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
           dosing: dosingOf(c.typical_dosing),
           timing: { slots: timingSlots(c.typical_dosing.frequency), text: c.typical_dosing.frequency },
           rationale: rationaleOf(a),
-          warnings: itemWarnings(a, i, r),
+          warnings: itemWarnings(a, pairsOf(i)),
           has_monograph: c.has_monograph,
           duplication_groups: a.candidate.groups.map((g) => g.id),
         };
@@ -134,17 +140,18 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
         slug: n.candidate.record.slug, name: n.candidate.record.name, goal: n.goal,
         evidence_grade: n.candidate.record.evidence_grade, reason: n.reason, detail: n.detail,
       })),
-      interactions: interactionEntries(interactionSubs, interactionResult),
-      highest_severity: highestSeverity(r.interactions),
-      medications: resolvedSubstances(meds, meds.map(() => null)),
-      unmatched_medications: unmatched.map((m) => ({ input: m.input, suggestions: suggestionsFor(db, m.input) })),
+      interactions: check.pairs.map((p) => p.out),
+      highest_severity: check.highest,
+      medications: check.medications,
+      unmatched_medications: check.unresolved,
+      coverage: check.coverage,
       warnings,
       empty_reasons: emptyReasons(r),
       method: {
-        name: 'Materia stack selection: goal fit, then evidence grade (docs/content.md rubric); no therapeutic duplication; screened with DDInter and editorial interactions (moderate or worse excluded)',
-        reference: `Materia compound records and evidence-grade rubric (docs/content.md). ${INTERACTIONS_REFERENCE}`,
+        name: 'Materia stack selection: goal fit, then evidence grade (docs/content.md rubric); no therapeutic duplication; screened with the Materia pair model (moderate or worse excluded)',
+        reference: `Materia compound records and evidence-grade rubric (docs/content.md); duplication groups (docs/builders.md). ${INTERACTIONS_METHOD.reference}`,
       },
-      interpretation: interpret(r, meds.length),
+      interpretation: interpret(r, check.pairs.map((p) => p.out), meds.length),
     };
   },
 };

@@ -106,7 +106,10 @@ describe('protocol: from monographs', () => {
     expect(out.highest_severity).toBe('major');
     expect(out.warnings.find((w) => w.startsWith('Major interaction: Warfarin + Aspirin'))).toBeDefined();
     const meds = run({ compounds: ['sertraline'], duration_weeks: 4, goal: 'anxiety', current_medications: ['Advil', 'Zoloft', 'qqqzzz'] });
-    expect(meds.interactions.some((i) => i.matched_class === 'NSAIDs')).toBe(true);
+    expect(meds.interactions.find((i) => i.b.input === 'Advil')).toMatchObject({ a: { name: 'Sertraline' }, b: { name: 'Ibuprofen' }, severity: 'moderate' });
+    // One verdict per pair: the Zoloft entry repeats sertraline and is not paired again.
+    expect(meds.interactions.filter((i) => i.b.input === 'Zoloft' || i.a.input === 'Zoloft')).toEqual([]);
+    expect(meds.highest_severity).toBe('moderate');
     expect(meds.warnings).toContain('Zoloft is already in the protocol as Sertraline.');
     expect(meds.unmatched_medications.map((u) => u.input)).toEqual(['qqqzzz']);
   });
@@ -259,9 +262,19 @@ describe('protocol: input errors and validation', () => {
     throw new Error('expected a ToolInputError');
   };
 
-  it('an unknown name is a ToolInputError naming it, with suggestions', () => {
-    expect(inputError({ compounds: ['sertraline', 'sertralin'], duration_weeks: 4, goal: 'x' }).details)
-      .toEqual([{ field: 'compounds.1', message: 'not a compound we carry; did you mean Sertraline?' }]);
+  it('an unknown name is a ToolInputError naming it; a near spelling is read with a notice', () => {
+    expect(inputError({ compounds: ['sertraline', 'qqqzzz'], duration_weeks: 4, goal: 'x' }).details)
+      .toEqual([{ field: 'compounds.1', message: 'not a compound we carry' }]);
+    const typo = run({ compounds: ['sertralin'], duration_weeks: 4, goal: 'depression' });
+    expect(typo.compounds[0]).toMatchObject({ input: 'sertralin', slug: 'sertraline' });
+    expect(typo.warnings[0]).toMatch(/^"sertralin" was read as/);
+  });
+
+  it('a drug we carry no record for is a ToolInputError that says so', () => {
+    const carried = content.prepare("SELECT 1 FROM compound_names WHERE name_norm = 'fluvoxamine'").get();
+    if (carried) return;
+    expect(inputError({ compounds: ['fluvoxamine'], duration_weeks: 4, goal: 'x' }).details[0]!.message)
+      .toMatch(/^not a compound we carry \(the interaction checker knows it as Fluvoxamine, but we carry no record for it\)/);
   });
 
   it('two names of one compound are a ToolInputError naming the second', () => {

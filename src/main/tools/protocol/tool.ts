@@ -1,27 +1,28 @@
 /**
  * POST /v1/tools/protocol/build. Reads each compound's record and monograph, the LOINC-coded reference ranges of the
- * monitoring tests (lab_tests, NLM LHC flowsheet), and checks interactions with the interaction tool's resolver and
- * compute. Everything it returns is an editorial outline, not a prescription.
+ * monitoring tests (lab_tests, NLM LHC flowsheet), and checks interactions with the one name resolver and pair model
+ * (src/main/interactions). Everything it returns is an editorial outline, not a prescription.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Category, CompoundStatus, EvidenceGrade } from '../../../shared/enums.ts';
 import { ProtocolData, ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
 import type { Db } from '../../db/connection.ts';
-import { checkInteractions, highestSeverity } from '../interactions/compute.ts';
-import {
-  INTERACTIONS_REFERENCE, ddinterPairs, interactionEntries, resolveSubstance, resolvedSubstances, substanceFromCompound, suggestionsFor,
-} from '../interactions/tool.ts';
+import { normalizeName } from '../../compounds/names.ts';
+import { INTERACTIONS_METHOD } from '../../interactions/check.ts';
+import { resolveName } from '../../interactions/resolver.ts';
 import type { TypicalDosing } from '../peptide-stack/compute.ts';
+import { checkBuilder } from '../peptide-stack/screen.ts';
+import { duplicationWarnings, groupsOfSubstance } from '../peptide-stack/substance-groups.ts';
+import { ToolInputError } from '../tool.ts';
 import type { ToolRunner } from '../tool.ts';
 import {
   compoundWarnings, dosePlan, monitoringOf, phaseAt, phasesOf, stopCriteriaOf, taperOf, titrationOf, washoutOf,
   type MonographLike, type Phase, type PhasePlan, type ProtocolCompoundInput,
 } from './compute.ts';
-import { EGFR_LOINC, EGFR_TEST } from './kidney.ts';
+import { CKD_EPI_2021_REFERENCE, EGFR_LOINC, EGFR_TEST } from './kidney.ts';
 import { kidneyFunction } from './kidney-report.ts';
 import { labelTitrationFor, type LabelTitration } from './label-titrations.ts';
 import { resolveCompounds } from './resolve.ts';
-import { duplicationWarnings, groupsOfSubstance } from '../peptide-stack/substance-groups.ts';
 
 interface LabRow { loinc: string; name: string; units: string | null; ucum: string | null; low: number | null; high: number | null; range_text: string | null }
 const labStatements = new WeakMap<Db, Statement<[string], LabRow>>();
@@ -116,28 +117,31 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
     });
 
     // Interactions: within the protocol and with the medications (medication pairs among themselves are not reported).
-    const meds = input.current_medications.map((name, i) => resolveSubstance(db, name, `current_medications.${i}`));
-    const subs = [...compounds.map((c) => substanceFromCompound(db, c._row, c.slug, 'slug')), ...meds];
-    const checked = checkInteractions(subs, ddinterPairs(db, subs));
-    const k = compounds.length;
-    const relevant = { ...checked, interactions: checked.interactions.filter((x) => x.a < k || x.b < k) };
-    const warnings: string[] = [];
-    for (const x of relevant.interactions.filter((i) => i.severity === 'major')) {
-      warnings.push(`Major interaction: ${subs[x.a]!.compound?.name ?? subs[x.a]!.input} + ${subs[x.b]!.compound?.name ?? subs[x.b]!.ddinter[0]?.name ?? subs[x.b]!.input} `
-        + `(${x.source === 'ddinter' ? `DDInter: ${x.listedAs}` : `${x.record} record: "${x.listedAs}"`}). Do not combine without the prescriber's review.`);
-    }
-    meds.forEach((m, i) => {
-      const dup = checked.duplicates[k + i];
-      if (dup !== null && dup !== undefined && dup < k) warnings.push(`${m.input} is already in the protocol as ${compounds[dup]!.name}.`);
+    const meds = input.current_medications.map((name, i) => {
+      const field = `current_medications.${i}`;
+      if (!normalizeName(name)) throw new ToolInputError(`${field} has no letters or digits`, [{ field, message: 'must contain letters or digits' }]);
+      return resolveName(db, name);
     });
+    const own = resolved.map((r) => r.substance);
+    const subs = [...own, ...meds];
+    const check = checkBuilder(db, own, meds);
+    const k = compounds.length;
+    const warnings: string[] = [...check.notices];
+    for (const p of check.pairs.filter((x) => x.out.severity === 'contraindicated' || x.out.severity === 'major')) {
+      const o = p.out;
+      warnings.push(`${o.severity === 'contraindicated' ? 'Contraindicated' : 'Major'} interaction: ${o.a.name} + ${o.b.name} `
+        + `(${o.sources.map((x) => `${x.listed_as}: ${x.level}`).join('; ')}).${o.mechanism ? ` ${o.mechanism}` : ''} Do not combine without the prescriber's review.`);
+    }
+    for (const [m, c] of check.sameAsOwn) warnings.push(`${meds[m]!.input} is already in the protocol as ${compounds[c]!.name}.`);
     // Two substances with one action (two serotonergic agents, two androgens): the stack builder's duplication groups.
     // Medications among themselves are not the protocol's business, as with interactions; a medication that is a
     // protocol compound is reported as already in the protocol instead.
     const grouped = subs.map((x) => ({ substance: x, groups: groupsOfSubstance(db, x) }));
-    const live = (i: number) => checked.duplicates[i] === null || checked.duplicates[i] === undefined;
-    warnings.push(...duplicationWarnings(grouped, (i, j) => i < k && live(i) && live(j)));
-    const unmatched = meds.filter((m) => m.status === 'unmatched');
-    if (unmatched.length) warnings.push(`Not recognised, so checked only against our editorial interaction texts: ${unmatched.map((m) => m.input).join(', ')}.`);
+    const repeats = new Set(check.sameAsOwn.map(([m]) => k + m));
+    warnings.push(...duplicationWarnings(grouped, (i, j) => i < k && !repeats.has(j)));
+    if (check.unresolved.length) {
+      warnings.push(`Not recognised, so not checked for interactions: ${check.unresolved.map((u) => u.input).join(', ')}. The highest severity is therefore at least "unknown".`);
+    }
     const limited = compounds.filter((c) => c.limited).map((c) => c.name);
     if (limited.length) warnings.push(`Limited protocol for ${limited.join(', ')}: no monograph, so built from the compound record only.`);
 
@@ -190,12 +194,13 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
 
     const stop = inputs.flatMap(stopCriteriaOf);
     const tapering = compounds.filter((c) => c.taper.required).map((c) => c.name);
-    const sev = highestSeverity(relevant.interactions);
+    const sev = check.highest;
     const interpretation = [
       `Editorial ${n}-week outline for "${input.goal}" with ${compounds.map((c) => c.name).join(', ')}.`,
       tapering.length ? `Taper rather than stop abruptly: ${tapering.join(', ')}.` : '',
       panels.length ? `Monitoring suggested by the monographs: ${panels.join('; ')}.` : 'The sources name no specific lab monitoring.',
-      sev === 'major' ? 'A major interaction is listed: review before combining.' : sev === 'none' ? 'No interaction is listed between these substances (not proof of safety).' : `Highest interaction severity: ${sev}.`,
+      sev === 'contraindicated' || sev === 'major' ? `A ${sev} interaction is listed: review before combining.`
+        : sev === 'none' ? `No interaction is listed between these substances (not proof of safety: ${check.coverage.statement})` : `Highest interaction severity: ${sev}.`,
       limited.length ? `Limited (no monograph): ${limited.join(', ')}.` : '',
       'Not a prescription: a clinician sets the real doses and schedule.',
     ].filter(Boolean).join(' ');
@@ -209,15 +214,17 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       schedule,
       monitoring,
       stop_criteria: stop,
-      interactions: interactionEntries(subs, relevant),
+      interactions: check.pairs.map((p) => p.out),
       highest_severity: sev,
-      medications: resolvedSubstances(meds, meds.map((_, i) => checked.duplicates[k + i] ?? null).map((d) => (d !== null && d >= k ? d - k : null))),
-      unmatched_medications: unmatched.map((m) => ({ input: m.input, suggestions: suggestionsFor(db, m.input) })),
+      medications: check.medications,
+      unmatched_medications: check.unresolved,
+      coverage: check.coverage,
       warnings: [...warnings, ...kidney.warnings],
       kidney_function: kidney.block,
       method: {
-        name: 'Materia monographs and compound records (editorial), NLM lab reference ranges, DDInter and editorial interactions',
-        reference: 'Materia monographs and compound records (docs/content.md). Reference ranges: NLM LHC Flowsheet (LOINC-coded). ' + INTERACTIONS_REFERENCE,
+        name: 'Materia monographs and compound records (editorial), US label dose schedules, NLM lab reference ranges, CKD-EPI 2021, the Materia interaction pair model',
+        reference: 'Materia monographs and compound records (docs/content.md); label schedules (docs/builders.md). Reference ranges: NLM LHC Flowsheet (LOINC-coded). '
+          + `${CKD_EPI_2021_REFERENCE} ${INTERACTIONS_METHOD.reference}`,
       },
       interpretation,
     };

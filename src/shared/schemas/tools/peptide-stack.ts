@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, STATUSES } from '../../enums.ts';
+import { CATEGORIES, EVIDENCE_GRADES, STATUSES } from '../../enums.ts';
 import { Quantity, SaveFlag, ToolResultTail } from './common.ts';
-import { InteractionEntry, ResolvedSubstance, SubstanceName, Suggestion } from './interactions.ts';
+import { CheckedSubstance, HighestSeverity, InteractionCoverage, InteractionPair, NameSuggestion, SubstanceName } from './interactions.ts';
 
 /**
  * Stack builder: goals (compound subcategories such as healing, sleep, cognitive) and constraints → a stack chosen
@@ -94,10 +94,12 @@ export const PeptideStackData = z.object({
     slug: z.string(), name: z.string(), goal: z.string(), evidence_grade: z.enum(EVIDENCE_GRADES),
     reason: z.enum(NOT_SELECTED_REASONS), detail: z.string(),
   })).describe('candidates for the goals that a constraint, a duplication or an interaction ruled out (not those left over because the stack was full)'),
-  interactions: z.array(InteractionEntry).describe('interactions within the stack and between the stack and the medications (only minor or unknown severity)'),
-  highest_severity: z.enum([...INTERACTION_SEVERITIES, 'none']),
-  medications: z.array(ResolvedSubstance),
-  unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(Suggestion) })),
+  interactions: z.array(InteractionPair).describe('one verdict per pair (the pair model) within the stack and between the stack and the medications: only minor or unknown severity'),
+  highest_severity: HighestSeverity,
+  medications: z.array(CheckedSubstance).describe('how each current medication was read'),
+  unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(NameSuggestion) }))
+    .describe('medications that could not be resolved: not checked, so highest_severity is at least unknown'),
+  coverage: InteractionCoverage,
   warnings: z.array(z.string()).describe('stack-wide warnings'),
   empty_reasons: z.array(z.string()).describe('why the stack is empty (empty when it is not)'),
   ...ToolResultTail,

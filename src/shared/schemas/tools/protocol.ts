@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, STATUSES } from '../../enums.ts';
+import { CATEGORIES, EVIDENCE_GRADES, STATUSES } from '../../enums.ts';
 import { Quantity, SaveFlag, ToolResultTail } from './common.ts';
-import { InteractionEntry, ResolvedSubstance, SubstanceName, Suggestion } from './interactions.ts';
+import { CheckedSubstance, HighestSeverity, InteractionCoverage, InteractionPair, NameSuggestion, SubstanceName } from './interactions.ts';
 import { DOSE_STATUSES } from './peptide-stack.ts';
 
 /**
@@ -135,10 +135,12 @@ export const ProtocolData = z.object({
   })),
   monitoring: z.array(MonitoringLab),
   stop_criteria: z.array(StopCriterion),
-  interactions: z.array(InteractionEntry),
-  highest_severity: z.enum([...INTERACTION_SEVERITIES, 'none']),
-  medications: z.array(ResolvedSubstance),
-  unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(Suggestion) })),
+  interactions: z.array(InteractionPair).describe('one verdict per pair (the pair model) within the protocol and with the medications'),
+  highest_severity: HighestSeverity,
+  medications: z.array(CheckedSubstance).describe('how each medication was read'),
+  unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(NameSuggestion) }))
+    .describe('medications that could not be resolved: not checked, so highest_severity is at least unknown'),
+  coverage: InteractionCoverage,
   warnings: z.array(z.string()),
   kidney_function: z.object({
     egfr: Quantity,

@@ -87,9 +87,12 @@ export function PeptideStackTool() {
 }
 
 function StackResult({ data }: { data: PeptideStackData }) {
-  const rows = data.interactions.map((i) => ({
-    substance: `${i.a.name} + ${i.b.name}`, severity: i.severity, effect: i.notes || 'No details given by the source.', source: i.source,
-    note: `Listed as ${i.listed_as}${i.matched_class ? `; applies through the class “${i.matched_class}”` : ''}`,
+  // One verdict per pair, shown as the interaction checker shows it.
+  const rows = data.interactions.map((p) => ({
+    substance: `${p.a.name} + ${p.b.name}`, severity: p.severity,
+    effect: p.mechanism ?? 'The sources list the pair without a mechanism.', management: p.management ?? undefined,
+    note: `${p.sources.map((x) => `${x.listed_as}: ${x.severity}`).join('; ')}${p.sources_disagree ? ' (sources disagree)' : ''}`,
+    source: p.sources[0]!.source,
   }));
   return (
     <ResultCard title="Stack">
@@ -115,7 +118,7 @@ function StackResult({ data }: { data: PeptideStackData }) {
         ))}
       </ol>
       <h3>Interactions <SeverityBadge severity={data.highest_severity} /></h3>
-      {rows.length ? <InteractionGroups rows={rows} idPrefix="stack" /> : <p className="muted">None listed within the stack or with the medications.</p>}
+      {rows.length ? <InteractionGroups rows={rows} idPrefix="stack" /> : <p className="muted">None listed within the stack or with the medications. {data.coverage.statement}</p>}
       {data.unmatched_medications.length > 0 && <p className="text-warn">Medications not recognised: {data.unmatched_medications.map((m) => m.input).join(', ')}.</p>}
       {data.not_selected.length > 0 && (
         <>

@@ -56,9 +56,12 @@ export function ProtocolTool() {
 }
 
 function ProtocolResult({ data }: { data: ProtocolData }) {
-  const rows = data.interactions.map((i) => ({
-    substance: `${i.a.name} + ${i.b.name}`, severity: i.severity, effect: i.notes || 'No details given by the source.', source: i.source,
-    note: `Listed as ${i.listed_as}${i.matched_class ? `; applies through the class “${i.matched_class}”` : ''}`,
+  // One verdict per pair, shown as the interaction checker shows it.
+  const rows = data.interactions.map((p) => ({
+    substance: `${p.a.name} + ${p.b.name}`, severity: p.severity,
+    effect: p.mechanism ?? 'The sources list the pair without a mechanism.', management: p.management ?? undefined,
+    note: `${p.sources.map((x) => `${x.listed_as}: ${x.severity}`).join('; ')}${p.sources_disagree ? ' (sources disagree)' : ''}`,
+    source: p.sources[0]!.source,
   }));
   const nameOf = Object.fromEntries(data.compounds.map((c) => [c.slug, c.name]));
   return (
@@ -131,7 +134,7 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
         </>
       )}
       <h3>Interactions <SeverityBadge severity={data.highest_severity} /></h3>
-      {rows.length ? <InteractionGroups rows={rows} idPrefix="protocol" /> : <p className="muted">None listed.</p>}
+      {rows.length ? <InteractionGroups rows={rows} idPrefix="protocol" /> : <p className="muted">None listed. {data.coverage.statement}</p>}
       {data.unmatched_medications.length > 0 && <p className="text-warn">Medicines not recognised: {data.unmatched_medications.map((m) => m.input).join(', ')}.</p>}
       {data.warnings.length > 0 && <ul className="warnings">{data.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
       <ResultFooter data={data} />
