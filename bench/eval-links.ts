@@ -5,9 +5,11 @@
  * relevant when the name means something else (an enzyme, receptor, residue, the body's own molecule, a laboratory
  * reagent or tool, another molecule, an unrelated abbreviation) or the compound is only a covariate.
  *
- * The sample: 200 links drawn with seededSample(links, "<slug> <document id>", 200, 1414) from the links of the build
- * of 2026-11-24 (bench/labelled-sample.ts), plus 108 links of an earlier, looser linker (kept: they test what the
- * filters remove). Precision is computed over the labelled links the current content database still has.
+ * Sets (field "set"): "tuning", 308 links the filters were developed on (200 drawn with seededSample(links,
+ * "<slug> <document id>", 200, 1414) from an intermediate build of 2026-11-24, plus 108 from an earlier, looser
+ * linker); "held_out_1", 100 further links (seed 2026) labelled before the last round of filter changes;
+ * "held_out_2", 100 links (seed 2027) drawn from the final linker and labelled after it, never used to change it.
+ * Precision is computed over the labelled links the current content database still has.
  *
  *   npm run eval:links [-- path/to/content.sqlite] [-- --errors]
  */
@@ -16,17 +18,21 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_CONTENT_DB } from '../resources/build/paths.ts';
 
-interface Label { compound: string; document: string; relevant: boolean }
+interface Label { compound: string; document: string; relevant: boolean; set: 'tuning' | 'held_out_1' | 'held_out_2' }
 const labels = readFileSync(join(import.meta.dirname, 'data/link-labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
 const dbPath = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_CONTENT_DB);
 const db = new Database(dbPath, { readonly: true });
 const linked = db.prepare<[string, string], { n: number }>(`SELECT COUNT(*) AS n FROM compound_documents cd JOIN compounds c ON c.rowid = cd.compound_rowid
   JOIN documents d ON d.rowid = cd.document_rowid WHERE c.slug = ? AND d.id = ?`);
-const kept = labels.filter((l) => linked.get(l.compound, l.document)!.n > 0);
-const relevant = kept.filter((l) => l.relevant).length;
-const dropped = labels.filter((l) => !kept.includes(l));
 const total = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM compound_documents').get()!.n;
 console.log(`compound–document links in ${dbPath}: ${total}`);
-console.log(`labelled links still linked: ${kept.length} of ${labels.length}; relevant ${relevant}: precision ${((100 * relevant) / kept.length).toFixed(1)}%`);
-console.log(`labelled links no longer linked: ${dropped.length} (${dropped.filter((l) => !l.relevant).length} of them labelled not relevant)`);
+const kept = labels.filter((l) => linked.get(l.compound, l.document)!.n > 0);
+for (const set of ['tuning', 'held_out_1', 'held_out_2'] as const) {
+  const inSet = labels.filter((l) => l.set === set);
+  if (!inSet.length) continue;
+  const k = kept.filter((l) => l.set === set);
+  const relevant = k.filter((l) => l.relevant).length;
+  const dropped = inSet.filter((l) => !k.includes(l));
+  console.log(`${set.padEnd(11)} labelled ${String(inSet.length).padStart(3)}, still linked ${String(k.length).padStart(3)}, relevant ${String(relevant).padStart(3)}: precision ${((100 * relevant) / k.length).toFixed(1)}%; no longer linked ${dropped.length} (${dropped.filter((l) => !l.relevant).length} labelled not relevant)`);
+}
 if (process.argv.includes('--errors')) for (const l of kept) if (!l.relevant) console.log(`  not relevant: ${l.compound} <- ${l.document}`);

@@ -19,7 +19,7 @@ const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium'
  * Words that, right after a name, make it part of the name of an enzyme, receptor, transporter, residue, modification
  * or another molecule ("serine protease", "serine/threonine kinase", "lysine-rich", "tyrosine phosphorylation").
  */
-const COLLISION_AFTER = new RegExp(String.raw`^(?:\s*/\s*[a-z]+)?[\s-]*(?:\(\w+\)\s*)?(?:` + [
+const COLLISION_AFTER = new RegExp(String.raw`^\)?(?:\s*/\s*[a-z]+)?[\s-]*(?:\(\w+\)\s*)?(?:` + [
   '(?:protein[\\s-]+)?kinases?', 'phosphatases?', 'proteases?', 'proteinases?', 'peptidases?', 'synthases?', 'synthetases?',
   'hydroxylases?', 'dehydrogenases?', 'decarboxylases?', 'carboxylases?', '(?:amino|methyl|acetyl|glucuronosyl|phosphoribosyl|sulfo|s-|n-)?transferases?',
   'aminotransferases?', 'oxidases?', 'reductases?', 'peroxidases?', 'racemases?', 'deiminases?', 'deaminases?', 'hydrolases?',
@@ -29,30 +29,31 @@ const COLLISION_AFTER = new RegExp(String.raw`^(?:\s*/\s*[a-z]+)?[\s-]*(?:\(\w+\
   'phosphorylation', 'phosphorylated', 'acetylation', 'acetylated', 'methylation', 'methylated', 'ubiquitination', 'ubiquitylation',
   'sumoylation', 'glycosylation', 'citrullination', 'nitration', 'hydroxylation', 'crotonylation', 'succinylation', 'modifications?',
   'adenine', 'dinucleotide', 'mononucleotide', 'riboside', 'phosphoribosyl', 'n-methyl', 'auxotroph\\w*', 'biosynthe\\w*',
-  'antagonists?', 'dependent', 'independent', 'sensitive', 'proteoglycans?', 'transfer protein', 'porphyrins?', 'tetrakis', 'perovskites?', '-?1[23][135]\\b',
+  'antagonists?', 'dependent', 'independent', 'sensitive', 'proteoglycans?', 'transfer protein', 'porphyrins?', 'triggered', 'supplemented', 'superoxide', 'dismutase', 'heparin', 'edta', 'variants?', 'tagged', 'disulfide', 'recognition', 'glycan', 'tetrakis', 'perovskites?', '-?1[23][135]\\b',
   'metabolism', 'metabolic pathway', 'pathway', 'signal(?:l)?ing', 'homeostasis',
 ].join('|') + String.raw`)\b`, 'i');
 
 /** Words that, right before a name, make it another molecule or a residue ("2-methoxy-estradiol", "poly-L-lysine", "phospho-tyrosine"). */
-const COLLISION_BEFORE = /(?:\b(?:methoxy|hydroxy|dihydro|tetrahydro|deoxy|desmethyl|acetyl|phospho|nitro|oxo|keto|dehydro|carboxy|sulfo|poly|oligo|homo|seleno|thio|pyro|nor|iso|epi|chloro|fluoro|bromo|iodo|amino|glucuronyl|s-adenosyl)[\s-]*(?:l-|d-)?|\b(?:mammalian|mechanistic) target of\s|\btarget of\s|\b(?:propidium|lead|silver|cesium|caesium)\s|(?<![\w.])\d+-|\bposition\s|\bresidues?\s|\b(?:acetylated|deacetylated|methylated|phosphorylated|modified|catalytic|conserved)[\s-]|\bN-methyl-(?:D-|L-)?|\bhistone\s+h\d\w*\s+|\bserine\/|\/)$/i;
+const COLLISION_BEFORE = /(?:\b(?:methyl|ethyl|phosphatidyl|methoxy|hydroxy|dihydro|tetrahydro|deoxy|desmethyl|acetyl|phospho|nitro|oxo|keto|dehydro|carboxy|sulfo|poly|oligo|homo|seleno|thio|pyro|nor|iso|epi|chloro|fluoro|bromo|iodo|amino|glucuronyl|s-adenosyl)[\s-]*(?:l-|d-)?|\b(?:mammalian|mechanistic) target of\s|\btarget of\s|\b(?:propidium|lead|silver|cesium|caesium)\s|(?<![\w.])\d+-|\((?:e\.g\.|eg|i\.e\.|for example|such as)[^)]{0,80}$|\bposition\s|\bresidues?\s|\b(?:acetylated|deacetylated|methylated|phosphorylated|modified|catalytic|conserved)[\s-]|\bN-methyl-(?:D-|L-)?|\bhistone\s+h\d\w*\s+|\bserine\/|\/)$/i;
 
 /** A body's own hormone or metabolite measured ("serum cortisol", "estradiol levels"): not the compound taken. */
-const ENDOGENOUS_BEFORE = /\b(?:serum|plasma|salivary|saliva|urinary|urine|blood|circulating|endogenous|intracellular|cellular|tissue|hair|csf|cerebrospinal|baseline|fasting|morning|evening|nocturnal|awakening|diurnal|hepatic|mitochondrial|cytosolic)\s+(?:\w+\s+)?$/i;
-const ENDOGENOUS_AFTER = /^[\s-]*(?:levels?|concentrations?|secretion|production|synthesis|status|depletion|content|ratios?|rhythms?|awakening|excretion|turnover|release|surge|profile|output|reactivity|deficien\w+)\b/i;
+const ENDOGENOUS_BEFORE = /\b(?:(?:concentrations?|levels?|rhythms?|secretion|production|synthesis|metabolism|uptake|consumption|depletion|release) of(?: \w+)?\s+$)|\b(?:serum|plasma|salivary|saliva|urinary|urine|blood|circulating|endogenous|intracellular|cellular|tissue|hair|csf|cerebrospinal|baseline|fasting|morning|evening|nocturnal|awakening|diurnal|hepatic|mitochondrial|cytosolic)\s+(?:\w+\s+)?$/i;
+const ENDOGENOUS_AFTER = /^\)?(?:\s*\(\w+\))?[\s-]*(?:activity|activities|neurotransmission|transmission|tone|mediated|levels?|concentrations?|secretion|production|synthesis|status|depletion|content|ratios?|rhythms?|awakening|excretion|turnover|release|surge|profile|output|reactivity|deficien\w+)\b/i;
 
 /**
- * Substances the body makes or every cell contains: in the biomedical literature their names mostly mean the body's
- * own molecule (a neurotransmitter, a metabolite, a residue, a hormone level), so a mention counts only in a sentence
- * that treats the substance as something given or taken (INTAKE). Amino acids are all in this class.
+ * Substances the body makes or every cell contains, and standard laboratory reagents: in the biomedical literature
+ * their names mostly mean the body's own molecule (a neurotransmitter, a metabolite, a residue, a hormone level) or a
+ * tool ("forskolin, a direct activator of adenylyl cyclase"), so a mention counts only near words that treat the
+ * substance as something given or taken (INTAKE). Amino acids and probiotic species are all in this class.
  */
 export const ENDOGENOUS_SLUGS = new Set([
   'gaba', 'glutathione', 'myo-inositol', 'hydrocortisone', 'estradiol', 'progesterone', 'tretinoin', 'chondroitin', 'hyaluronic-acid',
   'biotin', 's-adenosylmethionine', 'alpha-ketoglutarate', 'melatonin', 'choline', 'creatine-monohydrate', 'coenzyme-q10', 'nicotinamide',
   'dhea', 'pregnenolone', 'vitamin-d3', 'calcifediol', 'calcitriol', 'oxytocin', 'epinephrine', 'vasoactive-intestinal-peptide', 'taurine',
   'carnosine', 'glycine', 'betaine', 'l-carnitine', 'acetyl-l-carnitine', 'phosphatidylserine', 'testosterone-cypionate', 'testosterone-enanthate',
-  'testosterone-undecanoate', 'heparin', 'polyethylene-glycol-3350', 'hydroxocobalamin', 'liothyronine', 'levothyroxine',
+  'testosterone-undecanoate', 'heparin', 'polyethylene-glycol-3350', 'hydroxocobalamin', 'liothyronine', 'levothyroxine', 'forskolin', 'spermidine',
 ]);
-const INTAKE = /\b(supplement\w*|administ\w*|oral(?:ly)?|intakes?|dietary|diets?|doses?|dosed|dosing|\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|iu|mmol)\b|mg\/|g\/day|treat(?:ed|ment|ing)?|therap\w*|infus\w*|inject\w*|given|receiv\w*|deficien\w*|toxicity|consum\w*|ingest\w*|loading|replacement|prescri\w*|capsules?|tablets?|pretreat\w*|exogenous|randomi[sz]\w*|drugs?|medications?|probiotics?|ferment\w*|yog(?:h)?urts?)\b/i;
+const INTAKE = /\b(supplement\w*|administ\w*|oral(?:ly)?|intakes?|dietary|diets?|doses?|dosed|dosing|\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|iu|mmol)\b|mg\/|g\/day|treat(?:ed|ment|ing)?|therap\w*|infus\w*|inject\w*|given|receiv\w*|deficien\w*|toxicity|ingest\w*|replacement|prescri\w*|capsules?|tablets?|pretreat\w*|exogenous|randomi[sz]\w*|drugs?|medications?|probiotics?|ferment\w*|yog(?:h)?urts?)\b/i;
 
 /** Categories whose compounds are nutrients: their status in the body ("vitamin D levels") is what clinicians look them up for. */
 const NUTRIENT_CATEGORIES = new Set(['vitamin', 'mineral']);
@@ -61,6 +62,8 @@ export interface LinkResult { documentRowids: number[]; matchedNames: Map<number
 export interface LinkOptions {
   /** Longer names of other compounds that contain this one's name ("nicotinamide riboside" for nicotinamide): a mention inside them is theirs. */
   longerNames?: string[];
+  /** The name being matched (set by the linker). */
+  name?: string;
   /** The compound's category: body-status mentions still count for vitamins and minerals. */
   category?: string;
   /**
@@ -83,24 +86,25 @@ export function linkableNames(names: string[]): string[] {
 }
 
 /** True when one mention, at [start, end) of text, names the compound itself rather than something named after it. */
-export function mentionCounts(text: string, start: number, end: number, opts: LinkOptions = {}, longer: RegExp[] = []): boolean {
+export function mentionCounts(text: string, start: number, end: number, opts: LinkOptions = {}, longer: readonly [number, number][] = []): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(end, end + 60);
   if (/^(?:[\s-]+(?:phospho)?kinase\b)/i.test(after)) return false;
+  // "CONCOR registry", "SPRINT": an acronym in capitals is not the brand or name written in ordinary case.
+  const written = text.slice(start, end);
+  if (opts.name && opts.name !== opts.name.toUpperCase() && written.length >= 4 && written === written.toUpperCase() && /[A-Z]/.test(written)) return false;
   if (COLLISION_AFTER.test(after) || COLLISION_BEFORE.test(before)) return false;
   // "lysine 9", "K27": a residue position; only amino acids are numbered that way (a drug's number is a dose).
   if (opts.category === 'amino_acid' && /^[\s-]*k?\d+\b(?![.,]\d|\s*(?:mg|g|µg|mcg|mmol|%|iu)\b)/i.test(after)) return false;
   if (!NUTRIENT_CATEGORIES.has(opts.category ?? '') && (ENDOGENOUS_BEFORE.test(before) || ENDOGENOUS_AFTER.test(after))) return false;
   // A covariate list ("adjusted for age, smoking and aspirin use") is not a study of the compound.
   const sentence = sentenceAround(text, start, end);
-  if (/\badjust(?:ed|ing|ment) for\b|\bcovariates?\b|\bconfounders?\b/i.test(sentence)) return false;
+  if (/\badjust(?:ed|ing|ment) for\b|\bcontroll(?:ed|ing) for\b|\bstratified by\b|\bcovariates?\b|\bconfounders?\b/i.test(sentence)) return false;
   if (opts.endogenous) {
-    if (!INTAKE.test(sentence)) return false;
+    // The intake word must be near the mention: "treatment with BSO … glutathione disulfide" is not glutathione given.
+    if (!INTAKE.test(text.slice(Math.max(0, start - 70), end + 70)) || !INTAKE.test(sentence)) return false;
   }
-  for (const re of longer) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) if (m.index <= start && m.index + m[0].length >= end) return false;
-  }
+  for (const [a, b] of longer) if (a <= start && b >= end) return false;
   return true;
 }
 
@@ -113,7 +117,12 @@ function sentenceAround(text: string, start: number, end: number): string {
 function mentions(text: string | null, re: RegExp, opts: LinkOptions, longer: RegExp[]): boolean {
   if (!text) return false;
   const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-  for (let m = g.exec(text); m; m = g.exec(text)) if (mentionCounts(text, m.index, m.index + m[0].length, opts, longer)) return true;
+  let spans: [number, number][] | null = null;
+  for (let m = g.exec(text); m; m = g.exec(text)) {
+    // Where the longer names of other compounds sit in this text, found once per text and only when needed.
+    spans ??= longer.flatMap((l) => [...text.matchAll(l)].map((x): [number, number] => [x.index, x.index + x[0].length]));
+    if (mentionCounts(text, m.index, m.index + m[0].length, opts, spans)) return true;
+  }
   return false;
 }
 
@@ -137,7 +146,8 @@ export function makeLinker(db: Database) {
       let hit = cache.get(key);
       if (!hit) {
         const re = namePattern(name);
-        const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => mentions(r.title, re, opts, longer) || mentions(r.abstract, re, opts, longer));
+        const o = { ...opts, name };
+        const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => mentions(r.title, re, o, longer) || mentions(r.abstract, re, o, longer));
         hit = { documentRowids: rows.map((r) => r.rowid), matchedNames: new Map(rows.map((r) => [r.rowid, name])) };
         cache.set(key, hit);
       }

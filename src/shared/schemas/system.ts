@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES, EVIDENCE_GRADES } from '../enums.ts';
 import { success } from './common.ts';
 
 export const SEARCH_MODES = ['hybrid', 'lexical'] as const;
@@ -35,10 +36,23 @@ export const ContentSource = z.object({
   notes: z.string(),
 });
 
+const PerCategory = z.record(z.enum(CATEGORIES), z.int());
+const PerGrade = z.record(z.enum(EVIDENCE_GRADES), z.int());
+
+/** Every category and grade is listed, with 0 when the catalogue has none. */
+export const CatalogueBreakdown = z.object({
+  compounds_by_category: PerCategory,
+  compounds_by_grade: PerGrade,
+  compounds_by_category_and_grade: z.record(z.enum(CATEGORIES), PerGrade),
+  monographs_by_category: PerCategory,
+  monographs_by_grade: PerGrade,
+});
+
 export const ContentInfo = z.object({
   version: z.string(),
   inputs_sha256: z.string(),
   counts: ContentCounts,
+  catalogue: CatalogueBreakdown.describe('compounds and monographs per category and per evidence grade'),
   sources: z.array(ContentSource),
 });
 export type ContentInfo = z.infer<typeof ContentInfo>;
