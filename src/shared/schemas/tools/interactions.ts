@@ -100,38 +100,5 @@ export const InteractionsData = z.object({
 export type InteractionsData = z.infer<typeof InteractionsData>;
 export type InteractionPair = z.infer<typeof InteractionPair>;
 
-/*
- * Legacy shapes: the stack and protocol builders' responses still carry the pre-pair-model interaction entries (DDInter
- * and record lists, one entry per source). They move to InteractionPair with the builders (issue 13, builders section).
- */
+/* The pre-pair-model match kinds, still used by the legacy resolver in src/main/tools/interactions/compute.ts. */
 export const MATCH_KINDS = ['slug', 'name', 'alt_name', 'drugbank', 'ddinter_name', 'drugbank_synonym'] as const;
-
-export const ResolvedSubstance = z.object({
-  input: z.string().describe('as given'),
-  status: z.enum(['compound', 'ddinter', 'unmatched']).describe('compound: one of our records (possibly also DDInter); ddinter: a DDInter drug only; unmatched: neither'),
-  matched_via: z.enum(MATCH_KINDS).nullable(),
-  compound: z.object({
-    slug: z.string(), name: z.string(), category: z.enum(CATEGORIES), status: z.enum(STATUSES), evidence_grade: z.enum(EVIDENCE_GRADES),
-  }).nullable(),
-  ddinter: z.array(z.object({ id: z.string(), name: z.string() })),
-  duplicate_of: z.string().nullable(),
-});
-
-export const InteractionEntry = z.object({
-  a: z.object({ input: z.string(), name: z.string() }),
-  b: z.object({ input: z.string(), name: z.string() }),
-  severity: z.enum(INTERACTION_SEVERITIES),
-  source: z.enum(INTERACTION_SOURCES),
-  listed_as: z.string(),
-  record: z.string().nullable(),
-  matched_class: z.string().nullable(),
-  notes: z.string(),
-});
-
-export const Suggestion = z.object({
-  name: z.string(),
-  slug: z.string().nullable(),
-  source: z.enum(['compound', 'ddinter']),
-  match: z.enum(['typo', 'prefix']),
-  distance: z.int().nullable(),
-});
