@@ -114,7 +114,7 @@ describe('reference data for the tools', () => {
     const w = JSON.parse(db.prepare<[], { interactions: string }>("SELECT interactions FROM compounds WHERE slug = 'warfarin'").get()!.interactions) as { substance: string; severity: string; source: string }[];
     const fromDdinter = w.filter((i) => i.source === 'ddinter');
     expect(fromDdinter.length).toBeGreaterThan(0);
-    const rank = { major: 3, moderate: 2, minor: 1, unknown: 0 } as Record<string, number>;
+    const rank = { contraindicated: 4, major: 3, moderate: 2, minor: 1, unknown: 0 } as Record<string, number>;
     for (let i = 1; i < fromDdinter.length; i++) expect(rank[fromDdinter[i - 1]!.severity]! >= rank[fromDdinter[i]!.severity]!).toBe(true);
     const names = w.map((i) => i.substance.toLowerCase());
     expect(new Set(names).size).toBe(names.length);

@@ -11,6 +11,7 @@ import { startWorkerEmbedder } from '../../src/main/search/embedder.ts';
 import { IndexBuilder, searchableTexts } from '../../src/main/search/index-builder.ts';
 import { CALIBRATION, relevance } from '../../src/main/search/fusion.ts';
 import { MemoryVectors } from '../../src/main/search/memory-vectors.ts';
+import { MAX_UNNAMED } from '../../src/main/search/search-service.ts';
 import { VectorIndex } from '../../src/main/search/vector-index.ts';
 import { FIXTURE_MODEL, startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -38,7 +39,7 @@ describe('hybrid search with the fixture model', () => {
     expect(first![1]).toBeCloseTo(1, 5);
   });
 
-  it('fuses on one calibrated scale: σ(a · (w · cosine + (1 − w) · lexical) + b)', async () => {
+  it('fuses on one calibrated scale: 0.98 · σ(a · (w · cosine + (1 − w) · lexical) + b)', async () => {
     const body = { query: TITLE, types: ['research'], limit: 20 };
     const hybrid = await t.http.post('/v1/search').set('X-API-Key', t.adminKey).send(body);
     expect(hybrid.body.data.search_mode).toBe('hybrid');
@@ -51,11 +52,12 @@ describe('hybrid search with the fixture model', () => {
     expect(lex.results[0]!.id).toBe('pubmedqa-q-21645374'); // the best lexical match for its own question
     expect(lexScore).toBeLessThan(1); // but no longer scored 1.0 just for being the best of its type
     // Back from the lexical-only calibration to the comparable BM25 score, then forward through the hybrid one.
-    const lexical01 = (Math.log(lexScore / (1 - lexScore)) - CALIBRATION.lexical.intercept) / CALIBRATION.lexical.slope;
+    const p = lexScore / MAX_UNNAMED;
+    const lexical01 = (Math.log(p / (1 - p)) - CALIBRATION.lexical.intercept) / CALIBRATION.lexical.slope;
     const retriever = t.semantic!.retriever()!;
     const cosine = retriever.similarity('research', 'pubmedqa-q-21645374', await retriever.embed(TITLE))!;
     expect(cosine).toBeGreaterThan(0);
-    expect(item.relevance_score).toBeCloseTo(relevance(lexical01, cosine, CALIBRATION, true), 2);
+    expect(item.relevance_score).toBeCloseTo(MAX_UNNAMED * relevance(lexical01, cosine, CALIBRATION, true), 2);
     // KNN brings in records that share no query word: the hybrid candidate set is larger than the lexical one.
     expect(hybrid.body.data.results_total).toBeGreaterThan(lex.results_total);
   });

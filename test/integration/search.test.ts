@@ -22,6 +22,7 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect(d.search_mode).toBe('lexical');
     expect(d.query).toBe('metformin');
     expect(d.results[0]).toMatchObject({ type: 'compound', slug: 'metformin', category: 'medication', evidence_grade: 'A', relevance_score: 1 });
+    expect(d.results[1]!.relevance_score).toBeLessThan(1); // only an exact name scores 1: no type's best is 1.0 by default
     expect(d.results[0]).toMatchObject({ typical_dosage: expect.stringContaining('500 mg') as string, route_of_administration: ['oral'] });
   });
 
@@ -29,7 +30,7 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     const d = await ok({ query: 'vitamin d deficiency', limit: 100 });
     const fields = {
       compound: ['type', 'id', 'name', 'slug', 'category', 'evidence_grade', 'relevance_score', 'summary', 'research_count', 'typical_dosage', 'route_of_administration'],
-      document: ['type', 'id', 'title', 'authors', 'publication_date', 'journal', 'evidence_grade', 'relevance_score', 'abstract', 'doi', 'url'],
+      document: ['type', 'id', 'title', 'authors', 'publication_date', 'journal', 'evidence_grade', 'relevance_score', 'abstract', 'doi', 'url', 'source', 'external_id'],
       research: ['type', 'id', 'title', 'content_preview', 'topics', 'relevance_score'],
     };
     const seen = new Set<string>();
@@ -39,7 +40,9 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
       expect(r.relevance_score).toBeGreaterThanOrEqual(0);
       expect(r.relevance_score).toBeLessThanOrEqual(1);
     }
-    expect([...seen].sort()).toEqual(['compound', 'document', 'research']);
+    expect([...seen].sort()).toEqual(['compound', 'document']);
+    const research = await ok({ query: 'vitamin d deficiency', types: ['research'], limit: 5 });
+    for (const r of research.results) expect(Object.keys(r).sort()).toEqual([...fields.research].sort());
     for (let i = 1; i < d.results.length; i++) expect(d.results[i]!.relevance_score).toBeLessThanOrEqual(d.results[i - 1]!.relevance_score);
   });
 
@@ -122,6 +125,49 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
       const d = await ok({ query, types: ['compounds'] });
       expect(d.results[0], query).toMatchObject({ slug });
     }
+  });
+
+  it('drops stop words from OR-ed queries, but searches a query made only of them', async () => {
+    const compounds = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).send({ query: 'metformin and the alcohol', limit: 100 });
+    expect(compounds.status).toBe(200);
+    expect(compounds.body.meta.total).toBeLessThan(40);
+    expect(compounds.body.data[0].slug).toBe('metformin');
+    const the = await ok({ query: 'the', types: ['documents'], limit: 5 });
+    expect(the.results.length).toBe(5);
+    // Thousands of abstracts hold "the": the candidate cap is reached and the total says it is a lower bound.
+    expect(the.results_total_is_lower_bound).toBe(true);
+    expect(the.results_total).toBeGreaterThanOrEqual(300);
+  });
+
+  it('says how it understood the query: brands, typos, lay terms, letter-named vitamins', async () => {
+    const zoloft = await ok({ query: 'zoloft', limit: 3 });
+    expect(zoloft.query_interpretation).toEqual({ corrected: null, expanded_with: ['Sertraline'] });
+    const typo = await ok({ query: 'metfromin', limit: 3 });
+    expect(typo.query_interpretation).toEqual({ corrected: 'metformin', expanded_with: [] });
+    expect(typo.results[0]).toMatchObject({ type: 'compound', slug: 'metformin' });
+    const lay = await ok({ query: 'heart attack', types: ['documents'], limit: 10 });
+    expect(lay.query_interpretation?.expanded_with).toContain('myocardial infarction');
+    expect(lay.results.filter((r) => r.type === 'document' && /myocardial infarction/i.test(`${r.title} ${r.abstract}`)).length).toBeGreaterThanOrEqual(3);
+    const vit = await ok({ query: 'vitamin d', types: ['compounds'], limit: 5 });
+    expect(vit.results.map((r) => (r.type === 'compound' ? r.name : ''))).toEqual(expect.arrayContaining([expect.stringMatching(/^Vitamin D/)]));
+    expect((await ok({ query: 'metformin', limit: 3 })).query_interpretation).toBeNull();
+  });
+
+  it('filters by source: your own library alone, or what Materia ships; facets count sources', async () => {
+    const imported = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records: [
+      { id: 'my-lib-1', title: 'Semaglutide and gastric emptying in my clinic cohort', abstract: 'Chart review of gastric emptying symptoms on semaglutide.' },
+      { id: 'my-lib-2', abstract: 'Gastric emptying was delayed in patients taking semaglutide before endoscopy.' },
+    ] });
+    expect(imported.status).toBe(200);
+    const mine = await ok({ query: 'semaglutide gastric emptying', filters: { source: 'imported' }, limit: 10 });
+    expect(mine.results.map((r) => (r.type === 'document' ? r.external_id : r.type)).sort()).toEqual(['my-lib-1', 'my-lib-2']);
+    expect(mine.facets.sources).toEqual([{ name: 'imported', count: 2 }]);
+    const bundled = await ok({ query: 'semaglutide gastric emptying', filters: { source: ['bundled'] }, limit: 100 });
+    expect(bundled.results.some((r) => r.type === 'document' && r.source === 'imported')).toBe(false);
+    expect(bundled.results.some((r) => r.type === 'compound')).toBe(true);
+    const scifact = await ok({ query: 'vitamin d', filters: { source: ['scifact'] }, limit: 20 });
+    expect(scifact.results.every((r) => r.type === 'document' && r.source === 'scifact')).toBe(true);
+    expect((await search({ query: 'x', filters: { source: ['mine'] } })).body.error.details[0].field).toBe('filters.source.0');
   });
 
   it.each([

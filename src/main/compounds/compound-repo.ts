@@ -2,7 +2,8 @@ import type { Db } from '../db/connection.ts';
 import type { CompoundRecord } from '../../shared/schemas/compounds.ts';
 import type { Category, CompoundStatus, EvidenceGrade } from '../../shared/enums.ts';
 import { EDITORIAL_NOTE } from '../content/editorial.ts';
-import { ftsMatchExpression, queryTokens } from '../search/fts-query.ts';
+import { matchOf, queryTokens } from '../search/fts-query.ts';
+import { lexicalUnits } from '../search/query-plan.ts';
 import { FuzzyNames } from '../search/fuzzy-names.ts';
 import { normalizeName } from './names.ts';
 
@@ -61,18 +62,23 @@ function matchSql(query: string, typos: number[] = []): { cte: string; order: st
   if (query.trim() === '*') {
     return { cte: 'hits AS (SELECT rowid, 2 AS tier, 0.0 AS score FROM compounds)', order: 'c.name COLLATE NOCASE, c.slug', params: {} };
   }
-  const match = ftsMatchExpression(query, { prefixLast: true });
+  const match = matchOf(lexicalUnits(query).units, { prefixLast: true });
   const norm = normalizeName(query);
   if (!match && !norm) throw new NoSearchableTerms('the query has no searchable words');
   const parts: string[] = [];
   if (norm) parts.push(`SELECT compound_rowid AS rowid, MIN(CASE kind WHEN 'name' THEN 0 ELSE 1 END) AS tier, 0.0 AS score FROM compound_names WHERE name_norm = @norm GROUP BY compound_rowid`);
-  // A name within one or two edits of the query or of one of its words ("metfromin"), after exact names.
+  // A compound named inside a longer query ("metformin and alcohol"), then a name within one or two edits of the
+  // query or of one of its words ("metfromin"), both after exact names of the whole query.
+  const tokens = queryTokens(query);
+  const grams = [...new Set(tokens.flatMap((_, i) => [1, 2, 3, 4].map((n) => tokens.slice(i, i + n)).filter((g) => g.length > 0)
+    .map((g) => normalizeName(g.join(' '))).filter((g) => g.length >= 3 && g !== norm)))];
+  if (grams.length) parts.push(`SELECT compound_rowid AS rowid, 1.2 AS tier, 0.0 AS score FROM compound_names WHERE name_norm IN (SELECT value FROM json_each(@grams))`);
   if (typos.length) parts.push(`SELECT value AS rowid, 1.5 AS tier, 0.0 AS score FROM json_each(@typos)`);
   if (match) parts.push(`SELECT rowid, 2 AS tier, bm25(compounds_fts, 10.0, 6.0, 1.0, 2.0) AS score FROM compounds_fts WHERE compounds_fts MATCH @match`);
   return {
     cte: `raw AS (${parts.join(' UNION ALL ')}), hits AS (SELECT rowid, MIN(tier) AS tier, MIN(score) AS score FROM raw GROUP BY rowid)`,
     order: 'h.tier, h.score, c.name COLLATE NOCASE, c.slug',
-    params: { ...(norm ? { norm } : {}), ...(match ? { match } : {}), ...(typos.length ? { typos: JSON.stringify(typos) } : {}) },
+    params: { ...(norm ? { norm } : {}), ...(match ? { match } : {}), ...(typos.length ? { typos: JSON.stringify(typos) } : {}), ...(grams.length ? { grams: JSON.stringify(grams) } : {}) },
   };
 }
 
@@ -100,9 +106,11 @@ export class CompoundRepo {
     if (query.trim() === '*') return [];
     this.fuzzyNames ??= new FuzzyNames(this.db.prepare<[], { rowid: number; name: string; alt_names: string }>('SELECT rowid, name, alt_names FROM compounds').all()
       .flatMap((c) => [c.name, ...(JSON.parse(c.alt_names) as string[])].map((name) => ({ name, compoundRowid: c.rowid }))));
-    const known = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM compound_names WHERE name_norm = ?');
-    const pieces = [query, ...queryTokens(query).filter((t) => t.length >= 5)];
-    return [...new Set(pieces.filter((p) => !known.get(normalizeName(p))!.n).flatMap((p) => this.fuzzyNames!.match(p).map((h) => h.compoundRowid)))];
+    const isName = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM compound_names WHERE name_norm = ?');
+    // A word that several abstracts use is a word ("alcohol"), not a misspelt name.
+    const isWord = this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT 3)');
+    const pieces = [query, ...queryTokens(query).filter((t) => t.length >= 5 && isWord.get(`"${t}"`)!.n < 3)];
+    return [...new Set(pieces.filter((p) => !isName.get(normalizeName(p))!.n).flatMap((p) => this.fuzzyNames!.match(p).map((h) => h.compoundRowid)))];
   }
 
   search(query: string, filters: CompoundFilters, page: { limit: number; offset: number }): { total: number; rows: CompoundRow[] } {

@@ -8,8 +8,8 @@ export interface Fusion { denseWeight: number; slope: number; intercept: number 
 export interface Calibration { hybrid: Fusion; lexical: Omit<Fusion, 'denseWeight'> }
 
 export const CALIBRATION: Calibration = {
-  hybrid: { denseWeight: 0.5, slope: 10, intercept: -6 },
-  lexical: { slope: 6, intercept: -4 },
+  hybrid: { denseWeight: 0.5, slope: 17.801, intercept: -10.62 },
+  lexical: { slope: 14.79, intercept: -8.44 },
 };
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));

@@ -22,18 +22,27 @@ export class LexicalIndex {
    * @param weights  BM25 column weights, in column order
    * @param porter  whether the index stems with Porter (its vocabulary then holds stems)
    */
-  constructor(private readonly db: Db, private readonly fts: string, weights: number[], private readonly porter: boolean) {
+  /**
+   * @param columnFactors  when given, a record's score is its best single column's BM25 times that column's factor
+   *   (so a short record that names the query in its description is not diluted by the columns it lacks); otherwise the
+   *   weighted sum over columns, divided by the sum of the weights
+   */
+  constructor(private readonly db: Db, private readonly fts: string, weights: number[], private readonly porter: boolean, private readonly columnFactors?: number[]) {
     const [schema, table] = fts.split('.') as [string, string];
     const vocab = `${schema}_${table}_vocab`;
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocab} USING fts5vocab(${schema}, ${table}, row)`);
     this.vocab = `temp.${vocab}`;
     this.table = table;
-    this.weightSum = weights.reduce((a, b) => a + b, 0);
+    this.weightSum = columnFactors ? 1 : weights.reduce((a, b) => a + b, 0);
     this.bm25Args = weights.map((w) => w.toFixed(1)).join(', ');
+    this.columnScores = columnFactors
+      ? columnFactors.map((f, c) => `${f} * -bm25(${table}, ${weights.map((_, i) => (i === c ? '1.0' : '0.0')).join(', ')})`).join(', ')
+      : null;
   }
 
   private readonly vocab: string;
   private readonly table: string;
+  private readonly columnScores: string | null;
 
   /** Forget cached statistics (after documents were added to or removed from this index). */
   invalidate(): void { this.df.clear(); this.docs = -1; }
@@ -72,13 +81,15 @@ export class LexicalIndex {
     return units.reduce((s, u) => s + this.idf(u), 0) * this.weightSum;
   }
 
-  /** Up to k records matching any unit, best first, with scores in units of `scale`. */
-  search(units: Unit[], k: number): LexicalHit[] {
+  /** Up to k records matching any unit, best first, with scores in units of `scale(scaleUnits)`. */
+  search(units: Unit[], k: number, scaleUnits: Unit[] = units): LexicalHit[] {
     const match = matchOf(units);
     if (!match) return [];
-    const scale = this.scale(units);
+    const scale = this.scale(scaleUnits);
+    // Ranked by the weighted sum either way; with column factors the score is the best factored column.
+    const score = this.columnScores ? `max(${this.columnScores})` : `-bm25(${this.table}, ${this.bm25Args})`;
     const rows = this.db.prepare<[string, number], { rowid: number; s: number }>(
-      `SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY s DESC LIMIT ?`).all(match, k);
+      `SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?`).all(match, k);
     return rows.map((r) => ({ rowid: r.rowid, score: scale > 0 ? r.s / scale : 0 }));
   }
 

@@ -18,6 +18,11 @@ export interface QueryInterpretation { corrected: string | null; expanded_with: 
 export interface QueryPlan {
   /** Units OR-ed for full-text search (the query's own first). */
   units: Unit[];
+  /**
+   * The query's own units (misspelt names replaced by the corrected ones): what a full match means for lexical scores.
+   * Expansions are alternatives to these, not extra words to match, so they add to a record's score but not to the scale.
+   */
+  scaleUnits: Unit[];
   /** Text for the embedding model: the query as understood (corrected, with what it was expanded with). */
   denseText: string;
   /** Compounds the query names, with the strength of the match. */
@@ -34,36 +39,67 @@ export interface NameLookup {
 
 const splitWords = (s: string) => queryTokens(s);
 
-export function planQuery(query: string, names: NameLookup): QueryPlan {
+/**
+ * The full-text units of a query without compound-name resolution: its content words, letter-named vitamins as
+ * phrases (the lone letter dropped: "d" alone would match "d-alpha-tocopherol") with the names records use, and lay
+ * phrases with their clinical terms. `own` are the units that stand for the query itself.
+ */
+export function lexicalUnits(query: string): { units: Unit[]; own: Unit[]; expandedWith: string[] } {
   const raw = queryTokens(query);
-  const units: Unit[] = contentTokens(query).map((t) => [t]);
-  const have = new Set(units.map((u) => u.join(' ')));
-  const add = (u: Unit) => { const k = u.join(' '); if (u.length && !have.has(k)) { have.add(k); units.push(u); } };
+  const vitaminAt = new Set<number>();
+  const phrases: Unit[] = [];
+  const alternatives: Unit[] = [];
   const expandedWith: string[] = [];
-
-  // Vitamins: "vitamin d", "vit d", "vitamin b12".
   for (let i = 0; i + 1 < raw.length; i++) {
     if (raw[i] !== 'vitamin' && raw[i] !== 'vit') continue;
     const letter = raw[i + 1]!;
     const alts = VITAMIN_LETTERS[letter];
     if (!alts) continue;
-    add(['vitamin', letter]);
-    for (const a of alts) add(splitWords(a));
+    vitaminAt.add(i).add(i + 1);
+    phrases.push(['vitamin', letter]);
+    for (const a of alts) alternatives.push(splitWords(a));
     if (raw[i] === 'vit') expandedWith.push(`vitamin ${letter}`);
   }
-
-  // Lay phrases, longest first, on whole words.
-  const text = ` ${raw.join(' ')} `;
+  // Lay phrases, longest first, on whole words. The phrase still matches (a record may say "heart attack"), but what a
+  // full match means is the clinical term: lexical scores are scaled by it, not by "heart" and "attack".
+  const layAt = new Set<number>();
+  const layMeaning: Unit[] = [];
   for (const [lay, clinical] of Object.entries(LAY_TERMS).sort((a, b) => b[0].length - a[0].length)) {
-    if (!text.includes(` ${lay} `)) continue;
-    for (const c of clinical) { add(splitWords(c)); expandedWith.push(c); }
+    const words = lay.split(' ');
+    for (let i = 0; i + words.length <= raw.length; i++) {
+      if (words.some((w, j) => raw[i + j] !== w || layAt.has(i + j))) continue;
+      words.forEach((_, j) => layAt.add(i + j));
+      layMeaning.push(splitWords(clinical[0]!));
+      // The lay words match as the phrase they form: "heart" alone would bring in every heart-failure abstract.
+      alternatives.push(words);
+      for (const c of clinical) { alternatives.push(splitWords(c)); expandedWith.push(c); }
+    }
   }
+  const rest = raw.filter((_, i) => !vitaminAt.has(i));
+  const words = (rest.some((t) => !STOP_WORDS.has(t)) || phrases.length ? rest.filter((t) => !STOP_WORDS.has(t)) : rest);
+  const restOwn = raw.map((t, i) => (vitaminAt.has(i) || layAt.has(i) || (STOP_WORDS.has(t) && words.length < rest.length) ? null : [t])).filter((u): u is Unit => u !== null);
+  const own = [...restOwn, ...phrases, ...layMeaning];
+  alternatives.unshift(...restOwn);
+  const seen = new Set<string>();
+  const units = [...own, ...alternatives].filter((u) => { const k = u.join(' '); if (seen.has(k)) return false; seen.add(k); return true; });
+  return { units, own, expandedWith };
+}
+
+export function planQuery(query: string, names: NameLookup): QueryPlan {
+  const raw = queryTokens(query);
+  const lexical = lexicalUnits(query);
+  const units: Unit[] = [...lexical.units];
+  const have = new Set(units.map((u) => u.join(' ')));
+  const add = (u: Unit) => { const k = u.join(' '); if (u.length && !have.has(k)) { have.add(k); units.push(u); } };
+  const expandedWith: string[] = [...lexical.expandedWith];
 
   // Compound names: the whole query, then runs of up to four words, then single words with typos.
   const hits = new Map<number, NameHit>();
   const hit = (h: NameHit) => { const prev = hits.get(h.rowid); if (!prev || h.score > prev.score) hits.set(h.rowid, h); };
   let corrected: string | null = null;
   const covered = new Set<number>();
+  /** Word spans that name a compound by another name (brand, synonym, typo): the dense text says the canonical name. */
+  const renamed = new Map<number, { len: number; name: string }>();
   const whole = names.exact(normalizeName(query));
   for (const e of whole) hit({ rowid: e.rowid, name: e.name, score: 1, via: e.kind === 'name' ? 'exact' : 'synonym' });
   if (whole.length) raw.forEach((_, i) => covered.add(i));
@@ -75,6 +111,7 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
       const found = names.exact(normalizeName(piece.join(' ')));
       if (!found.length) continue;
       for (const e of found) hit({ rowid: e.rowid, name: e.name, score: 0.9, via: e.kind === 'name' ? 'exact' : 'synonym' });
+      if (found.length === 1 && found[0]!.kind !== 'name') renamed.set(i, { len, name: found[0]!.name });
       for (let j = 0; j < len; j++) covered.add(i + j);
     }
   }
@@ -83,7 +120,10 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     if (covered.has(i) || STOP_WORDS.has(word) || names.isKnownWord(word)) continue;
     const typo = names.fuzzy.match(word)[0];
     if (!typo) continue;
-    hit({ rowid: typo.compoundRowid, name: typo.name, score: typo.distance === 1 ? 0.8 : 0.6, via: 'typo' });
+    // A query that is just a misspelt name means that compound (above any unnamed record); a misspelt word inside a longer query is less sure.
+    const alone = contentTokens(query).length === 1;
+    hit({ rowid: typo.compoundRowid, name: typo.name, score: alone ? (typo.distance === 1 ? 0.99 : 0.985) : typo.distance === 1 ? 0.8 : 0.6, via: 'typo' });
+    renamed.set(i, { len: 1, name: typo.name });
     corrected = (corrected ?? raw.join(' ')).split(' ').map((w) => (w === word ? typo.name.toLowerCase() : w)).join(' ');
     covered.add(i);
   }
@@ -93,11 +133,23 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     if (h.via !== 'exact' || nameWords.join(' ') !== raw.join(' ')) add(nameWords);
   }
 
+  // The query as understood: names said the canonical way ("zoloft side effects" → "Sertraline side effects").
+  const words: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const r = renamed.get(i);
+    if (r) { words.push(r.name); i += r.len - 1; } else words.push(raw[i]!);
+  }
+  const understood = renamed.size ? words.join(' ') : query.trim();
+  const names_ = new Set([...renamed.values()].map((r) => r.name.toLowerCase()));
   const expansions = [...new Set(expandedWith)].filter((e) => e.toLowerCase() !== query.trim().toLowerCase());
-  const understood = corrected ?? query.trim();
+  const extra = expansions.filter((e) => !names_.has(e.toLowerCase()));
+  // The query's own units, with a misspelt or other-named compound counted under its canonical name.
+  const scaleUnits = renamed.size ? lexicalUnits(words.join(' ')).own : lexical.own;
+  for (const u of scaleUnits) add(u);
   return {
     units,
-    denseText: expansions.length ? `${understood} (${expansions.join(', ')})` : understood,
+    scaleUnits,
+    denseText: extra.length ? `${understood} (${extra.join(', ')})` : understood,
     names: [...hits.values()],
     interpretation: corrected || expansions.length ? { corrected, expanded_with: expansions } : null,
   };

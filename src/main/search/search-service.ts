@@ -24,6 +24,8 @@ import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 export const CANDIDATES = 300;
 /** A record found only by meaning joins the results from this cosine similarity up (unrelated text scores below). */
 export const DENSE_FLOOR = 0.3;
+/** Text-based relevance is scaled into [0, MAX_UNNAMED]; names matched exactly or by a typo of the whole query score above. */
+export const MAX_UNNAMED = 0.98;
 
 type HitType = 'compound' | 'document' | 'research';
 const KIND: Record<HitType, SearchKind> = { compound: 'compounds', document: 'documents', research: 'research' };
@@ -76,7 +78,9 @@ export class SearchService {
       const list = this.exact.get(r.name_norm);
       if (list) list.push(e); else this.exact.set(r.name_norm, [e]);
     }
-    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', [10, 6, 1, 2], true);
+    // A compound's best column counts: its name fully, other names 0.9, description and benefits 0.6 (a compound record
+    // is a few lines; summing columns would dilute one that names the query only in its description).
+    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', [10, 6, 1, 2], true, [1, 0.9, 0.6, 0.6]);
     this.documentsFts = new LexicalIndex(db, 'main.documents_fts', [1, 1], true);
     this.researchFts = new LexicalIndex(db, 'main.research_fts', [2, 1, 1], true);
     this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', [1, 1], true) : null;
@@ -123,20 +127,23 @@ export class SearchService {
       for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
       const hybrid = dense !== null;
       all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
-        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, relevance(s.lex, s.cos, this.calibration, hybrid))),
+        // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
+        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
       }))));
     }
     const filtered = onePerRecord(this.applyFilters(all, input.filters));
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
     const { mode, reason } = this.mode();
+    // Total and facets count the candidate set; when a retriever hit its cap, both are lower bounds and say so.
+    const total = filtered.length;
     return {
       query: input.query,
-      results_total: filtered.length,
+      results_total: total,
       results_total_is_lower_bound: saturated,
       results: this.materialise(page, input.include_abstracts),
       facets: facets(filtered),
-      pagination: { limit: input.limit, offset: input.offset, total: filtered.length, pages: Math.ceil(filtered.length / input.limit) },
+      pagination: { limit: input.limit, offset: input.offset, total, pages: Math.ceil(total / input.limit) },
       search_mode: mode,
       search_mode_reason: reason,
       query_interpretation: plan.interpretation,
@@ -153,7 +160,7 @@ export class SearchService {
     };
     let saturated = false;
     const take = (index: LexicalIndex, table: string) => {
-      const hits = index.search(plan.units, k);
+      const hits = index.search(plan.units, k, plan.scaleUnits);
       if (hits.length >= k) saturated = true;
       const idOf = this.db.prepare<[number], { id: string }>(`SELECT id FROM ${table} WHERE rowid = ?`);
       for (const h of hits) put(idOf.get(h.rowid)!.id, h.score);
@@ -241,7 +248,7 @@ export class SearchService {
       if (c.type === 'document') {
         const imported = c.source === 'imported';
         const r = this.db.prepare<[string], { id: string; title: string | null; authors: string; publication_date: string | null; journal: string | null; evidence_grade: EvidenceGrade; abstract: string | null; doi: string | null; url: string | null; external_id: string | null }>(
-          `SELECT *, ${imported ? 'source_key' : 'NULL'} AS external_id FROM ${imported ? 'user.imported_documents' : 'main.documents'} WHERE id = ?`).get(c.id)!;
+          `SELECT *${imported ? '' : ', NULL AS external_id'} FROM ${imported ? 'user.imported_documents' : 'main.documents'} WHERE id = ?`).get(c.id)!;
         return {
           type: 'document', id: r.id, title: r.title, authors: JSON.parse(r.authors) as string[], publication_date: r.publication_date, journal: r.journal,
           evidence_grade: r.evidence_grade, relevance_score: round(c.score), ...(includeAbstracts ? { abstract: r.abstract } : {}), doi: r.doi, url: r.url,

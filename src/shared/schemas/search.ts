@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES } from '../enums.ts';
 import { Offset, success } from './common.ts';
 import { SEARCH_MODES } from './system.ts';
+import { DOCUMENT_SOURCES } from './documents.ts';
+
+export { DOCUMENT_SOURCES };
 
 export const SEARCH_TYPES = ['compounds', 'documents', 'research'] as const;
 export const SEARCH_SORTS = ['relevance', 'evidence_grade', 'date', 'name'] as const;
-/** Where a document comes from: the bundled datasets, or the user's own imports. */
-export const DOCUMENT_SOURCES = ['scifact', 'cord19', 'pubmedqa', 'imported'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 export const SOURCE_FILTERS = ['bundled', ...DOCUMENT_SOURCES] as const;
 
