@@ -14,7 +14,7 @@ export type NotSelectedReason = (typeof NOT_SELECTED_REASONS)[number];
 export type WarningKind = (typeof STACK_WARNING_KINDS)[number];
 export type TimingSlot = (typeof TIMING_SLOTS)[number];
 
-export interface TypicalDosing { amount: number | null; unit: string; frequency: string; duration: string; route: string }
+export interface TypicalDosing { amount: number | null; unit: string; frequency: string; duration: string; route: string; animal_dose_note?: string | null }
 
 export interface CandidateRecord {
   slug: string;

@@ -45,6 +45,10 @@ describe('opt-in kinds', () => {
   it('veterinary-only: the record says its only approval or dose is for animals; never an approved human medicine', () => {
     expect(isVeterinaryOnly(rec({ description: 'Long-acting ester, marketed only as a veterinary injectable for horses (Equipoise).' }))).toBe(true);
     expect(isVeterinaryOnly(rec({ typical_dosing: { unit: 'mg per implant', frequency: 'single ear implant in feedlot cattle (veterinary use only)', duration: 'one feeding period' } }))).toBe(true);
+    expect(isVeterinaryOnly(rec({ typical_dosing: { unit: 'none established', frequency: 'There is no approved or studied human dose; it is marketed only for horses', duration: 'Not established' } }))).toBe(true);
+    expect(isVeterinaryOnly(rec({ typical_dosing: { unit: 'none established', frequency: 'No human dose', duration: 'x', animal_dose_note: 'Veterinary use only, not a human dose: 1 mg/kg in horses' } }))).toBe(true);
+    // A dose from rodent studies is not a veterinary product.
+    expect(isVeterinaryOnly(rec({ typical_dosing: { unit: 'none established', frequency: 'No human dose', duration: 'x', animal_dose_note: '10 µg/kg in rat studies' } }))).toBe(false);
     expect(isVeterinaryOnly(rec({ status: 'approved', description: 'Anthelmintic approved for humans; also marketed only as a veterinary paste in some forms.' }))).toBe(false);
     expect(isVeterinaryOnly(rec({ status: 'supplement', description: 'Horse chestnut seed extract standardised to aescin.' }))).toBe(false);
   });

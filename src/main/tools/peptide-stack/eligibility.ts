@@ -19,7 +19,7 @@ export interface EligibilityRecord {
   category: string;
   status: string;
   description: string;
-  typical_dosing: { unit: string; frequency: string; duration: string };
+  typical_dosing: { unit: string; frequency: string; duration: string; animal_dose_note?: string | null };
 }
 
 export interface OptIns {
@@ -46,13 +46,13 @@ const LABEL: Record<OptInKind, string> = {
   anabolic_steroid: 'an anabolic-androgenic steroid',
 };
 
-const VET_ONLY_TEXT = /\b(?:approved|marketed|licensed|authori[sz]ed|sold|available) only (?:as|for|in) (?:an? )?(?:\w+ )?veterinary\b|\bveterinary use only\b|\bonly (?:as )?a veterinary (?:drug|product|medicine)\b/i;
+const VET_ONLY_TEXT = /\b(?:approved|marketed|licensed|authori[sz]ed|sold|available) only (?:as|for|in) (?:an? )?(?:\w+ )?(?:veterinary|horses|cattle|livestock|animals|dogs|cats)\b|\bveterinary use only\b|\bonly (?:as )?a veterinary (?:drug|product|medicine)\b/i;
 const VET_DOSE = /\bveterinary\b|\blivestock\b|\bfeedlot\b/i;
 
 export function isVeterinaryOnly(r: EligibilityRecord): boolean {
   if (r.status === 'approved') return false;
   const d = r.typical_dosing;
-  return VET_ONLY_TEXT.test(r.description) || VET_DOSE.test(`${d.unit}. ${d.frequency}. ${d.duration}`);
+  return VET_ONLY_TEXT.test(`${r.description} ${d.frequency}`) || VET_DOSE.test(`${d.unit}. ${d.frequency}. ${d.duration}. ${d.animal_dose_note ?? ''}`);
 }
 
 /** The opt-in kinds a record belongs to, in OPT_IN_KINDS order. */
