@@ -55,6 +55,16 @@ export const LABEL_TITRATIONS: LabelTitration[] = [
       + '(initiation, not effective for glycaemic control), then 0.5 mg once weekly.',
   },
   {
+    compound: 'semaglutide', product: 'Rybelsus', goal: /\b(?:oral|tablets?|pills?)\b/i,
+    route: 'oral', frequency: 'once daily on waking, on an empty stomach with up to 120 mL of water, 30 minutes before food, oral',
+    steps: [{ dose: mg(3), weeks: 5 }],
+    maintenance: mg(7),
+    further: 'For additional glycaemic control, 14 mg after at least 30 days on 7 mg. The 30 days are 5 whole weeks in this weekly outline. '
+      + 'Tablets of the later formulation (1.5, 4 and 9 mg) are not interchangeable with these.',
+    basis: 'Rybelsus (semaglutide tablets) US prescribing information, Dosage and Administration (3, 7 and 14 mg tablets): 3 mg once daily for '
+      + '30 days, then 7 mg once daily; 14 mg after at least 30 days on 7 mg if needed.',
+  },
+  {
     compound: 'tirzepatide', product: 'Zepbound', goal: /\b(?:weight|obes\w*|overweight|sleep apn\w*)\b/i, default: true,
     route: 'subcutaneous', frequency: weekly,
     steps: [{ dose: mg(2.5), weeks: 4 }],
@@ -218,6 +228,20 @@ export const LABEL_TITRATIONS: LabelTitration[] = [
 ];
 
 /**
+ * Products of a compound whose label dosing differs from the schedules above and that we record no schedule for: a
+ * request naming one gets no label schedule rather than another product's.
+ */
+export const OTHER_PRODUCTS: Record<string, string[]> = {
+  exenatide: ['Bydureon', 'Bydureon BCise'],
+  metformin: ['Glucophage XR', 'Fortamet', 'Glumetza'],
+  topiramate: ['Trokendi XR', 'Qudexy XR', 'Qsymia', 'Eprontia'],
+  lamotrigine: ['Lamictal XR', 'Lamictal ODT', 'Subvenite'],
+  carvedilol: ['Coreg CR'],
+  metoprolol: ['Lopressor', 'Metoprolol tartrate'],
+  varenicline: ['Tyrvaya'],
+};
+
+/**
  * The label schedule for a compound: among the products whose brand the request named (when that brand tells the
  * compound's products apart; else all of them), the first whose goal pattern matches the goal, else the named brand's
  * first product, else the compound's default. Null when no schedule is recorded for it or none fits.
@@ -227,6 +251,7 @@ export function labelTitrationFor(names: readonly string[], requested: string, g
   const own = new Set(names.map(norm));
   const entries = LABEL_TITRATIONS.filter((t) => own.has(norm(t.compound)));
   if (!entries.length) return null;
+  if ((OTHER_PRODUCTS[entries[0]!.compound] ?? []).some((p) => norm(p) === norm(requested))) return null;
   const brand = (t: LabelTitration) => norm(t.product.split(' (')[0]!);
   const branded = entries.filter((t) => brand(t) === norm(requested));
   // A brand picks the product only where the compound's products carry different brands (Ozempic vs Wegovy);

@@ -383,6 +383,10 @@ describe('protocol: compute', () => {
     expect(labelTitrationFor(['Lamotrigine', 'Lamictal'], 'lamotrigine', 'epilepsy')).toBeNull();
     expect(labelTitrationFor(['Lamotrigine', 'Lamictal'], 'Lamictal', 'epilepsy')).toBeNull();
     expect(labelTitrationFor(['Metoprolol', 'Toprol-XL'], 'Toprol-XL', 'hypertension')).toBeNull();
+    // A product whose label dosing differs, and for which we record no schedule, gets none (not another product's).
+    expect(labelTitrationFor(['Exenatide', 'Byetta', 'Bydureon'], 'Bydureon', 'type 2 diabetes')).toBeNull();
+    expect(labelTitrationFor(['Exenatide', 'Byetta', 'Bydureon'], 'exenatide', 'type 2 diabetes')!.product).toBe('Byetta');
+    expect(labelTitrationFor(names, 'Rybelsus', 'type 2 diabetes')!.product).toBe('Rybelsus');
   });
 
   it('every label schedule has a basis naming its label, whole-week steps and a positive maintenance dose', () => {
