@@ -48,7 +48,8 @@ describe('tools over HTTP', () => {
     expect(res.status).toBe(200);
     const [vitd] = res.body.data.results;
     expect(vitd.status).toBe('low');
-    expect(vitd.value.value).toBeCloseTo(12.0191, 3);
+    expect(vitd.value).toEqual({ value: 12, unit: 'ng/mL' }); // 30 nmol/L = 12.0191 ng/mL, printed to the lab's precision
+    expect(vitd.finding).toBe('vitamin D deficiency (< 20 ng/mL)');
     expect(vitd.related_compounds.map((c: { slug: string }) => c.slug)).toContain('vitamin-d3');
     expect(res.body.data.unmatched).toEqual([expect.objectContaining({ index: 1, test: 'unobtainium level' })]);
   });

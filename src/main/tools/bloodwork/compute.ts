@@ -358,8 +358,11 @@ export function rangeText(low: number | null, high: number | null, unit: string)
 /** One or two plain sentences for a result. Editorial and deliberately conservative. */
 export function interpretResult(args: {
   name: string; status: Exclude<BloodworkStatus, 'not_evaluated'>; limits: Limits; unit: string; relatedNames: string[];
+  /** who set the critical limits (default: the NLM source) */
+  criticalSource?: string | null;
 }): string {
   const { name, status, limits: l, unit, relatedNames } = args;
+  const whose = args.criticalSource && !args.criticalSource.startsWith('NLM') ? 'the' : 'the source\'s';
   const range = rangeText(l.low, l.high, unit);
   let text: string;
   switch (status) {
@@ -367,14 +370,14 @@ export function interpretResult(args: {
     case 'low': text = `${name} is below the source's reference range (${range}).`; break;
     case 'high': text = `${name} is above the source's reference range (${range}).`; break;
     case 'critical_low':
-      text = `${name} is below the source's critical limit (< ${withUnit(fmt(l.dangerLow!), unit)}); a value like this usually needs prompt clinical review — confirm it with the reporting laboratory.`;
+      text = `${name} is below ${whose} critical limit (< ${withUnit(fmt(l.dangerLow!), unit)}): a critical value that usually needs prompt clinical review — confirm it with the reporting laboratory.`;
       break;
     case 'critical_high':
-      text = `${name} is above the source's critical limit (> ${withUnit(fmt(l.dangerHigh!), unit)}); a value like this usually needs prompt clinical review — confirm it with the reporting laboratory.`;
+      text = `${name} is above ${whose} critical limit (> ${withUnit(fmt(l.dangerHigh!), unit)}): a critical value that usually needs prompt clinical review — confirm it with the reporting laboratory.`;
       break;
   }
   if ((status === 'low' || status === 'high') && l.dangerLow === null && l.dangerHigh === null) {
-    text += ' The source gives no critical limits for this test.';
+    text += ' No critical limits are known for this test.';
   }
   if (l.low !== null && l.high !== null && l.low === l.high) {
     text += ` The source gives a single-value range (${range}), so almost any value falls outside it; prefer the reporting laboratory's range.`;

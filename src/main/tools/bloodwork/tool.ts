@@ -10,6 +10,7 @@ import {
   ALIAS_INDEX, HBA1C_LOINCS, ION_VALENCE, TEST_ALIASES, classify, convertForTest, interpretResult, prepare, rangeText,
   referenceUnitOf, relatedFor, similarity, testKey, type Limits, type Prepared,
 } from './compute.ts';
+import { criticalLimitFor, decimalsOf, roundToLabPrecision, thresholdMet, thresholdsFor } from './clinical-limits.ts';
 
 export interface LabRow {
   rowid: number; loinc: string; name: string; long_name: string | null; short_name: string | null; display: string | null;
@@ -126,7 +127,8 @@ const RANGE_NOTE =
   'Reference ranges are one institution\'s adult ranges from the U.S. National Library of Medicine LHC Flowsheet (LOINC-coded), ' +
   'without sex or age adjustment: the source has no sex- or age-specific ranges, so the sex and age given are recorded but not used. ' +
   'Some limits are clinical-decision thresholds rather than population ranges (e.g. LDL ≤ 130 mg/dL), and a few source entries are ' +
-  'internally inconsistent; the reporting laboratory\'s own range takes precedence.';
+  'internally inconsistent; the reporting laboratory\'s own range takes precedence. Critical limits are Kost 1990\'s survey means where ' +
+  'it covers the analyte, and guideline decision thresholds (ADA, WHO, Endocrine Society, AHA/ACC, ATA) are listed beside each range, each with its source.';
 
 export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof BloodworkData> = {
   name: 'bloodwork',
@@ -153,13 +155,15 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
         warnings.push(`LOINC ${r.loinc}: ${ref.note}.`);
       }
       const name = r.long_name ?? r.display ?? r.name;
-      const limits: Limits = { low: r.low, high: r.high, dangerLow: r.danger_low, dangerHigh: r.danger_high };
+      const critical = criticalLimits(r, unit, warnings);
+      const limits: Limits = { low: r.low, high: r.high, dangerLow: critical?.low ?? null, dangerHigh: critical?.high ?? null };
+      const thresholds = decisionThresholds(r, unit, input.age);
       const base = {
         index: i,
         input: { test: m.test, value: m.value, unit: m.unit },
         test: { loinc: r.loinc, name, short_name: r.short_name, source_name: r.name, matched_by: by },
         reference_range: { low: r.low, high: r.high, unit, text: rangeText(r.low, r.high, unit), source_text: r.range_text },
-        critical_limits: r.danger_low === null && r.danger_high === null ? null : { low: r.danger_low, high: r.danger_high, unit },
+        critical_limits: critical,
       };
       const conv = ref.unit === null
         ? { ok: false as const, error: 'the source gives no unit for this test\'s range, so the value cannot be compared with it' }
@@ -167,11 +171,16 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
       if (!conv.ok) {
         results.push({
           ...base, value: null, conversion: null, status: 'not_evaluated', error: conv.error,
+          decision_thresholds: thresholds.map((t) => ({ ...t.shown, met: false })), finding: null,
           interpretation: `Not evaluated: ${conv.error}.`, related_compounds: [],
         });
         return;
       }
       const status = classify(conv.value, limits);
+      const checked = thresholds.map((t) => ({ ...t.shown, met: thresholdMet(t.shown, conv.value), severity: t.severity }));
+      const top = checked.filter((t) => t.met).sort((a, b) => b.severity - a.severity)[0] ?? null;
+      // A converted value carries no more precision than the laboratory's: shown to the range's decimals plus one.
+      const shown = conv.converted ? roundToLabPrecision(conv.value, decimalsOf(r.low, r.high, critical?.low ?? null, critical?.high ?? null)) : conv.value;
       const rel = relatedFor(r.loinc, status);
       const related = (rel?.slugs ?? []).flatMap((slug) => {
         const c = idx.compound(slug);
@@ -179,11 +188,14 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
       });
       results.push({
         ...base,
-        value: { value: conv.value, unit },
-        conversion: conv.converted ? { from: { value: m.value, unit: m.unit }, to: { value: conv.value, unit }, method: conv.method ?? '' } : null,
+        value: { value: shown, unit },
+        conversion: conv.converted ? { from: { value: m.value, unit: m.unit }, to: { value: shown, unit }, method: conv.method ?? '' } : null,
         status,
         error: null,
-        interpretation: interpretResult({ name, status, limits, unit, relatedNames: related.map((c) => c.name) }),
+        decision_thresholds: checked.map(({ severity: _s, ...t }) => t),
+        finding: top?.label ?? null,
+        interpretation: (top ? `${name} ${shown} ${unit} is ${top.meaning} (${top.source}). ` : '')
+          + interpretResult({ name, status, limits, unit, relatedNames: related.map((c) => c.name), criticalSource: critical?.source ?? null }),
         related_compounds: related,
       });
     });
@@ -194,6 +206,7 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
     const summary = {
       tests: input.panel.length, matched: results.length, unmatched: unmatched.length, not_evaluated: count('not_evaluated'),
       normal: count('normal'), low: count('low'), high: count('high'), critical_low: count('critical_low'), critical_high: count('critical_high'),
+      decision_flags: results.filter((r) => r.finding !== null).length,
     };
     return {
       patient: { sex: input.sex, age: input.age },
@@ -208,6 +221,37 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
   },
 };
 
+/**
+ * Critical limits for a row: Kost 1990's for the analytes it covers (converted to the row's unit), else the source's
+ * own danger limits. A curated limit that cannot be converted to the row's unit is skipped with a warning.
+ */
+function criticalLimits(r: LabRow, unit: string, warnings: string[]): BloodworkData['results'][number]['critical_limits'] {
+  const curated = criticalLimitFor(r.loinc);
+  if (curated) {
+    const conv = (x: number | null) => {
+      if (x === null) return null;
+      const c = convertForTest(x, curated.unit, unit, conversionOptions(r));
+      return c.ok ? roundToLabPrecision(c.value, decimalsOf(x)) : undefined;
+    };
+    const low = conv(curated.low);
+    const high = conv(curated.high);
+    if (low !== undefined && high !== undefined) return { low, high, unit, source: curated.source.reference };
+    warnings.push(`LOINC ${r.loinc}: the curated critical limits (${curated.unit}) could not be converted to ${unit || 'no unit'}; the source's own limits are used.`);
+  }
+  if (r.danger_low === null && r.danger_high === null) return null;
+  return { low: r.danger_low, high: r.danger_high, unit, source: 'NLM LHC Flowsheet danger limits for this row' };
+}
+
+/** The row's decision thresholds for this age, in the row's unit (unconvertible ones are left out). */
+function decisionThresholds(r: LabRow, unit: string, age: number) {
+  return thresholdsFor(r.loinc, age).flatMap((t) => {
+    const c = convertForTest(t.value, t.unit, unit, conversionOptions(r));
+    if (!c.ok) return [];
+    const value = c.converted ? roundToLabPrecision(c.value, decimalsOf(t.value)) : t.value;
+    return [{ severity: t.severity, shown: { label: t.label, comparison: t.comparison, value, unit, meaning: t.meaning, source: t.source.short } }];
+  });
+}
+
 function overall(results: BloodworkData['results'], s: BloodworkData['summary']): string {
   const evaluated = s.matched - s.not_evaluated;
   const parts: string[] = [];
@@ -218,7 +262,9 @@ function overall(results: BloodworkData['results'], s: BloodworkData['summary'])
       : `${out.length} of ${evaluated} evaluated tests ${out.length === 1 ? 'is' : 'are'} outside the source's reference range: ` +
         `${out.map((r) => `${r.input.test} ${r.status.replace('_', ' ')}`).join(', ')}.`);
     const critical = s.critical_low + s.critical_high;
-    if (critical) parts.push(`${critical} ${critical === 1 ? 'value is' : 'values are'} beyond the source's critical limits and usually need prompt clinical review.`);
+    if (critical) parts.push(`${critical} ${critical === 1 ? 'value is' : 'values are'} beyond critical limits and usually need prompt clinical review.`);
+    const flagged = results.filter((r) => r.finding !== null);
+    if (flagged.length) parts.push(`Clinical decision thresholds met: ${flagged.map((r) => `${r.input.test} (${r.finding})`).join(', ')}.`);
   }
   if (s.not_evaluated) parts.push(`${s.not_evaluated} could not be evaluated (unit not convertible).`);
   if (s.unmatched) parts.push(`${s.unmatched} ${s.unmatched === 1 ? 'test was' : 'tests were'} not recognised (see suggestions).`);

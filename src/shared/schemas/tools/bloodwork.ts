@@ -14,8 +14,8 @@ export const BloodworkMarker = z.strictObject({
 });
 
 export const BloodworkRequest = z.strictObject({
-  sex: z.enum(['male', 'female']).describe('recorded with the result; the reference source has no sex-specific ranges'),
-  age: z.int().min(0).max(120).describe('age in whole years; the reference source has adult ranges only, without age adjustment'),
+  sex: z.enum(['male', 'female']).describe('recorded with the result; the reference source has no sex-specific ranges, and the decision thresholds used are the same for both sexes'),
+  age: z.int().min(0).max(120).describe('age in whole years; selects age-specific decision thresholds (ferritin under 5); the reference ranges are adult ranges'),
   panel: z.array(BloodworkMarker).min(1, 'give at least one test').max(100, 'at most 100 tests per request')
     .describe('the tests to interpret, in any order; unknown tests are reported in `unmatched`, not rejected'),
   ...SaveFlag,
@@ -38,7 +38,7 @@ export const BloodworkResult = z.object({
     source_name: z.string().describe('the row name in the NLM flowsheet'),
     matched_by: z.enum(['loinc', 'alias', 'name']).describe('loinc: the code given; alias: our curated common-name table; name: an exact (normalised) LOINC or source name'),
   }),
-  value: Quantity.nullable().describe('the value in the reference unit (6 significant digits); null when it could not be converted'),
+  value: Quantity.nullable().describe('the value in the reference unit: as given, or when converted rounded to the decimals of the reference range plus one (at least two significant digits); null when it could not be converted'),
   conversion: z.object({
     from: Quantity,
     to: Quantity,
@@ -48,8 +48,20 @@ export const BloodworkResult = z.object({
     text: z.string().describe('the range as we read it, e.g. "20–57 ng/mL"'),
     source_text: z.string().nullable().describe('the range text as written in the source (can differ from its numeric limits)'),
   }),
-  critical_limits: Range.nullable().describe('the source\'s danger limits; null when it gives none'),
-  status: z.enum(BLOODWORK_STATUSES),
+  critical_limits: Range.extend({
+    source: z.string().describe('where the limits come from: a cited survey or guideline, or the NLM flowsheet\'s own danger limits'),
+  }).nullable().describe('critical (panic) limits: Kost 1990\'s for the analytes it covers, else the NLM source\'s danger limits; null when neither gives any'),
+  status: z.enum(BLOODWORK_STATUSES).describe('against the reference range and critical limits (classified on the unrounded value)'),
+  decision_thresholds: z.array(z.object({
+    label: z.string(),
+    comparison: z.enum(['below', 'at_or_above']),
+    value: z.number().describe('the threshold in the result\'s unit'),
+    unit: z.string(),
+    met: z.boolean(),
+    meaning: z.string(),
+    source: z.string().describe('guideline the threshold comes from'),
+  })).describe('clinical decision thresholds for this test and age, beside the reference range (HbA1c 5.7/6.5 %, ferritin < 15 ng/mL …); empty when none are curated'),
+  finding: z.string().nullable().describe('the most severe decision threshold met, e.g. "prediabetes range (5.7–6.4 %)"; null when none is met'),
   error: z.string().nullable().describe('why the value was not evaluated (unit not convertible); null otherwise'),
   interpretation: z.string().describe('one or two plain sentences; editorial, not a diagnosis'),
   related_compounds: z.array(z.object({
@@ -76,6 +88,7 @@ export const BloodworkData = z.object({
   summary: z.object({
     tests: z.int(), matched: z.int(), unmatched: z.int(), not_evaluated: z.int(),
     normal: z.int(), low: z.int(), high: z.int(), critical_low: z.int(), critical_high: z.int(),
+    decision_flags: z.int().describe('results that meet a clinical decision threshold'),
   }),
   range_note: z.string().describe('what the reference ranges are and are not (one institution, adult, no sex/age adjustment)'),
   warnings: z.array(z.string()),
