@@ -54,6 +54,12 @@ function candidatePairs(db: Database): Map<number, Set<number>> {
   return out;
 }
 
+/** Our authored entries in their order, then every entry from another source, most severe first (stable). */
+function editorialFirst<T extends { severity: string; source: string }>(list: T[]): T[] {
+  const rank = (e: T) => SEVERITY_RANK[e.severity as keyof typeof SEVERITY_RANK] ?? 9;
+  return [...list.filter((e) => e.source === 'editorial'), ...list.filter((e) => e.source !== 'editorial').sort((x, y) => rank(x) - rank(y))];
+}
+
 export function gradeInteractionLists(db: Database): { graded: number; raised: number; added: number } {
   const compounds = db.prepare<[], { rowid: number; slug: string; name: string; category: string; interactions: string }>('SELECT rowid, slug, name, category, interactions FROM compounds ORDER BY rowid').all();
   const byRowid = new Map(compounds.map((c) => [c.rowid, c]));
@@ -96,7 +102,8 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     if (!self) continue;
     const list = JSON.parse(c.interactions) as Entry[];
     // A DDInter copy has no text of its own: it takes the verdict's best text and source when there is one.
-    const better = (e: { source: string }, v: PairVerdict) => e.source === 'ddinter' && v.mechanism !== null;
+    // (Text from our own records is not copied: the record already carries it in its own entry.)
+    const better = (e: { source: string }, v: PairVerdict) => e.source === 'ddinter' && (v.textFrom === 'class_rule' || v.textFrom === 'nlm_spl');
     for (const e of list) {
       grade(self, e, (v) => { e.notes = `${e.notes} The pair model rates this pair ${v.severity} (${levels(v)}).`.trim(); });
     }
@@ -131,8 +138,11 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
       covered.add(normalizeName(o.name));
       added++;
     }
-    updateCompound.run(JSON.stringify(list), c.rowid);
-    if (mono && m) updateMonograph.run(JSON.stringify(mono), c.slug);
+    updateCompound.run(JSON.stringify(editorialFirst(list)), c.rowid);
+    if (mono && m) {
+      for (const k of Object.keys(mono.interactions) as (keyof Mono['interactions'])[]) mono.interactions[k] = editorialFirst(mono.interactions[k]);
+      updateMonograph.run(JSON.stringify(mono), c.slug);
+    }
   }
   return { graded, raised, added };
 }
