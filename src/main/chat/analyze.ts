@@ -7,11 +7,11 @@ import type { Category } from '../../shared/enums.ts';
 import type { Db } from '../db/connection.ts';
 import { ALIAS_INDEX } from '../tools/bloodwork/compute.ts';
 import { findCompounds, type CompoundMention } from './mentions.ts';
-import { findSubstanceNames, type FoundName } from './names.ts';
+import { findSubstanceNames, unknownNames, type FoundName } from './names.ts';
 import { valueAfter } from './agents/tools/parse.ts';
 
 export const INTENTS = {
-  dosing: /\b(?:dose|doses|dosage|dosing|dosed|dosis|dosierung|posologia|cuanto (?:debo )?tomar|wie viel (?:soll|darf)|how much (?:should|do|can|to|is safe)|how many (?:mg|mcg|micrograms|grams?|capsules|tablets|pills)|per day|loading phase)\b/i,
+  dosing: /\bhow (?:is|are|do you|should i|should you|to) (?:\S+ ){1,3}(?:started|start|initiated|titrated|dosed)\b|\b(?:dose|doses|dosage|dosing|dosed|dosis|dosierung|posologia|cuanto (?:debo )?tomar|wie viel (?:soll|darf)|how much (?:should|do|can|to|is safe)|how many (?:mg|mcg|micrograms|grams?|capsules|tablets|pills)|per day|loading phase)\b/i,
   interactions: /\b(?:interact\w*|interacc\w*|wechselwirkung\w*|zusammen mit|junto con|together|combin\w*|mix\w*|with my|along with|alongside|safe (?:to take )?with|take \S+(?: \S+){0,2} (?:with|and|plus)\b)/i,
   contraindications: /\b(?:contraindicat\w*|who (?:should|must) not|who shouldn'?t|shouldn'?t (?:take|use)|should not (?:take|use)|can'?t take|avoid (?:if|when)|not (?:be )?(?:taken|used) (?:by|if|in))/i,
   side_effects: /\b(?:side[- ]effects?|efectos? (?:secundarios?|adversos?)|nebenwirkung\w*|adverse (?:effects?|events?|reactions?)|risks?|dangers?|dangerous|safe|safety|toxic\w*|harm\w*|downsides?|tolerat\w*)\b/i,
@@ -129,6 +129,11 @@ export function analyze(db: Db, userMessages: readonly string[]): Analysis {
     if (!s.slug || compounds.some((c) => c.slug === s.slug)) continue;
     const row = category.get(s.slug);
     if (row) compounds = [...compounds, { slug: s.slug, name: s.name, category: row.category, matched: s.text, at: s.at, family: false }].sort((x, y) => x.at - y.at);
+  }
+  // "is Cardiovexalin safe with warfarin?": a name nothing here knows is still one side of the pair asked about
+  if (substances.length === 1 && INTENTS.interactions.test(text)) {
+    for (const u of unknownNames(db, text, substances).slice(0, 2)) substances.push({ text: u.text, at: u.at, input: u.text, name: u.text, slug: null, notice: null });
+    substances.sort((x, y) => x.at - y.at);
   }
   let carried = false;
   if (!compounds.length && INTENTS.pronoun.test(text)) {

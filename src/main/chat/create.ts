@@ -30,6 +30,7 @@ export function createChatService(src: ChatSources, opts: {
     tools: { content: opts.contentDb, compounds: src.compounds, monographs: src.monographs, now: src.now },
     useResearchItems: opts.useResearchItems ?? true,
     meaning: new MeaningTriage(opts.embedder ?? (() => null)),
+    embedder: opts.embedder ?? (() => null),
   };
   return new ChatService(new Orchestrator(deps, opts.llm, opts.log), src.conversations, src.now);
 }

@@ -33,7 +33,7 @@ const ALIASES: Record<string, string> = {
   baldrian: 'valerian', valeriana: 'valerian', ginseng: 'ginseng', 'aceite de pescado': 'fish oil', fischol: 'fish oil', 'omega 3': 'fish oil',
   alkohol: 'alcohol', alcool: 'alcohol', koffein: 'caffeine', cafeina: 'caffeine', eisen: 'iron', hierro: 'iron', zink: 'zinc', zinc: 'zinc',
   kalzium: 'calcium', calcio: 'calcium', 'vitamin k2': 'vitamin k2', 'blutverdunner': 'warfarin',
-  'vitamin d': 'vitamin-d3', 'vitamina d': 'vitamin-d3', 'vitamin d3': 'vitamin-d3', paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
+  'omega-3': 'fish oil', 'omega 3s': 'fish oil', 'omega-3s': 'fish oil', 'vitamin d': 'vitamin-d3', 'vitamina d': 'vitamin-d3', 'vitamin d3': 'vitamin-d3', paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
 };
 
 /** Foods and drinks that interaction texts name but no drug vocabulary resolves: handed to the checker as written. */
@@ -144,4 +144,22 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
     }
   }
   return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Words that look like a name but that nothing here knows: not a substance the checker resolves, not a compound, and
+ * in no document of the library ("xyloprimavir"). A question about one has no answer here, and an interaction
+ * question naming one still checks the pair, as unrecognised.
+ */
+export function unknownNames(db: Db, text: string, known: readonly FoundName[]): { text: string; at: number }[] {
+  const inDocs = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT 1)');
+  const out: { text: string; at: number }[] = [];
+  for (const m of text.matchAll(/\p{L}[\p{L}\p{N}-]{4,}/gu)) {
+    const w = m[0];
+    if (NOT_NAMES.has(w.toLowerCase()) || known.some((k) => m.index >= k.at && m.index < k.at + k.text.length)) continue;
+    if (resolveName(db, w).status === 'resolved') continue;
+    if (inDocs.get(`"${w.replace(/"/g, '')}"`)!.n > 0) continue;
+    out.push({ text: w, at: m.index });
+  }
+  return out;
 }

@@ -37,7 +37,7 @@ const DECLINES: Record<Exclude<DeclineKind, 'hide_from_surgeon' | 'hide_from_cli
 };
 
 const CREATIVE = /\b(?:write|compose|generate|make up|tell)\b[^.?!]{0,30}\b(?:poem|song|story|joke|essay|limerick|haiku|rap|lyrics|code|script|program|function|sql|regex|email|cover letter)\b/i;
-const OFF_TOPIC = /\b(?:weather|forecast|stock(?:s| price| market)|bitcoin|crypto\w*|football|soccer|basketball|baseball|movie|film|tv show|video game|capital (?:city )?of|translate (?:this|it|into)|homework|tax(?:es| return)|mortgage|javascript|python|typescript|programming|recipe for a cake|horoscope|lottery)\b/i;
+const OFF_TOPIC = /\b(?:weather|forecast|stocks?\b(?! solution)|invest(?:ing|ment|ments)?|shares|bitcoin|crypto\w*|football|soccer|basketball|baseball|movie|film|tv show|video game|capital (?:city )?of|translate (?:this|it|into)|homework|tax(?:es| return)|mortgage|javascript|python|typescript|programming|recipe for a cake|horoscope|lottery)\b/i;
 
 export interface SafetyCheck {
   outcome: SafetyOutcome;

@@ -8,6 +8,8 @@ import { queryTokens } from '../../search/fts-query.ts';
 import { cite, sentence, type AgentOutput, type Statement } from '../evidence.ts';
 import { conclusionOf, positionOf, POSITION_TEXT } from '../position.ts';
 import { subjects } from './records.ts';
+import { unknownNames } from '../names.ts';
+import { addressesByMeaning } from '../on-topic.ts';
 import { questionWords, relevance } from '../compose.ts';
 import type { Analysis } from '../analyze.ts';
 import { asksAboutOwnResults } from './tools/bloodwork.ts';
@@ -67,6 +69,8 @@ export const literatureAgent: Agent = {
   },
   async run(a, deps) {
     const words = contentWords(a.text);
+    // a name found nowhere in the library ("xyloprimavir") cannot be answered from it
+    if (unknownNames(deps.content, a.text, a.substances).length) return { title: 'Literature', statements: [] };
     const rows = (await searchDocuments(deps, a.text, 10)).filter((r) => coverage(words, `${r.title ?? ''} ${r.abstract ?? ''}`) >= 0.5).slice(0, 5);
     // nothing close enough: no statements, and the orchestrator says the knowledge base has nothing
     if (!rows.length) return { title: 'Literature', statements: [] };
@@ -107,6 +111,7 @@ export const researchQuestionAgent: Agent = {
   },
   async run(a, deps) {
     const words = contentWords(a.text);
+    if (unknownNames(deps.content, a.text, a.substances).length) return { title: 'Research question', statements: [] };
     let primary: DocumentRow | undefined;
     let matchedQuestion: string | null = null;
     if (deps.useResearchItems && words.length) {
@@ -123,8 +128,8 @@ export const researchQuestionAgent: Agent = {
     const others = found.filter((r) => r.id !== primary?.id && coverage(words, `${r.title ?? ''} ${r.abstract ?? ''}`) >= 0.5 && addresses(a, r)).slice(0, primary ? 4 : 5);
     const out: AgentOutput = { title: 'Research question', statements: [] };
     // a study's position is stated only when it addresses the question: its own stored question, or every named
-    // compound and most of the question's topic words in its title and conclusion
-    if (primary?.abstract && !matchedQuestion && !addresses(a, primary)) {
+    // compound in it and most of the question's topic words in its title, and (with a model) a title close in meaning
+    if (primary?.abstract && !matchedQuestion && (!addresses(a, primary) || (await addressesByMeaning(deps.embedder(), a.text, primary.title)) === false)) {
       // beside a named compound's own records, an off-topic study adds nothing
       if (a.compounds.length) return out;
       out.statements.push({ text: sentence(`No study in the library addresses this question directly; the closest is ${docLine(primary)}, which is not read as an answer`), sources: [cite.document(primary)] });
@@ -149,10 +154,11 @@ export const researchQuestionAgent: Agent = {
 /** Share of the question's topic words (with the records' synonyms) found in the study's title and conclusion. */
 export const ADDRESSES_COVERAGE = 0.75;
 
-/** Whether a study is about the question: every named compound in its text, and most topic words in title + conclusion. */
+/** Whether a study is about the question: every named compound in its text, and most topic words in its title (its conclusion when it has none). */
 export function addresses(a: Analysis, d: DocumentRow): boolean {
   const text = `${d.title ?? ''} ${d.abstract ?? ''}`.toLowerCase();
-  const focus = `${d.title ?? ''} ${d.abstract ? conclusionOf(d.abstract) : ''}`;
+  // the title says what a study is about; a conclusion also mentions outcomes the study did not test
+  const focus = d.title ?? (d.abstract ? conclusionOf(d.abstract) : '');
   for (const c of a.compounds.filter((x) => !x.family)) {
     if (![c.matched, c.name, c.name.split(' (')[0]!].some((n) => text.includes(n.toLowerCase()))) return false;
   }

@@ -14,6 +14,7 @@ import type { ToolContext } from '../../tools/tool.ts';
 import type { Analysis } from '../analyze.ts';
 import type { AgentOutput } from '../evidence.ts';
 import type { MeaningTriage } from '../triage/meaning.ts';
+import type { Embedder } from '../../search/embedder.ts';
 
 export interface AgentDeps {
   content: Db;
@@ -26,6 +27,8 @@ export interface AgentDeps {
   useResearchItems: boolean;
   /** the meaning layer of emergency triage (off without an embedding model) */
   meaning: MeaningTriage;
+  /** the server's embedding model once loaded (null without one): meaning checks beside the word rules */
+  embedder: () => Embedder | null;
 }
 
 export type AgentMeta = z.infer<typeof AgentInfo>;

@@ -16,12 +16,13 @@ const ILLICIT = any('mdma', 'ecstasy', 'molly', 'meth', 'methamphetamine', 'crys
   'dmt', 'ghb', 'gbl', 'ketamine', 'pcp', 'mescaline', 'psilocybin', 'opium', 'morphine', 'codeine', 'oxycodone', 'dxm', 'dextromethorphan', 'ricin', 'sarin', 'nerve agents?', 'cyanide',
   'mephedrone', 'bath salts', 'synthetic cannabinoids?', 'spice', 'nitazenes?', 'bromazolam', 'rohypnol', 'flunitrazepam', 'date rape drugs?', 'anabolic steroids?', 'steroids',
   'trenbolone', 'testosterone', 'nandrolone', 'ephedrine', 'pseudoephedrine', 'p2p', 'safrole', 'precursors?', 'thc (?:oil|wax|shatter)', 'hash oil', 'bho',
-  'metanfetamina', 'cocaina', 'heroina', 'metamfetamin', 'crystal', 'kokain', 'heroin');
+  'metanfetamina', 'anfetaminas?', 'cocaina', 'heroina', 'codeina', 'morfina', 'fentanilo', 'ketamina', 'metamfetamin', 'amphetamin', 'crystal', 'kokain',
+  'kodein', 'morphin', 'ketamin', 'heroin');
 const MAKE = any('synthes\\w+', 'synthesiz\\w+', 'make', 'making', 'made at home', 'cook', 'cooking', 'manufactur\\w+', 'produce', 'producing', 'brew', 'brewing', 'extract\\w*', 'isolate',
   'isolating', 'refine', 'refining', 'purify', 'purifying', 'home ?lab', 'recipe for', 'precursor', 'convert', 'turn .{0,20} into', 'cold water extraction', 'shake and bake', 'grow(?:ing)? .{0,20} at home',
   'sintetizar', 'fabricar', 'cocinar', 'extraer', 'preparar', 'elaborar', 'herstellen', 'synthetisieren', 'kochen', 'extrahieren', 'gewinnen', 'selber machen', 'selbst herstellen');
 const FROM_PRODUCT = any('from (?:cough (?:syrup|medicine)|co-?codamol|tylenol (?:3|#3|with codeine)|nurofen plus|sudafed|cold medicine|poppy (?:seeds|pods)|poppies|pills|tablets)',
-  'out of (?:cough syrup|pills|tablets|co-?codamol|tylenol)', 'de (?:jarabe|pastillas)', 'aus (?:hustensaft|tabletten)');
+  'out of (?:cough syrup|pills|tablets|co-?codamol|tylenol)', 'del? (?:jarabe|pastillas)', 'aus (?:dem )?(?:hustensaft|tabletten)');
 
 const FORGE = any(
   '(?:forge|forging|forged|fake|faking|faked|falsif\\w+|counterfeit|doctor|alter|altering|edit|editing|photoshop\\w*|tamper with) (?:a |an |my |the |own |your |his |her |some )?(?:own )?(?:prescription|script|rx|receta|rezept)\\w*',

@@ -95,7 +95,8 @@ const CHILD = any('child', 'kid', 'kids', 'toddler', 'baby', 'infant', 'son', 'd
 const CHILD_ATE = any('swallowed', 'ate', 'eaten', 'got into', 'chewed', 'drank', 'licked', 'took', 'has taken', 'had some', 'found and ate', 'put .{0,20} in (?:his|her|their) mouth',
   'trago', 'comio', 'se tomo', 'bebio', 'se metio', 'verschluckt', 'geschluckt', 'gegessen', 'genommen', 'getrunken');
 const SWALLOWABLE = any(UNIT, 'medicine', 'medication', 'meds', 'gummies', 'gummy', 'vitamins?', 'iron', 'drugs?', 'edibles?', 'cannabis', 'cigarettes?', 'nicotine', 'patch',
-  'inhaler', 'syrup', 'bottle', 'packet', POISONS, 'chemicals?', 'cleaning', 'medicamentos?', 'medicinas?', 'jarabe', 'medikamente?', 'saft', 'blister');
+  'inhaler', 'syrup', 'bottle', 'packet', POISONS, 'chemicals?', 'cleaning', 'medicamentos?', 'medicinas?', 'jarabe', 'pilas?', 'baterias?', 'imanes', 'iman', 'detergente',
+  'medikamente?', 'saft', 'blister', 'batterie', 'magnete?', 'tabs');
 
 function childIngestion(t: string, namesDrug: boolean): Level | null {
   if (!near(`\\b${CHILD}\\b`, `\\b${CHILD_ATE}\\b`, 60).test(t)) return null;

@@ -21,7 +21,7 @@ export interface Triage {
   reason: string | null;
 }
 
-/** Categories whose instruction is always the whole answer, whoever found them. */
+/** Categories whose instruction is always the whole answer when the rules find them. */
 const ALWAYS_ACUTE = new Set<TriageCategory>(['self_harm', 'child_ingestion']);
 
 export async function triage(question: string, opts: { namesDrug: boolean; meaning: MeaningTriage | null }): Promise<Triage> {
@@ -35,11 +35,12 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
     by.push('meaning');
     if (!categories.has(m.hit.category)) {
       categories.add(m.hit.category);
-      // found by meaning alone: the instruction leads and the answer follows, except where an answer must not follow
-      level = level === 'acute' || ALWAYS_ACUTE.has(m.hit.category) ? 'acute' : 'lead';
+      // found by meaning alone: the instruction (and crisis line) leads and the answer follows; only the rules, which
+      // read what was actually said, replace an answer with the instruction
+      level = level ?? 'lead';
     }
   }
-  for (const c of categories) if (ALWAYS_ACUTE.has(c)) level = 'acute';
+  for (const h of hits) if (ALWAYS_ACUTE.has(h.category)) level = 'acute';
   return {
     categories: TRIAGE_CATEGORIES.filter((c) => categories.has(c)),
     level,

@@ -40,8 +40,11 @@ export const interactionCheckerAgent: Agent = {
     };
     const line = (p: PairView) => `${display(p.x)} + ${display(p.y)}`;
     // a pair with an explanation, or major or worse, gets its own line; DDInter's bare levels below that share one
-    const own = pairs.filter((p) => p.text || rank(p.severity) <= rank('major')).sort((p, q) => rank(p.severity) - rank(q.severity) || order(p) - order(q));
-    const bare = pairs.filter((p) => !own.includes(p)).sort((p, q) => rank(p.severity) - rank(q.severity) || order(p) - order(q));
+    const unknown = new Set(inputs.filter((i) => !i.known).map((i) => i.input));
+    // a pair with an unrecognised side and nothing found is reported as unchecked below, not as a listed interaction
+    const listed = pairs.filter((p) => p.text || !(unknown.has(p.x) || unknown.has(p.y)));
+    const own = listed.filter((p) => p.text || rank(p.severity) <= rank('major')).sort((p, q) => rank(p.severity) - rank(q.severity) || order(p) - order(q));
+    const bare = listed.filter((p) => !own.includes(p)).sort((p, q) => rank(p.severity) - rank(q.severity) || order(p) - order(q));
     const statements: Statement[] = own.map((p) => ({
       text: `${line(p)}: ${LABEL[p.severity] ?? p.severity}. ${p.text ?? 'The sources list the pair without a mechanism or management text: check a full interaction reference.'}`.replace(/\s+/g, ' ').trim(),
       sources: p.sources,
@@ -49,12 +52,11 @@ export const interactionCheckerAgent: Agent = {
     if (bare.length) {
       statements.push({ text: sentence(`Also listed without mechanism or management text (DDInter): ${bare.map((p) => `${line(p)} (${p.severity})`).join('; ')}`), sources: uniq([...bare.flatMap((p) => p.sources)]) });
     }
-    const has = new Set(pairs.map((p) => [p.x, p.y].sort().join('\u0000')));
+    const has = new Set(listed.map((p) => [p.x, p.y].sort().join('\u0000')));
     const none: [string, string][] = [];
     for (let i = 0; i < inputs.length; i++) for (let j = i + 1; j < inputs.length; j++) {
       if (!has.has([inputs[i]!.input, inputs[j]!.input].sort().join('\u0000'))) none.push([inputs[i]!.input, inputs[j]!.input]);
     }
-    const unknown = new Set(inputs.filter((i) => !i.known).map((i) => i.input));
     const checked = none.filter(([x, y]) => !unknown.has(x) && !unknown.has(y));
     if (checked.length) {
       statements.push({ text: sentence(`No interaction is recorded for ${checked.map(([x, y]) => `${display(x)} + ${display(y)}`).join('; ')} in the sources the checker reads; that means none is listed, not that the combination is proven safe`), sources: [method] });
@@ -63,6 +65,6 @@ export const interactionCheckerAgent: Agent = {
       const partners = none.filter(([x, y]) => x === u.input || y === u.input).map(([x, y]) => display(x === u.input ? y : x));
       if (partners.length) statements.push({ text: sentence(`${u.name} + ${partners.join(', ')}: ${u.name} is not in the checker's drug sources, so only our records' interaction texts could be searched for it, and none mentions it; ask a pharmacist`), sources: [method] });
     }
-    return { title: `Interaction check: ${inputs.map((i) => display(i.input)).join(' + ')}`, statements, keepAll: true, quiet: pairs.length === 0 };
+    return { title: `Interaction check: ${inputs.map((i) => display(i.input)).join(' + ')}`, statements, keepAll: true, quiet: listed.length === 0 && !unknown.size };
   },
 };
