@@ -113,8 +113,9 @@ describe('insights from a scripted history', () => {
     });
     expect(ldl.body).toMatch(/from 123\.7 mg\/dL on 2026-01-10 to 170\.1 mg\/dL on 2026-02-09 \(reference 50–130 mg\/dL\)/);
     const vitd = data.find((i) => i.kind === 'lab_out_of_range')!;
-    expect(vitd.title).toBe('vitamin d below the reference range: 16.03 ng/mL');
-    expect(vitd.body).toMatch(/previous value was 12\.02 ng\/mL on 2026-01-10, so it is moving toward the range/);
+    // 40 and 30 nmol/L = 16.02 and 12.02 ng/mL, printed to the lab's precision (issue 14)
+    expect(vitd.title).toBe('vitamin d below the reference range: 16 ng/mL');
+    expect(vitd.body).toMatch(/previous value was 12 ng\/mL on 2026-01-10, so it is moving toward the range/);
     const stack = data[0]!;
     expect(stack.title).toBe('Aspirin + Warfarin: major interaction');
     // one pair-model verdict, quoting each source at its own level (DDInter's Major among them)
@@ -205,15 +206,16 @@ describe('insights from a scripted history', () => {
   });
 
   it('a goal-aligned suggestion comes from the knowledge base, skips what is taken and what interacts with it', async () => {
-    await put({ goals: ['sleep'], medications: ['warfarin'] });
+    // "stress": melatonin (sleep) interacts with warfarin, and glycine's sleep data are one group's (grade D since issue 14)
+    await put({ goals: ['stress'], medications: ['warfarin'] });
     const { data } = await insights('?kind=goal_suggestion');
     expect(data).toHaveLength(1);
     const s = data[0]!;
     const slug = s.related_compounds[0]!;
     const compound = (await get(`/v1/compounds/${slug}`)).body.data;
-    expect(compound.subcategory).toBe('sleep');
+    expect(compound.subcategory).toBe('stress');
     expect(['A', 'B']).toContain(compound.evidence_grade);
-    expect(s.title).toBe(`For your goal "sleep": ${compound.name} (grade ${compound.evidence_grade})`);
+    expect(s.title).toBe(`For your goal "stress": ${compound.name} (grade ${compound.evidence_grade})`);
     const check = await t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances: [slug, 'warfarin'] });
     expect(check.body.data.pairs).toEqual([]);
     await expectCitationsExist(data);
