@@ -67,8 +67,12 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
   const updateCompound = db.prepare('UPDATE compounds SET interactions = ? WHERE rowid = ?');
   const updateMonograph = db.prepare('UPDATE monographs SET data = ? WHERE slug = ?');
   const prepared = new Map<string, Prepared>();
+  const idOf = new Map<Prepared, string>();
   const prep = (key: string, make: () => Prepared | null) => {
-    if (!prepared.has(key)) { const p = make(); if (p) prepared.set(key, p); }
+    if (!prepared.has(key)) {
+      const p = make();
+      if (p) { prepared.set(key, p); idOf.set(p, key); }
+    }
     return prepared.get(key) ?? null;
   };
   const ofSlug = (slug: string) => prep(`c:${slug}`, () => { const s = substanceBySlug(db, slug); return s ? prepare(db, s) : null; });
@@ -76,6 +80,13 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     const s = resolveName(db, text, { typos: false });
     return s.status === 'resolved' ? prepare(db, s) : null;
   });
+  // Records and monographs name the same partners again and again: one verdict per (record, partner).
+  const verdicts = new Map<string, PairVerdict | null>();
+  const judge = (self: Prepared, other: Prepared): PairVerdict | null => {
+    const id = `${idOf.get(self)}|${idOf.get(other)}`;
+    if (!verdicts.has(id)) verdicts.set(id, verdict(db, self, other, 0, 1));
+    return verdicts.get(id)!;
+  };
   const candidates = candidatePairs(db);
   let graded = 0;
   let raised = 0;
@@ -90,7 +101,7 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     const whole = ofText(e.substance);
     const others = (whole ? [whole] : partsOf(e.substance).map(ofText)).filter((x): x is Prepared => !!x && x.substance.kind !== 'class');
     const verdicts = others.filter((o) => o.substance.compound?.slug !== self.substance.compound?.slug)
-      .map((o) => verdict(db, self, o, 0, 1)).filter((v): v is PairVerdict => !!v)
+      .map((o) => judge(self, o)).filter((v): v is PairVerdict => !!v)
       .sort((x, y) => SEVERITY_RANK[x.severity] - SEVERITY_RANK[y.severity]);
     const v = verdicts[0];
     if (!v) return;
@@ -109,7 +120,7 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     }
     for (const e of list.filter((x) => x.source === 'ddinter')) {
       const o = ofText(e.substance);
-      const v = o ? verdict(db, self, o, 0, 1) : null;
+      const v = o ? judge(self, o) : null;
       if (v && better(e, v)) { e.notes = [v.mechanism, v.management].filter(Boolean).join(' '); e.source = v.textFrom!; e.severity = v.severity; }
     }
     const m = monograph.get(c.slug);
@@ -119,7 +130,7 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
       grade(self, e, (v) => { e.management = `${e.management} The pair model rates this pair ${v.severity} (${levels(v)}).`.trim(); });
       if (e.source !== 'ddinter') continue;
       const o = ofText(e.substance);
-      const v = o ? verdict(db, self, o, 0, 1) : null;
+      const v = o ? judge(self, o) : null;
       if (v && better(e, v)) { e.effect = v.mechanism!; e.management = v.management ?? 'See the effect; check the current label before combining.'; e.source = v.textFrom!; e.severity = v.severity; }
     }
     const covered = new Set([...list, ...monoLists.flat()].map((e) => normalizeName(e.substance)));
@@ -128,7 +139,7 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
       if (covered.has(normalizeName(o.name))) continue;
       const other = ofSlug(o.slug);
       if (!other) continue;
-      const v = verdict(db, self, other, 0, 1);
+      const v = judge(self, other);
       if (!v) continue;
       const top = v.findings[0]!;
       const text = [v.mechanism, v.management].filter(Boolean).join(' ') || `Listed by ${levels(v)}; no mechanism or management text in the source: check a full interaction reference.`;

@@ -56,10 +56,13 @@ const SOURCE_ORDER: InteractionSource[] = ['class_rule', 'nlm_spl', 'editorial',
 
 export const DDINTER_REFERENCE = 'DDInter: Xiong G et al., Nucleic Acids Res. 2022;50(D1):D1200-D1207 (CC BY-NC-SA 4.0)';
 
+interface IxPairRow { source: InteractionSource; level: string; severity: Severity; a_name: string; b_name: string; text: string | null; reference: string }
+
 interface Model {
   ddinterOfKey: Statement<[string], { ddinter_id: string; name: string }>;
   ddinterPair: Statement<[string, string], { level: string }>;
-  ixPairs: Statement<[string, string], { source: InteractionSource; level: string; severity: Severity; a_name: string; b_name: string; text: string | null; reference: string }>;
+  /** the ONC and NLM rows (a few thousand), by "a\0b": read once, looked up for every key pair of every check */
+  ixPairs: Map<string, IxPairRow[]>;
   rules: StoredRule[];
 }
 
@@ -71,7 +74,8 @@ function model(db: Db): Model {
     m = {
       ddinterOfKey: db.prepare(`SELECT x.ddinter_id, d.name FROM ix_ddinter x JOIN ddinter_drugs d ON d.id = x.ddinter_id WHERE x.key = ? ORDER BY x.ddinter_id`),
       ddinterPair: db.prepare('SELECT level FROM ddinter_pairs WHERE a = ? AND b = ?'),
-      ixPairs: db.prepare('SELECT source, level, severity, a_name, b_name, text, reference FROM ix_pairs WHERE a = ? AND b = ? ORDER BY rowid'),
+      ixPairs: Map.groupBy(db.prepare<[], IxPairRow & { a: string; b: string }>('SELECT a, b, source, level, severity, a_name, b_name, text, reference FROM ix_pairs ORDER BY rowid').all(),
+        (r) => `${r.a}\0${r.b}`),
       rules: db.prepare<[], { data: string }>('SELECT data FROM ix_rules ORDER BY rowid').all().map((r) => JSON.parse(r.data) as StoredRule),
     };
     models.set(db, m);
@@ -135,7 +139,7 @@ function listFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
     for (const k of ky) {
       if (kx === k || (kx.startsWith('class:') && k.startsWith('class:'))) continue;
       const [a, b] = ordered(kx, k);
-      for (const r of m.ixPairs.all(a, b)) {
+      for (const r of m.ixPairs.get(`${a}\0${b}`) ?? []) {
         out.push({
           source: r.source, severity: r.severity, level: r.level, listedAs: `${r.a_name} + ${r.b_name}`,
           mechanism: r.text, management: null, reference: r.reference, record: null, rule: null, basis: [],
