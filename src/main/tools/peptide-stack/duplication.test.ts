@@ -26,12 +26,18 @@ describe('duplication groups', () => {
     expect(ids([], 'peptide', 'Long-acting GLP-1 receptor agonist (GLP-1 analogue with a C18 diacid).')).toEqual(['glp1_receptor_agonists']);
     expect(ids([], 'supplement', 'Rice fermented with Monascus purpureus. Its main active compound, monacolin K, is chemically identical to lovastatin.')).toEqual(['statins']);
     expect(ids(['magnesium'], 'mineral', 'Magnesium salt of glycine.')).toEqual(['same_mineral_magnesium']);
+    expect(ids([], 'mineral', 'Magnesium salt of L-threonic acid (a vitamin C metabolite), about 7–8% elemental magnesium.')).toEqual(['same_mineral_magnesium']);
+    expect(ids([], 'supplement', 'Stems of Ephedra sinica containing ephedrine and pseudoephedrine, sympathomimetic amines.')).toEqual(['cns_stimulants']);
+    expect(ids([], 'supplement', 'Seed of the Amazonian vine Paullinia cupana, containing about 2–8 % caffeine.')).toEqual(['cns_stimulants']);
   });
 
   it('what a compound is merely converted to, combined with or used against does not count', () => {
     expect(ids([], 'steroid', 'Adrenal steroid precursor that is converted to androgens and oestrogens in peripheral tissues.')).toEqual([]);
     expect(ids([], 'medication', 'Cholesterol absorption inhibitor, often used with a statin.')).toEqual([]);
     expect(ids([], 'vitamin', 'Phytonadione, the form of vitamin K used to reverse anticoagulant effects.')).toEqual([]);
+    expect(ids([], 'supplement', 'Stimulant laxative from senna leaves.')).toEqual([]);
+    expect(ids([], 'medication', 'Calcium channel blocker for hypertension.')).toEqual([]);
+    expect(ids([], 'supplement', 'Concentrated catechins, chiefly EGCG, often with caffeine.')).toEqual([]);
     expect(descriptionHead('Selective serotonin reuptake inhibitor (SSRI) approved in the US for major depression. More.')).toBe('Selective serotonin reuptake inhibitor (SSRI)');
   });
 });

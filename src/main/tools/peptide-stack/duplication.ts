@@ -46,10 +46,12 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
   {
     id: 'cns_stimulants',
     name: 'central nervous system stimulants',
-    basis: 'Same action (central sympathomimetic or wake-promoting stimulation): effects on heart rate, blood pressure, anxiety and sleep add up; '
+    basis: 'Same action (central sympathomimetic or wake-promoting stimulation, including caffeine- and synephrine-containing botanicals): effects on heart rate, blood pressure, anxiety and sleep add up; '
       + 'stimulant labels (e.g. Adderall, Provigil) list other sympathomimetics and stimulants among interacting drugs.',
     classes: ['stimulant'],
-    what: /\b(?:central nervous system|CNS) stimulant\b|\bwake(?:fulness)?-promoting\b|\bsympathomimetic amine\b/i,
+    // What they are, also for botanicals: "sympathomimetic amines" (ephedra), "adrenergic amines" and synephrine
+    // (bitter orange), "containing about 2–8 % caffeine" (guarana); never a bare "stimulant" ("stimulant laxative").
+    what: /\b(?:central nervous system|CNS|amphetamine-like|psychomotor) stimulant\b|\bwake(?:fulness)?-promoting\b|\bsympathomimetic amines?\b|\badrenergic amines?\b|\bsynephrine\b|\bcontaining (?:about |roughly |up to )?[\d.–\-\s%]*caffeine\b/i,
   },
   {
     id: 'cns_depressants',
@@ -108,19 +110,20 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
     identity: /\bmonacolin K\b[^.]*\b(?:identical to|the same as|is) lovastatin\b/i,
   },
   {
-    id: 'systemic_glucocorticoids',
-    name: 'systemic glucocorticoids',
-    basis: 'Additive glucocorticoid exposure: adrenal suppression, hyperglycaemia, bone loss and infection risk (corticosteroid labels).',
+    id: 'corticosteroids',
+    name: 'corticosteroids (oral, injected, inhaled, nasal or potent topical)',
+    basis: 'Glucocorticoid exposure adds up across products and routes: corticosteroid labels warn of HPA-axis suppression, Cushing\'s syndrome, '
+      + 'hyperglycaemia and infection, and inhaled, nasal and topical labels of systemic effects, more so beside other corticosteroids.',
     classes: ['corticosteroid'],
     what: /\bglucocorticoid\b|\bcorticosteroid\b/i,
   },
   ...([
-    ['iron', 'iron', '45'],
-    ['calcium', 'calcium', '2,000–2,500 (by age)'],
-    ['magnesium', 'magnesium', '350'],
-    ['zinc', 'zinc', '40'],
-    ['potassium', 'potassium', null],
-  ] as const).map(([id, cls, ul]): DuplicationGroup => ({
+    ['iron', 'iron', '45', /^(?:ferrous|ferric|iron)\b|\belemental iron\b/i],
+    ['calcium', 'calcium', '2,000–2,500 (by age)', /^calcium\b(?![- ](?:channel|sensing))|\belemental calcium\b/i],
+    ['magnesium', 'magnesium', '350', /^magnesium\b|\belemental magnesium\b/i],
+    ['zinc', 'zinc', '40', /^zinc\b|\belemental zinc\b/i],
+    ['potassium', 'potassium', null, /^potassium (?:chloride|citrate|bicarbonate|gluconate|acetate|phosphate)\b/i],
+  ] as const).map(([id, cls, ul, what]): DuplicationGroup => ({
     id: `same_mineral_${id}`,
     name: `sources of ${id}`,
     basis: ul === null
@@ -128,6 +131,8 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
       : `One element: intakes from all supplements add up against the Tolerable Upper Intake Level (adults, ${ul} mg/day${id === 'magnesium' ? ' from supplements' : ''}; `
         + 'Institute of Medicine Dietary Reference Intakes; NIH Office of Dietary Supplements fact sheets).',
     classes: [cls],
+    // The record's opening names the element ("Magnesium salt of L-threonic acid", "about 7–8% elemental magnesium").
+    what,
   })),
 ];
 
