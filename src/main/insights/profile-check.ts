@@ -1,7 +1,7 @@
 /** Checks of a profile that need the knowledge base: goals are known subcategories, compounds are slugs we carry. */
 import type { ProfilePutRequest } from '../../shared/schemas/insights.ts';
 import type { z } from 'zod';
-import { suggestionsFor } from '../tools/interactions/tool.ts';
+import { suggestions } from '../interactions/resolver.ts';
 import { checkGoals } from '../tools/peptide-stack/tool.ts';
 import { ToolInputError, type ToolContext } from '../tools/tool.ts';
 
@@ -18,7 +18,7 @@ export function checkProfile(tool: ToolContext, p: z.output<typeof ProfilePutReq
   const found = tool.compounds.bySlugs(p.compounds);
   p.compounds.forEach((slug, i) => {
     if (found.has(slug)) return;
-    const close = suggestionsFor(tool.content, slug).filter((h) => h.slug).map((h) => h.slug);
+    const close = suggestions(tool.content, slug).filter((h) => h.slug).map((h) => h.slug);
     details.push({ field: `compounds.${i}`, message: `no compound with this slug${close.length ? `; did you mean ${close.join(', ')}?` : ' (list medications by name under medications)'}` });
   });
   if (details.length) throw new ToolInputError(`invalid profile: ${details.map((d) => d.field).join(', ')}`, details);
