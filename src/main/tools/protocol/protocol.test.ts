@@ -3,9 +3,8 @@ import { ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
 import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
-import {
-  labelPhases, matchIndication, monitoringOf, phasesOf, stepIntervalWeeks, taperOf, taperWeeks, washoutWeeks, type ProtocolCompoundInput,
-} from './compute.ts';
+import { matchIndication, monitoringOf, stepIntervalWeeks, taperOf, type ProtocolCompoundInput } from './compute.ts';
+import { labelPhases, phasesOf, taperWeeks, washoutWeeks } from './phases.ts';
 import { LABEL_TITRATIONS, labelTitrationFor } from './label-titrations.ts';
 import { protocolTool } from './tool.ts';
 

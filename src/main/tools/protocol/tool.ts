@@ -13,12 +13,12 @@ import { resolveName } from '../../interactions/resolver.ts';
 import type { TypicalDosing } from '../peptide-stack/compute.ts';
 import { checkBuilder } from '../peptide-stack/screen.ts';
 import { duplicationWarnings, groupsOfSubstance } from '../peptide-stack/substance-groups.ts';
-import { ToolInputError } from '../tool.ts';
-import type { ToolRunner } from '../tool.ts';
+import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
-  compoundWarnings, dosePlan, monitoringOf, phaseAt, phasesOf, stopCriteriaOf, taperOf, titrationOf, washoutOf,
-  type MonographLike, type Phase, type PhasePlan, type ProtocolCompoundInput,
+  compoundWarnings, dosePlan, monitoringOf, stopCriteriaOf, taperOf, titrationOf, washoutOf,
+  type MonographLike, type Phase, type ProtocolCompoundInput,
 } from './compute.ts';
+import { phaseAt, phasesOf, type PhasePlan } from './phases.ts';
 import { CKD_EPI_2021_REFERENCE, EGFR_LOINC, EGFR_TEST } from './kidney.ts';
 import { kidneyFunction } from './kidney-report.ts';
 import { labelTitrationFor, type LabelTitration } from './label-titrations.ts';
