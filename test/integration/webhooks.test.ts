@@ -203,7 +203,7 @@ describe('delivery, signatures and events', () => {
     expect(events.find((e) => e.type === 'insight.created')!.data).toMatchObject({ kind: 'lab_out_of_range', source_results: [resultId] });
     // an unsaved tool run, a failed import and a refused key creation emit nothing
     await a.post('/v1/tools/bloodwork/analyze', { sex: 'female', age: 54, panel: [{ test: 'vitamin d', value: 30, unit: 'nmol/L' }] });
-    await a.post('/v1/documents/import', { records: [{ abstract: 'no title' }] });
+    await a.post('/v1/documents/import', { records: [{ id: 'neither-title-nor-abstract' }] });
     await t.http.post('/v1/api-keys').set('X-API-Key', t.keyWith(['admin'])).send({ name: 'too much', scopes: ['read'] });
     expect(await worker.runDue()).toBe(0);
     await a.del(`/v1/webhooks/${hook.id}`);

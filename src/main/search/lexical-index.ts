@@ -11,6 +11,10 @@ import { matchOf, quoteUnit, type Unit } from './fts-query.ts';
 
 export interface LexicalHit { rowid: number; score: number }
 
+/** In an index of at least PRUNE_MIN_RECORDS records, units held by more than COMMON_SHARE of them are looked up per candidate (see `split`). */
+export const COMMON_SHARE = 0.2;
+export const PRUNE_MIN_RECORDS = Number(process.env.MATERIA_PRUNE_MIN_RECORDS ?? 20_000);
+
 export class LexicalIndex {
   private readonly df = new Map<string, number>();
   private docs = -1;
@@ -81,15 +85,37 @@ export class LexicalIndex {
     return units.reduce((s, u) => s + this.idf(u), 0) * this.weightSum;
   }
 
+  /**
+   * Common units (in more than COMMON_SHARE of the records: "patients", "increased") add little to BM25 (idf < 1.4) but
+   * make FTS5 walk and score a large part of the index. In a large index they are left out of the candidate MATCH;
+   * their contribution (BM25 sums over query phrases, so it is additive) is then added to each candidate by a rowid
+   * lookup, so candidates keep their exact scores. A query of only common units keeps them all.
+   */
+  private split(units: Unit[]): { selective: Unit[]; common: Unit[] } {
+    const N = this.documentCount();
+    if (N < PRUNE_MIN_RECORDS || this.columnScores) return { selective: units, common: [] };
+    const selective = units.filter((u) => this.documentFrequency(u) <= COMMON_SHARE * N);
+    return selective.length ? { selective, common: units.filter((u) => !selective.includes(u)) } : { selective: units, common: [] };
+  }
+
   /** Up to k records matching any unit, best first, with scores in units of `scale(scaleUnits)`. */
   search(units: Unit[], k: number, scaleUnits: Unit[] = units): LexicalHit[] {
-    const match = matchOf(units);
+    const { selective, common } = this.split(units);
+    const match = matchOf(selective);
     if (!match) return [];
     const scale = this.scale(scaleUnits);
     // Ranked by the weighted sum either way; with column factors the score is the best factored column.
     const score = this.columnScores ? `max(${this.columnScores})` : `-bm25(${this.table}, ${this.bm25Args})`;
     const rows = this.db.prepare<[string, number], { rowid: number; s: number }>(
-      `SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?`).all(match, k);
+      `SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?`)
+      .all(match, common.length ? k * 2 : k);
+    if (common.length) {
+      const commonMatch = matchOf(common)!;
+      const extra = this.db.prepare<[string, number], { s: number }>(`SELECT -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? AND rowid = ?`);
+      for (const r of rows) r.s += extra.get(commonMatch, r.rowid)?.s ?? 0;
+      rows.sort((a, b) => b.s - a.s || a.rowid - b.rowid);
+      rows.length = Math.min(rows.length, k);
+    }
     return rows.map((r) => ({ rowid: r.rowid, score: scale > 0 ? r.s / scale : 0 }));
   }
 
