@@ -21,7 +21,8 @@ export function keyCompounds(db: Database, names: IxNames): number {
     const keys = new Set<string>();
     // A combination record no source names as such ("Sulfamethoxazole–trimethoprim") is its known ingredients.
     const parts = r.name.split(/\s*(?:[–—/+;]|\band\b|\bwith\b|-)\s*/i).filter(Boolean);
-    if (!names.hasKey(names.key(r.name)) && parts.length > 1 && parts.every((p) => p.length >= 4 && names.hasKey(names.key(p)))) {
+    // (Parts no source knows yet — a drug newer than DrugBank 2021, "nirmatrelvir" — keep their own key.)
+    if (!names.hasKey(names.key(r.name)) && parts.length > 1 && parts.every((p) => p.length >= 4) && parts.some((p) => names.hasKey(names.key(p)))) {
       for (const p of parts) keys.add(names.key(p));
       names.add(r.name, 'compound', [...keys]);
     } else {
