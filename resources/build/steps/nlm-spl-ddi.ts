@@ -16,7 +16,9 @@ export const NLM_DIR = 'nlm-spl-ddi-corpus/DataSet_May_2014_Final';
 type Severity = 'contraindicated' | 'major' | 'moderate' | 'minor' | 'unknown';
 
 /** The severity a label sentence states: its own words, strongest first; none of them → unknown. */
-export function labelSeverity(sentence: string): Severity {
+export function labelSeverity(text: string): Severity {
+  // "[see Contraindications (4)]" points elsewhere; it does not say this pair is contraindicated.
+  const sentence = text.replace(/\bsee\b[^.;]*?\bcontraindications?\b(?:\s*\([\d.,\s]+\))?/gi, ' ');
   if (/contraindicat/i.test(sentence)) return 'contraindicated';
   if (/\bno (?:dose |dosage |dosing )?adjustments?\b|\bnot (?:clinically )?(?:significant|relevant|meaningful)\b|\bno (?:clinically )?(?:significant|relevant|meaningful)\b/i.test(sentence)) return 'minor';
   if (/\b(?:avoid\w*|should not|must not|do not|not recommended|is not advised|fatal|life-threatening)\b/i.test(sentence)) return 'major';
