@@ -12,8 +12,12 @@
 import type { Database } from 'better-sqlite3';
 import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/compounds/names.ts';
 
-/** Names too generic to say a document is about one compound (checked after normalisation). */
-const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee', 'align', 'sam']);
+/**
+ * Names too generic to say a document is about one compound (checked after normalisation), including brand names that
+ * are ordinary words ("Soma" is also a neuron's cell body, "Android" a phone system, "Equipoise" a trial term).
+ */
+const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee', 'align', 'sam',
+  'soma', 'android', 'equipoise', 'concor', 'plan b', 'focus', 'alert', 'relief', 'advance', 'bonine']);
 
 /**
  * Words that, right after a name, make it part of the name of an enzyme, receptor, transporter, residue, modification
@@ -29,12 +33,13 @@ const COLLISION_AFTER = new RegExp(String.raw`^\)?(?:\s*/\s*[a-z]+)?[\s-]*(?:\(\
   'phosphorylation', 'phosphorylated', 'acetylation', 'acetylated', 'methylation', 'methylated', 'ubiquitination', 'ubiquitylation',
   'sumoylation', 'glycosylation', 'citrullination', 'nitration', 'hydroxylation', 'crotonylation', 'succinylation', 'modifications?',
   'adenine', 'dinucleotide', 'mononucleotide', 'riboside', 'phosphoribosyl', 'n-methyl', 'auxotroph\\w*', 'biosynthe\\w*',
-  'antagonists?', 'dependent', 'independent', 'sensitive', 'proteoglycans?', 'transfer protein', 'porphyrins?', 'triggered', 'supplemented', 'superoxide', 'dismutase', 'heparin', 'edta', 'variants?', 'tagged', 'disulfide', 'recognition', 'glycan', 'tetrakis', 'perovskites?', '-?1[23][135]\\b',
+  'antagonists?', 'based', 'dependent', 'independent', 'sensitive', 'insensitive', 'oxidoreductases?',
+  '(?:suppression|stimulation|loading|challenge|tolerance|breath)[\\s-]+tests?', 'proteoglycans?', 'transfer protein', 'porphyrins?', 'triggered', 'supplemented', 'superoxide', 'dismutase', 'heparin', 'edta', 'variants?', 'tagged', 'disulfide', 'recognition', 'glycan', 'tetrakis', 'perovskites?', '-?1[23][135]\\b',
   'metabolism', 'metabolic pathway', 'pathway', 'signal(?:l)?ing', 'homeostasis',
 ].join('|') + String.raw`)\b`, 'i');
 
 /** Words that, right before a name, make it another molecule or a residue ("2-methoxy-estradiol", "poly-L-lysine", "phospho-tyrosine"). */
-const COLLISION_BEFORE = /(?:\b(?:methyl|ethyl|phosphatidyl|methoxy|hydroxy|dihydro|tetrahydro|deoxy|desmethyl|acetyl|phospho|nitro|oxo|keto|dehydro|carboxy|sulfo|poly|oligo|homo|seleno|thio|pyro|nor|iso|epi|chloro|fluoro|bromo|iodo|amino|glucuronyl|s-adenosyl)[\s-]*(?:l-|d-)?|\b(?:mammalian|mechanistic) target of\s|\btarget of\s|\b(?:propidium|lead|silver|cesium|caesium)\s|(?<![\w.])\d+-|\((?:e\.g\.|eg|i\.e\.|for example|such as)[^)]{0,80}$|\bposition\s|\bresidues?\s|\b(?:acetylated|deacetylated|methylated|phosphorylated|modified|catalytic|conserved)[\s-]|\bN-methyl-(?:D-|L-)?|\bhistone\s+h\d\w*\s+|\bserine\/|\/)$/i;
+const COLLISION_BEFORE = /(?:\b(?:methyl|ethyl|phosphatidyl|methoxy|hydroxy|dihydro|tetrahydro|deoxy|desmethyl|acetyl|phospho|nitro|oxo|keto|dehydro|carboxy|sulfo|poly|oligo|homo|seleno|thio|pyro|nor|iso|epi|chloro|fluoro|bromo|iodo|amino|glucuronyl|s-adenosyl)[\s-]*(?:l-|d-)?|\b(?:mammalian|mechanistic) target of\s|\btarget of\s|\b(?:propidium|lead|silver|cesium|caesium|povidone|radioactive|radiolabell?ed|tritiated)[\s-]|(?<![\w.])\d+-|\((?:e\.g\.|eg|i\.e\.|for example|such as)[^)]{0,80}$|\bposition\s|\bresidues?\s|\b(?:acetylated|deacetylated|methylated|phosphorylated|modified|catalytic|conserved)[\s-]|\bN-methyl-(?:D-|L-)?|\bhistone\s+h\d\w*\s+|\bserine\/|\/)$/i;
 
 /** A body's own hormone or metabolite measured ("serum cortisol", "estradiol levels"): not the compound taken. */
 const ENDOGENOUS_BEFORE = /\b(?:(?:concentrations?|levels?|rhythms?|secretion|production|synthesis|metabolism|uptake|consumption|depletion|release) of(?: \w+)?\s+$)|\b(?:serum|plasma|salivary|saliva|urinary|urine|blood|circulating|endogenous|intracellular|cellular|tissue|hair|csf|cerebrospinal|baseline|fasting|morning|evening|nocturnal|awakening|diurnal|hepatic|mitochondrial|cytosolic)\s+(?:\w+\s+)?$/i;
@@ -54,6 +59,9 @@ export const ENDOGENOUS_SLUGS = new Set([
   'testosterone-undecanoate', 'heparin', 'polyethylene-glycol-3350', 'hydroxocobalamin', 'liothyronine', 'levothyroxine', 'forskolin', 'spermidine',
 ]);
 const INTAKE = /\b(supplement\w*|administ\w*|oral(?:ly)?|intakes?|dietary|diets?|doses?|dosed|dosing|\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|iu|mmol)\b|mg\/|g\/day|treat(?:ed|ment|ing)?|therap\w*|infus\w*|inject\w*|given|receiv\w*|deficien\w*|toxicity|ingest\w*|replacement|prescri\w*|capsules?|tablets?|pretreat\w*|exogenous|randomi[sz]\w*|drugs?|medications?|probiotics?|ferment\w*|yog(?:h)?urts?)\b/i;
+
+const LAB_TOOL_AFTER = /^\)?,?\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:inhibitor|activator|agonist|antagonist|blocker|inducer|chelator|donor|ionophore|stimulator)s?\s+of\b/i;
+const HUMAN_SUBJECTS = /\b(patients?|participants?|volunteers|women|men|children|adults|infants|people|individuals|subjects)\b/i;
 
 /** Categories whose compounds are nutrients: their status in the body ("vitamin D levels") is what clinicians look them up for. */
 const NUTRIENT_CATEGORIES = new Set(['vitamin', 'mineral']);
@@ -97,6 +105,8 @@ export function mentionCounts(text: string, start: number, end: number, opts: Li
   // "lysine 9", "K27": a residue position; only amino acids are numbered that way (a drug's number is a dose).
   if (opts.category === 'amino_acid' && /^[\s-]*k?\d+\b(?![.,]\d|\s*(?:mg|g|µg|mcg|mmol|%|iu)\b)/i.test(after)) return false;
   if (!NUTRIENT_CATEGORIES.has(opts.category ?? '') && (ENDOGENOUS_BEFORE.test(before) || ENDOGENOUS_AFTER.test(after))) return false;
+  // "forskolin, a direct activator of adenylyl cyclase" in a laboratory paper: a tool, not the substance studied.
+  if (LAB_TOOL_AFTER.test(after) && !HUMAN_SUBJECTS.test(text)) return false;
   // A covariate list ("adjusted for age, smoking and aspirin use") is not a study of the compound.
   const sentence = sentenceAround(text, start, end);
   if (/\badjust(?:ed|ing|ment) for\b|\bcontroll(?:ed|ing) for\b|\bstratified by\b|\bcovariates?\b|\bconfounders?\b/i.test(sentence)) return false;
