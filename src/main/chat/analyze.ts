@@ -33,7 +33,7 @@ export const INTENTS = {
   overview: /\b(?:what is|what are|what's|whats|tell me about|overview|explain|information (?:on|about)|info (?:on|about)|describe|who makes)\b/i,
   bioage: /\b(?:biological age|bio-?age|phenoage|pheno age|phenotypic age)\b/i,
   inbody: /\b(?:body composition|inbody|bmi\b|body mass index|ffmi|fat-free mass|visceral fat|body fat)\b/i,
-  macros: /\b(?:macros|macronutrients?|tdee|bmr|calorie (?:needs|target|intake|goal)|daily calories|maintenance calories)\b|\b(?:how many|what|which|my)\b.{0,40}\bcalories\b.{0,40}\b(?:eat|need|should|be|lose|gain|maintain|cut|bulk|day)\b|\bcalories\b.{0,30}\b(?:to|for) (?:lose|gain|maintain|cut|bulk)\b/i,
+  macros: /\b(?:macros|macronutrients?|tdee|bmr|kalorien|calorias|calorie (?:needs|target|intake|goal)|daily calories|maintenance calories)\b|\b(?:how many|what|which|my)\b.{0,40}\bcalories\b.{0,40}\b(?:eat|need|should|be|lose|gain|maintain|cut|bulk|day)\b|\bcalories\b.{0,30}\b(?:to|for) (?:lose|gain|maintain|cut|bulk)\b/i,
   nutrition: /\b(?:calories|kcal|protein|nutrients?|nutrition(?:al)?|carbs?|carbohydrates?|fat|fibre|fiber|sugar|vitamins?|minerals?)\b.{0,12}\b(?:in|of)\b|\bnutritional (?:value|content)\b|\bhow much \w+ (?:is |are )?in\b/i,
   stack: /\bstacks?\b|\bstacking\b/i,
   protocol: /\b(?:protocol|treatment plan|week[- ]by[- ]week|schedule|titration plan)\b/i,
@@ -97,7 +97,13 @@ export interface Analysis {
 }
 
 /** Lab tests named by a curated common name (bloodwork aliases), longest first, word-bounded. */
-export function findLabs(text: string): LabMention[] {
+/** Lab names in Spanish and German, written over the original in place (same length), so positions still hold. */
+const LAB_WORDS: [RegExp, string][] = [[/\bferritina\b/gi, 'ferritin '], [/\bglucosa\b/gi, 'glucose'], [/\bhemoglobina\b/gi, 'hemoglobin '],
+  [/\bcreatinina\b/gi, 'creatinine'], [/\bvitamina d\b/gi, 'vitamin d ']];
+
+export function findLabs(original: string): LabMention[] {
+  let text = original;
+  for (const [re, to] of LAB_WORDS) text = text.replace(re, (m) => to.padEnd(m.length).slice(0, m.length));
   const out: LabMention[] = [];
   const taken: [number, number][] = [];
   const aliases = [...ALIAS_INDEX.values()].filter((a) => a.alias.length >= 3).sort((a, b) => b.alias.length - a.alias.length);
@@ -121,7 +127,7 @@ export function analyze(db: Db, userMessages: readonly string[]): Analysis {
   let compounds = findCompounds(db, text);
   const labs = findLabs(text);
   // a lab test with a value ("glucose 5 mmol/L", "albumin 45") is a measurement, not a substance taken
-  const measured = labs.filter((l) => valueAfter(text, l.at, l.length) !== null);
+  const measured = labs.filter((l) => valueAfter(text, l.at, (text.slice(l.at).match(/^[\p{L}\p{N}-]+/u)?.[0].length ?? l.length)) !== null || valueAfter(text, l.at, l.length) !== null);
   const substances = findSubstanceNames(db, text, compounds, measured.map((l) => [l.at, l.at + l.length] as [number, number]));
   // names read through another language, a typo or a brand still name our compound for every agent
   const category = db.prepare<[string], { category: string }>('SELECT category FROM compounds WHERE slug = ?');

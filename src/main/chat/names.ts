@@ -33,6 +33,8 @@ const ALIASES: Record<string, string> = {
   baldrian: 'valerian', valeriana: 'valerian', ginseng: 'ginseng', 'aceite de pescado': 'fish oil', fischol: 'fish oil', 'omega 3': 'fish oil',
   alkohol: 'alcohol', alcool: 'alcohol', koffein: 'caffeine', cafeina: 'caffeine', eisen: 'iron', hierro: 'iron', zink: 'zinc', zinc: 'zinc',
   kalzium: 'calcium', calcio: 'calcium', 'vitamin k2': 'vitamin k2', 'blutverdunner': 'warfarin',
+  // "nitrate" alone reads as the nitrate ion in DrugBank; people mean the medicines
+  nitrate: 'nitrates', 'nitrate spray': 'nitroglycerin', 'gtn spray': 'nitroglycerin', gtn: 'nitroglycerin', 'glyceryl trinitrate': 'nitroglycerin',
   'omega-3': 'fish oil', 'omega 3s': 'fish oil', 'omega-3s': 'fish oil', 'vitamin d': 'vitamin-d3', 'vitamina d': 'vitamin-d3', 'vitamin d3': 'vitamin-d3', paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
 };
 

@@ -10,13 +10,16 @@ import { thresholdFor } from './lab-thresholds.ts';
 /** Each named test followed by a number: "ferritin 12 ng/mL", "my TSH was 6.1". */
 export function labValues(a: Analysis): { test: string; value: number; unit: string; loinc: string }[] {
   return a.labs.flatMap((l) => {
-    const v = valueAfter(a.text, l.at, l.length);
+    // the name as written may run on past the matched one ("ferritina")
+    let end = l.at + l.length;
+    while (end < a.text.length && /\p{L}/u.test(a.text[end]!)) end++;
+    const v = valueAfter(a.text, l.at, end - l.at);
     return v ? [{ test: l.alias, value: v.value, unit: v.unit, loinc: l.loinc }] : [];
   });
 }
 
 /** A person's own results ("my ferritin is 8", "results came back"), not a dose or a study's figure. */
-const OWN_RESULTS = /\b(?:my|mine|i have|i've got|i got|results?|came back|lab (?:report|work)|blood ?(?:test|work))\b/i;
+const OWN_RESULTS = /\b(?:my|mine|mi|mis|mein|meine|i have|i've got|i got|results?|came back|lab (?:report|work)|blood ?(?:test|work))\b/i;
 
 export const asksAboutOwnResults = (a: Analysis) => OWN_RESULTS.test(a.text) && labValues(a).length > 0;
 
@@ -44,12 +47,14 @@ export const bloodworkAgent: Agent = {
     if (!r.ok) return { title: 'Bloodwork', statements: [{ text: `The bloodwork analyzer could not read these values: ${r.problems.join('; ')}.`, sources: [] }] };
     const crossed = r.data.results.flatMap((x) => {
       const t = thresholdFor(x.input.test, x.input.value, x.input.unit);
+      // the analyzer may name the threshold itself; then it is not said twice
+      if (t && /\bthreshold\b/i.test(x.interpretation)) return [];
       return t ? [{ text: sentence(`${x.input.test[0]!.toUpperCase()}${x.input.test.slice(1)} ${x.input.value} ${x.input.unit} is ${t.says}`), sources: [cite.vocabulary(`lab_threshold/${t.id}`, t.basis)] }] : [];
     });
-    const statements: Statement[] = [...crossed, ...notes, ...r.data.results.map((x) => ({
+    const statements: Statement[] = [...crossed, ...r.data.results.map((x) => ({
       text: sentence(`${x.input.test} ${x.input.value} ${x.input.unit}: ${x.status.replace('_', ' ')} (reference ${x.reference_range.text}). ${x.interpretation}`),
       sources: [cite.labTest(x.test.loinc, x.test.source_name), r.method],
-    }))];
+    })), ...notes];
     for (const u of r.data.unmatched) statements.push({ text: `"${u.test}" is not a test I can find in the reference ranges${u.suggestions.length ? `; similar: ${u.suggestions.map((s) => s.name).join(', ')}` : ''}.`, sources: [] });
     statements.push({ text: sentence(r.data.range_note), sources: [r.method] });
     if (age !== null && age < 18) statements.push({ text: 'These are adult ranges; many values differ in children and adolescents.', sources: [r.method] });

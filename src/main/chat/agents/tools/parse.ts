@@ -10,7 +10,7 @@ export const toNumber = (s: string) => Number(s.replace(',', '.'));
 
 export function parseAge(text: string): Parsed<number> {
   const ok = (v: number) => v >= 1 && v <= 120;
-  const m = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?(?:years?|yrs?|y)(?:[- ]old|\/o)?\b|\b(?:age|aged)\s*:?\s*${NUM}\b|\bi(?:'m| am) ${NUM}\b(?!\s*(?:cm|kg|kgs|lbs?|m|ft|in|%))`, 'i').exec(text);
+  const m = new RegExp(String.raw`\b${NUM}\s*(?:-|\s)?(?:years?|yrs?|y|jahre|anos|años)(?:[- ]old|\/o| alt)?\b|\b(?:age|aged)\s*:?\s*${NUM}\b|\bi(?:'m| am) ${NUM}\b(?!\s*(?:cm|kg|kgs|lbs?|m|ft|in|%))`, 'i').exec(text);
   const v = m ? toNumber(m[1] ?? m[2] ?? m[3]!) : null;
   if (v !== null && ok(v)) return Math.round(v);
   // "male, 30" / "30 F" / "30yo": a bare two-digit number next to the sex is the age
@@ -20,8 +20,8 @@ export function parseAge(text: string): Parsed<number> {
 }
 
 export function parseSex(text: string): Parsed<'male' | 'female'> {
-  if (/\b(?:female|woman|women|lady|girl|mother|she)\b/i.test(text)) return 'female';
-  if (/\b(?:male|man|men|guy|boy|father|he)\b/i.test(text)) return 'male';
+  if (/\b(?:female|woman|women|lady|girl|mother|she|mujer|frau|weiblich)\b/i.test(text)) return 'female';
+  if (/\b(?:male|man|men|guy|boy|father|he|hombre|varon|mann|mannlich|männlich)\b/i.test(text)) return 'male';
   return null;
 }
 
@@ -85,7 +85,7 @@ export function parseWeeks(text: string): Parsed<number> {
 /** The number (and unit token, when one follows) written right after `label` at `at` ("ferritin is 12 ng/mL"). */
 export function valueAfter(text: string, at: number, labelLength: number): Parsed<{ value: number; unit: string }> {
   const rest = text.slice(at + labelLength, at + labelLength + 60);
-  const m = /^\s*(?:levels?|values?|results?|reading|count|concentration)?\s*(?:(?:is|was|were|are|of|at|came back(?: at)?)\s*)?(?:[:=]\s*)?(-?\d+(?:[.,]\d+)?)(?:\s*((?:[a-zA-Zµμ%][\w/^*µμ.%-]*(?:\/[\w.^*µμ]+)?)|(?:10\^?\d+\/\w+)))?/.exec(rest);
+  const m = /^\s*(?:levels?|values?|results?|reading|count|concentration)?\s*(?:(?:is|was|were|are|of|at|came back(?: at)?|es|era|esta|ist|war|liegt bei|bei|von|de)\s*)?(?:[:=]\s*)?(-?\d+(?:[.,]\d+)?)(?:\s*((?:[a-zA-Zµμ%][\w/^*µμ.%-]*(?:\/[\w.^*µμ]+)?)|(?:10\^?\d+\/\w+)))?/.exec(rest);
   if (!m) return null;
   const unit = m[2] && !/^(?:and|or|my|the|with|but|in|on|at|is|was|for|to|per)$/i.test(m[2]) ? m[2].replace(/[.,;]+$/, '') : '';
   return { value: toNumber(m[1]!), unit };
