@@ -71,7 +71,8 @@ const RULES: readonly [StudyDesign, (title: string, text: string) => boolean][] 
   ['cross_sectional', (_t, x) => /\bsurvey\b|\bquestionnaires?\b|\bprevalence study\b|\bself-report(ed)?\b/i.test(x)],
   ['cohort', (_t, x) => /\bcohort\b|\bprospective(ly)? (study|followed|observational)\b|\bretrospective(ly)? (study|analysis|chart review|cohort)\b|\bchart review\b|\bregistry\b/i.test(x)],
   ['controlled_trial', (_t, x) => /\b(clinical trial|controlled trial|single-arm|open-label|phase (I{1,3}|[1-3])\b|pilot (study|trial)|non-?randomi[sz]ed (study|trial))\b/i.test(x)],
-  ['case_report', (_t, x) => /\bcase (report|series)\b|\bwe (report|describe|present) (a|an|the case|two|three)\b|\ba \d{1,3}-year-old\b/i.test(x)],
+  // "We present a web service" is not a case: the thing presented must be a patient or a case.
+  ['case_report', (_t, x) => /\bcase (report|series)\b|\bwe (report|describe|present) (?:a|an|the|two|three|four|five)\s+(?:\w+\s+){0,3}(?:case|cases|patients?|m[ae]n|wom[ae]n|boy|girl|child|infant|neonate|family|twins?)\b|\ba \d{1,3}-year-old\b/i.test(x)],
   ['animal', (_t, x) => ANIMAL_WORK(x)],
   ['in_vitro', (_t, x) => IN_VITRO.test(x) && !HUMAN.test(x)],
   ['review', (_t, x) => REVIEW_CLOSING.test(x)],
