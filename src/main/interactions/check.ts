@@ -91,8 +91,12 @@ const WHAT: Record<Severity, string> = {
 
 function interpret(subs: readonly Substance[], pairs: readonly InteractionPair[], highest: Severity | 'none', checked: number, live: number, unresolved: string[], statement: string): string {
   const parts: string[] = [];
-  if (!pairs.length) {
+  if (!pairs.length && !unresolved.length) {
     parts.push(`No interaction is listed for the ${checked} pair${checked === 1 ? '' : 's'} of ${live} substances checked. ${statement}`);
+  } else if (!pairs.length) {
+    const known = live - unresolved.length;
+    const among = known * (known - 1) / 2;
+    parts.push(`${among ? `No interaction is listed for the ${among} pair${among === 1 ? '' : 's'} of recognised substances. ` : ''}Absence of a listed interaction is not proof of safety (see coverage).`);
   } else {
     const top = pairs.filter((p) => p.severity === highest);
     const c = countBySeverity(pairs);
@@ -101,7 +105,7 @@ function interpret(subs: readonly Substance[], pairs: readonly InteractionPair[]
     const disagree = pairs.filter((p) => p.sources_disagree).length;
     if (disagree) parts.push(`The sources disagree on ${disagree} pair${disagree === 1 ? '' : 's'}; the most severe level is shown, with each source's level.`);
   }
-  if (unresolved.length) parts.push(`Not recognised, so not checked against the interaction sources: ${unresolved.join(', ')}. The answer is therefore at least "unknown"; see the suggestions.`);
+  if (unresolved.length) parts.push(`Not recognised, so not checked against the interaction sources: ${unresolved.join(', ')}. The answer is therefore at least "unknown", never "no interaction"; see the suggestions.`);
   const notices = subs.filter((s) => s.notice && s.matchedVia === 'typo').map((s) => s.notice!);
   if (notices.length) parts.push(notices.join(' '));
   parts.push('Editorial summary, not medical advice: review combinations with a pharmacist or prescriber.');
