@@ -72,5 +72,7 @@ describe('protocol builder over HTTP', () => {
     expect(unknown.body.error.details).toEqual([{ field: 'compounds.1', message: 'not a compound we carry' }]);
     expect(fields(await post('protocol/build', { compounds: ['Ozempic', 'semaglutide'], duration_weeks: 4, goal: 'x' }))).toEqual(['compounds.1']);
     expect(fields(await post('protocol/build', { compounds: ['metformin'], duration_weeks: 4, goal: 'x', kidney: { sex: 'male', age: 12, creatinine: { value: 1, unit: 'mg/dL' } } }))).toEqual(['kidney.age']);
+    expect(fields(await post('protocol/build', { compounds: ['metformin'], duration_weeks: 4, goal: 'x', current_medications: Array.from({ length: 31 }, (_, i) => `drug${i}`) }))).toEqual(['current_medications']);
+    expect(fields(await post('protocol/build', { compounds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'], duration_weeks: 4, goal: 'x' }))).toEqual(['compounds']);
   });
 });
