@@ -89,6 +89,26 @@ describe('npm run data:fetch', () => {
       .rejects.toThrow(/cannot reach 127\.0\.0\.1:9 .*Are you online\?.*MATERIA_SHARED_DIR/);
   });
 
+  it('rebuilds converted files from their downloaded originals, byte for byte (NLM ranges, USDA SR28 CSVs)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
+    const wanted = ['lab-reference-ranges-nlm/reference_ranges.csv', 'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/household_weights.csv'];
+    const r = await fetchData({ dataDir, mirror, only: (p) => wanted.includes(p), progress: sink().stream, log: () => {} });
+    expect(r.derived.sort()).toEqual([...wanted].sort());
+    expect(r.downloaded.sort()).toEqual(['lab-reference-ranges-nlm/original/h17.js', 'usda-sr28/original/FD_GROUP.txt', 'usda-sr28/original/FOOD_DES.txt',
+      'usda-sr28/original/NUTR_DEF.txt', 'usda-sr28/original/WEIGHT.txt']);
+    for (const p of wanted) expect(readFileSync(join(dataDir, p)).equals(readFileSync(join(shared, p))), p).toBe(true);
+  });
+
+  it('a whole empty data directory: everything downloads or is rebuilt except the four conversions without a public original', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
+    const r = await fetchData({ dataDir, mirror, progress: sink().stream, log: () => {} });
+    expect(r.downloaded.length).toBe(393);
+    expect(r.derived.length).toBe(4);
+    expect(r.derivedMissing.map((f) => f.path).sort()).toEqual([
+      'cord19-metadata-sample/cord19_metadata_sample.csv', 'drugbank-open/drugbank_vocabulary.csv', 'scifact/corpus.jsonl', 'usda-sr28/nutrient_values_per100g.csv',
+    ]);
+  });
+
   it('reports a missing derived file instead of inventing a source for it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
     const log: string[] = [];

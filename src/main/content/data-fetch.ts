@@ -5,17 +5,19 @@
  * resources/data/data-sources.json lists every file with its pinned SHA-256. Files with a `url` are downloaded from
  * that canonical public copy (a pinned commit of the repository each dataset README names), written to a temporary
  * file and renamed into place only when the hash matches. Files already present with the right hash are kept.
- * Files marked `derived_from` have no byte-identical public copy: they are reported, never guessed.
+ * Files marked `derived_from` have no byte-identical public copy: those with a `derive` method are rebuilt from their
+ * downloaded inputs (src/main/content/data-derive.ts) and checked against the pinned hash; the rest are reported.
  *
  *   npm run data:fetch                        fetch what is missing
  *   MATERIA_DATA_MIRROR=http://host:port …    fetch the same paths from a mirror (replaces scheme and host)
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { progressReporter } from '../cli/progress-bar.ts';
+import { DERIVERS } from './data-derive.ts';
 
-export interface DataFile { path: string; bytes: number; sha256: string; url?: string; derived_from?: string }
+export interface DataFile { path: string; bytes: number; sha256: string; url?: string; derived_from?: string; derive?: string; inputs?: string[] }
 export interface DataManifest { description: string; files: DataFile[] }
 
 export const MANIFEST_PATH = resolve(import.meta.dirname, '../../../resources/data/data-sources.json');
@@ -46,7 +48,7 @@ export interface FetchOptions {
   progress?: NodeJS.WriteStream;
 }
 
-export interface FetchReport { downloaded: string[]; present: string[]; derivedMissing: DataFile[]; bytes: number }
+export interface FetchReport { downloaded: string[]; derived: string[]; present: string[]; derivedMissing: DataFile[]; bytes: number }
 
 function sourceUrl(f: DataFile, mirror: string | undefined): string {
   if (!mirror) return f.url!;
@@ -99,22 +101,44 @@ export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
   const manifest = opts.manifest ?? readManifest();
   const log = opts.log ?? ((l: string) => console.log(l));
   const files = manifest.files.filter((f) => !opts.only || opts.only(f.path));
-  const report: FetchReport = { downloaded: [], present: [], derivedMissing: [], bytes: 0 };
+  const report: FetchReport = { downloaded: [], derived: [], present: [], derivedMissing: [], bytes: 0 };
   const todo: DataFile[] = [];
-  for (const f of files) {
+  const toDerive: DataFile[] = [];
+  const byPath = new Map(manifest.files.map((f) => [f.path, f]));
+  const queued = new Set<string>();
+  const queue = async (f: DataFile): Promise<void> => {
+    if (queued.has(f.path)) return;
+    queued.add(f.path);
     const target = join(opts.dataDir, f.path);
-    if (existsSync(target) && (await sha256Of(target)) === f.sha256) { report.present.push(f.path); continue; }
-    if (!f.url) { report.derivedMissing.push(f); continue; }
-    todo.push(f);
-  }
+    if (existsSync(target) && (await sha256Of(target)) === f.sha256) { report.present.push(f.path); return; }
+    if (f.url) { todo.push(f); return; }
+    if (f.derive && DERIVERS[f.derive]) {
+      // The inputs come along even when only the derived file was asked for.
+      for (const input of f.inputs ?? []) await queue(byPath.get(input)!);
+      toDerive.push(f);
+      return;
+    }
+    report.derivedMissing.push(f);
+  };
+  for (const f of files) await queue(f);
   const total = { done: 0, all: todo.reduce((n, f) => n + f.bytes, 0) };
   const draw = progressReporter('data:fetch bytes', opts.progress ?? process.stderr, 5_000_000);
   for (const f of todo) {
     await download(f, sourceUrl(f, opts.mirror), join(opts.dataDir, f.path), opts, total, draw);
     report.downloaded.push(f.path);
   }
+  for (const f of toDerive) {
+    const body = DERIVERS[f.derive!]!(opts.dataDir);
+    const got = createHash('sha256').update(body).digest('hex');
+    if (got !== f.sha256) throw new Error(`${f.path}: rebuilt from ${(f.inputs ?? []).join(', ')}, its SHA-256 ${got} does not match the pinned ${f.sha256}; nothing was written`);
+    const target = join(opts.dataDir, f.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(`${target}.${process.pid}.part`, body);
+    renameSync(`${target}.${process.pid}.part`, target);
+    report.derived.push(f.path);
+  }
   report.bytes = total.done;
-  log(`data:fetch: ${report.downloaded.length} downloaded (${(report.bytes / 1e6).toFixed(1)} MB), ${report.present.length} already present and verified, into ${opts.dataDir}`);
+  log(`data:fetch: ${report.downloaded.length} downloaded (${(report.bytes / 1e6).toFixed(1)} MB), ${report.derived.length} rebuilt from their originals, ${report.present.length} already present and verified, into ${opts.dataDir}`);
   for (const f of report.derivedMissing) {
     log(`data:fetch: ${f.path} is missing and has no byte-identical public copy to download (${f.derived_from}); copy it from a Materia shared folder (sha256 ${f.sha256})`);
   }
