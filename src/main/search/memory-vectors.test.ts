@@ -30,7 +30,7 @@ describe('MemoryVectors', () => {
     expect(m.similarity('documents', 'd49', vs[49]!)).toBeCloseTo(1, 5);
   });
 
-  it('past the exact-scan limit, the sign prefilter still finds the true nearest neighbours', () => {
+  it('past the exact-scan limit, the sign prefilter still finds the true nearest neighbours', { timeout: 60_000 }, () => {
     const r = rng(2);
     const m = new MemoryVectors(384);
     const n = EXACT_SCAN_LIMIT + 10_000;

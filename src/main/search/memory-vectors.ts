@@ -1,11 +1,11 @@
 /**
  * Every vector search uses, held in memory per kind as one contiguous Float32Array (n × dim), so a query is one
  * tight scan of dot products (vectors are unit length: dot product = cosine) followed by a top-k selection.
- * Past EXACT_SCAN_LIMIT vectors a kind is first scanned by the signs of its components (one bit each, compared with
+ * Past EXACT_SCAN_LIMIT vectors (so for any real document collection) a kind is first scanned by the signs of its components (one bit each, compared with
  * XOR and popcount: 12 words for 384 dimensions), and only the best RESCORE_FACTOR × k by that estimate are scored
  * exactly; the returned similarities are always exact.
  */
-export const EXACT_SCAN_LIMIT = 20_000;
+export const EXACT_SCAN_LIMIT = 4_000;
 const RESCORE_FACTOR = 8;
 const RESCORE_MIN = 1000;
 

@@ -215,6 +215,7 @@ function RecordBody({ rec }: { rec: CompoundRecord }) {
             ['Frequency', d.frequency],
             ['Duration', d.duration],
             ['Route', humanize(d.route)],
+            ...(d.animal_dose_note ? [['Animal or veterinary dose (not for humans)', d.animal_dose_note] as [string, string]] : []),
           ]} />
         ) : <p className="muted">No dosing information.</p>}
       </Section>
