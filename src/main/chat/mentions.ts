@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/connection.ts';
 import { namePattern, normalizeName } from '../compounds/names.ts';
-import { linkableNames } from '../tools/interactions/compute.ts';
+import { linkableNames } from '../interactions/editorial.ts';
 
 export interface CompoundMention {
   slug: string;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Citation, ChatMessageIn, SafetyOutcome } from '../../shared/schemas/chat.ts';
 import type { Triage } from './triage/triage.ts';
 import { messageText } from '../../shared/schemas/chat.ts';
-import { suggestionsFor } from '../tools/interactions/tool.ts';
+import { suggestions } from '../interactions/resolver.ts';
 import { analyze, inScope, type Analysis } from './analyze.ts';
 import { composeSections, numberSources, shapeAnswer, toPieces } from './compose.ts';
 import type { AgentOutput, Position } from './evidence.ts';
@@ -163,7 +163,7 @@ export class Orchestrator {
   private nothingFound(a: Analysis): string {
     const guesses = new Map<string, string>();
     for (const w of contentWords(a.text).filter((x) => x.length >= 5)) {
-      for (const s of suggestionsFor(this.deps.content, w, 3)) if (s.slug && s.match === 'typo') guesses.set(s.slug, s.name);
+      for (const s of suggestions(this.deps.content, w, 3)) if (s.slug && s.match === 'typo') guesses.set(s.slug, s.name);
     }
     const did = guesses.size ? ` Did you mean ${[...guesses.values()].slice(0, 3).join(' or ')}?` : '';
     return `I found nothing in the Materia knowledge base that answers this, so I won't guess.${did}`;

@@ -99,6 +99,3 @@ export const InteractionsData = z.object({
 });
 export type InteractionsData = z.infer<typeof InteractionsData>;
 export type InteractionPair = z.infer<typeof InteractionPair>;
-
-/* The pre-pair-model match kinds, still used by the legacy resolver in src/main/tools/interactions/compute.ts. */
-export const MATCH_KINDS = ['slug', 'name', 'alt_name', 'drugbank', 'ddinter_name', 'drugbank_synonym'] as const;
