@@ -15,7 +15,7 @@ export const CompoundInteraction = z.object({
   substance: z.string(),
   severity: z.enum(INTERACTION_SEVERITIES),
   notes: z.string(),
-  source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; ddinter: a DDInter pair between two compounds we carry'),
+  source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; otherwise the source the pair model took the entry from (DDInter, ONC, an FDA label sentence, a class rule), for pairs with another compound we carry. Severity is the pair model\'s verdict (docs/interactions.md)'),
 });
 
 /** Spec §2.3. `typical_dosing`, `interactions`, `pubmed_ids` and `research_count` are left out when a search asks so. */

@@ -16,7 +16,7 @@ export const MonographInteraction = z.object({
   severity: z.enum(INTERACTION_SEVERITIES),
   effect: z.string(),
   management: z.string(),
-  source: z.enum(INTERACTION_SOURCES),
+  source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; otherwise the source the pair model took the entry from; severity is the pair model\'s verdict (docs/interactions.md)'),
 });
 
 export const Monograph = z.object({
