@@ -27,8 +27,25 @@ for (const p of table.pairs) {
   if (!ok) misses.push(`  ${p.a} + ${p.b}: label ${p.min}, checker ${got} (${r.pairs[0]?.sources.map((x) => `${x.source} ${x.severity}`).join(', ') ?? 'no source'})`);
 }
 const ok = [...per.values()].reduce((a, s) => a + s.ok, 0);
+// How much each source contributes: the same table judged from subsets of the sources (the pair's most severe level
+// among the kept sources' own levels).
+const subsets: [string, Set<string>][] = [
+  ['DDInter alone', new Set(['ddinter'])],
+  ['DDInter + ONC + NLM labels', new Set(['ddinter', 'onc_high_priority', 'onc_non_interruptive', 'nlm_spl'])],
+  ['all but class rules', new Set(['ddinter', 'onc_high_priority', 'onc_non_interruptive', 'nlm_spl', 'editorial'])],
+];
+const bySubset = subsets.map(([label, keep]) => {
+  let n = 0;
+  for (const p of table.pairs) {
+    const r = checkInteractions(db, [p.a, p.b]);
+    const levels = r.pairs.flatMap((x) => x.sources).filter((x) => keep.has(x.source)).map((x) => SEVERITY_RANK[x.severity]);
+    if (levels.length && Math.min(...levels) <= SEVERITY_RANK[p.min]) n++;
+  }
+  return `${label}: ${n}/${table.pairs.length}`;
+});
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
 console.log(`label table: ${table.pairs.length} pairs, ${new Date().toISOString().slice(0, 10)}`);
 console.log(`found at or above the label's severity: ${ok}/${table.pairs.length} (${pct(ok, table.pairs.length)}); any interaction found: ${found}/${table.pairs.length}`);
 for (const [sev, s] of [...per].sort((x, y) => SEVERITY_RANK[x[0]] - SEVERITY_RANK[y[0]])) console.log(`  ${sev.padEnd(16)} ${s.ok}/${s.n} (${pct(s.ok, s.n)})`);
+console.log(`from fewer sources: ${bySubset.join('; ')}`);
 if (misses.length) console.log(`misses:\n${misses.join('\n')}`);
