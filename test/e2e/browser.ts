@@ -68,7 +68,7 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
   const page = context.pages()[0] ?? await context.newPage();
   page.setDefaultTimeout(10_000);
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${m.text()} [${m.location().url}]`); });
   page.on('pageerror', (e) => problems.push(e.message));
   mkdirSync(SHOTS, { recursive: true });
   return {

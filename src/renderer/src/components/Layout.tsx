@@ -1,6 +1,7 @@
 /** The frame: a sidebar of screens (a scrolling top bar on narrow windows), a skip link and the "/" shortcut. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useTableCellLabels } from '../lib/cell-labels.ts';
 import { useApiQuery } from '../lib/queries.ts';
 
 export interface NavItem { to: string; label: string; end?: boolean }
@@ -46,6 +47,8 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
   useSlashShortcut();
   const location = useLocation();
   const first = useRef(true);
+  const main = useRef<HTMLElement>(null);
+  useTableCellLabels(main);
   useEffect(() => {
     // a new screen: move focus to its heading so keyboard and screen-reader users start at the top
     // (not on the first render, and not on Search, which focuses its box)
@@ -74,7 +77,7 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
         <p className="sidebar-status"><StatusLine /></p>
         <p className="sidebar-hint">Press <kbd>/</kbd> to search</p>
       </aside>
-      <main id="main" className="main">{children}</main>
+      <main id="main" className="main" ref={main}>{children}</main>
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function describeError(err: unknown): { title: string; message: string; d
     return { title: 'The request was not accepted', message: err.message, details: err.details };
   }
   if (err instanceof TypeError) {
-    return { title: 'The local API is not reachable', message: 'Is `npm start` (or the desktop app) still running? Reload the page when it is.', details: [] };
+    return { title: 'The local API is not reachable', message: 'Is “npm start” (or the desktop app) still running? Reload the page when it is.', details: [] };
   }
   return { title: 'Something went wrong', message: err instanceof Error ? err.message : String(err), details: [] };
 }
@@ -49,7 +49,10 @@ export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () 
           {e.details.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}
         </ul>
       )}
-      {onRetry && <button type="button" className="btn btn-secondary" onClick={onRetry}>Try again</button>}
+      {/* a 404 or a refused request answers the same the next time: no "Try again" for those */}
+      {onRetry && !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) && (
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>Try again</button>
+      )}
     </div>
   );
 }

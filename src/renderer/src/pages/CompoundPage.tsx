@@ -1,15 +1,23 @@
-/** A compound: its record, and every section of its monograph when it has one; linked documents; related compounds. */
+/**
+ * A compound: its record, and every section of its monograph when it has one; linked documents; related compounds.
+ * The record and the monograph are requested together (one round trip, not record then monograph); while the monograph
+ * is on its way its sections keep their place, so nothing jumps when it arrives.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import type { Monograph } from '../../../shared/schemas/monographs.ts';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
 import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
-import { InteractionGroups, type InteractionRow } from '../components/InteractionGroups.tsx';
+import { InteractionGroups, isTextlessSource, type InteractionRow } from '../components/InteractionGroups.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
 import { categoryLabel, date, humanize, num, plural, statusLabel, studyDesignLabel } from '../lib/format.ts';
-import { useApiQuery } from '../lib/queries.ts';
+import { ApiError } from '../../../shared/client.ts';
+import type { CompoundRecord as Rec } from '../../../shared/schemas/compounds.ts';
+import { api } from '../api.ts';
+import { queryClient, useApiQuery } from '../lib/queries.ts';
 
 const DOCS_PAGE = 10;
 
@@ -17,8 +25,21 @@ export function CompoundPage() {
   const { slug = '' } = useParams();
   const compound = useApiQuery('compoundGet', { params: { slug } });
   const c = compound.data?.data;
-  const monograph = useApiQuery('monographGet', { params: { slug } }, { enabled: !!c?.has_monograph });
-  const m = monograph.data?.data;
+  // asked at once, beside the record; skipped only when the record (or a list already on screen) says there is none
+  const known = c ?? knownRecord(slug);
+  const monograph = useQuery({
+    queryKey: ['monographGet:optional', slug],
+    enabled: known?.has_monograph !== false,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.call('monographGet', { params: { slug } }, signal)).data;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null; // no monograph for this compound
+        throw err;
+      }
+    },
+  });
+  const m = monograph.data ?? undefined;
 
   if (compound.isPending) return <div className="page"><h1>Compound</h1><Loading label="Loading the compound…" /></div>;
   if (compound.isError) {
@@ -31,9 +52,10 @@ export function CompoundPage() {
     );
   }
   const rec = compound.data.data;
+  const monographComing = rec.has_monograph && !m && !monograph.isError;
   const sections: { id: string; title: string }[] = [
     { id: 'overview', title: 'Overview' },
-    ...(m ? [
+    ...(m || monographComing ? [
       { id: 'structure', title: 'Classification and structure' },
       { id: 'mechanism', title: 'Mechanism of action' },
       { id: 'evidence', title: 'Clinical evidence' },
@@ -42,7 +64,7 @@ export function CompoundPage() {
     { id: 'dosing', title: 'Dosing' },
     { id: 'safety', title: 'Safety' },
     { id: 'interactions', title: 'Interactions' },
-    ...(m ? [{ id: 'cost', title: 'Cost' }, { id: 'related', title: 'Related compounds' }] : []),
+    ...(m || monographComing ? [{ id: 'cost', title: 'Cost' }, { id: 'related', title: 'Related compounds' }] : []),
     { id: 'documents', title: 'Linked documents' },
     { id: 'sources', title: 'Sources' },
   ];
@@ -69,7 +91,7 @@ export function CompoundPage() {
           <ol>{sections.map((s) => <li key={s.id}><a href={`#${s.id}`}>{s.title}</a></li>)}</ol>
         </nav>
         <div className="sections">
-          {rec.has_monograph && monograph.isPending && <Loading label="Loading the monograph…" />}
+          {monographComing && <Loading label="Loading the monograph…" />}
           {monograph.isError && <ErrorMessage error={monograph.error} onRetry={() => void monograph.refetch()} />}
           {!rec.has_monograph && (
             <p className="notice">No monograph is written for this compound yet; this page shows its compound record.</p>
@@ -79,7 +101,8 @@ export function CompoundPage() {
             {rec.benefits.length > 0 && (<><h3>Reported benefits</h3><ul>{rec.benefits.map((b, i) => <li key={i}>{b}</li>)}</ul></>)}
           </Section>
           {m && <MonographBody m={m} />}
-          {!m && <RecordBody rec={rec} />}
+          {monographComing && <MonographPlaceholder />}
+          {!m && !monographComing && <RecordBody rec={rec} />}
           <Section id="documents" title="Linked documents"><LinkedDocuments slug={slug} /></Section>
           <Section id="sources" title="Sources">
             <Sources rec={rec} m={m} />
@@ -87,6 +110,34 @@ export function CompoundPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A compound record from a list already in the cache (search results, the Compounds table), if any. */
+function knownRecord(slug: string): Rec | undefined {
+  for (const [, data] of queryClient.getQueriesData<{ data?: unknown; rows?: unknown }>({ predicate: (q) => String(q.queryKey[0]).startsWith('compoundSearch') })) {
+    const list = (Array.isArray(data?.data) ? data.data : Array.isArray(data?.rows) ? data.rows : []) as Rec[];
+    const hit = list.find((r) => r.slug === slug);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The monograph's sections, titled and at about their usual height, until it arrives. */
+const PLACEHOLDER_SECTIONS: [string, string, number][] = [
+  ['structure', 'Classification and structure', 140], ['mechanism', 'Mechanism of action', 180], ['evidence', 'Clinical evidence', 220],
+  ['indications', 'Indications', 200], ['dosing', 'Dosing', 160], ['safety', 'Safety', 320], ['interactions', 'Interactions', 260],
+];
+function MonographPlaceholder() {
+  return (
+    <>
+      {PLACEHOLDER_SECTIONS.map(([id, title, height]) => (
+        <section key={id} id={id} className="card section" aria-busy="true" aria-labelledby={`${id}-h`}>
+          <h2 id={`${id}-h`}>{title}</h2>
+          <div className="placeholder-block" style={{ minHeight: height }} aria-hidden="true" />
+        </section>
+      ))}
+    </>
   );
 }
 
@@ -111,9 +162,9 @@ const FREQUENCY: Record<string, string> = { very_common: 'Very common', common: 
 
 function MonographBody({ m }: { m: Monograph }) {
   const rows: InteractionRow[] = [
-    ...m.interactions.drug_interactions.map((i) => ({ ...i, kind: 'drug' as const })),
-    ...m.interactions.supplement_interactions.map((i) => ({ ...i, kind: 'supplement' as const })),
-    ...m.interactions.food_interactions.map((i) => ({ ...i, kind: 'food' as const })),
+    ...m.interactions.drug_interactions.map((i) => ({ ...i, kind: 'drug' as const, bare: isTextlessSource(i.source) })),
+    ...m.interactions.supplement_interactions.map((i) => ({ ...i, kind: 'supplement' as const, bare: isTextlessSource(i.source) })),
+    ...m.interactions.food_interactions.map((i) => ({ ...i, kind: 'food' as const, bare: isTextlessSource(i.source) })),
   ];
   return (
     <>
@@ -205,7 +256,7 @@ function SideEffects({ list }: { list: Monograph['safety_profile']['common_side_
 
 function RecordBody({ rec }: { rec: CompoundRecord }) {
   const d = rec.typical_dosing;
-  const rows: InteractionRow[] = (rec.interactions ?? []).map((i) => ({ substance: i.substance, severity: i.severity, effect: i.notes, source: i.source }));
+  const rows: InteractionRow[] = (rec.interactions ?? []).map((i) => ({ substance: i.substance, severity: i.severity, effect: i.notes, source: i.source, bare: isTextlessSource(i.source) }));
   return (
     <>
       <Section id="dosing" title="Dosing">

@@ -1,10 +1,16 @@
-/** Compounds: the filters of compound search and a table sortable by any column. */
+/**
+ * Compounds: the filters of compound search and a table sortable by any column.
+ *
+ * In the API's own order (by name when browsing, by relevance for words) the table pages through the API, 25 records a
+ * request. Another column's order needs every match, so only then are all matches read (up to MAX_ROWS) and sorted here.
+ */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { EndpointInput } from '../../../shared/client.ts';
 import { CATEGORIES, EVIDENCE_GRADES, STATUSES, type Category } from '../../../shared/enums.ts';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import { useAllCompounds, type CompoundQuery } from '../lib/compounds.ts';
+import { useApiQuery } from '../lib/queries.ts';
 import { GradeBadge } from '../components/Badges.tsx';
 import { GradePicker } from '../components/GradePicker.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -17,6 +23,21 @@ const SORTS = ['relevance', 'name', 'category', 'grade', 'research', 'status'] a
 type Sort = (typeof SORTS)[number];
 
 type Body = EndpointInput<'compoundSearch'>['body'];
+
+/** The direction each column sorts in when first clicked: the most linked studies first, everything else A to Z. */
+const NATURAL: Record<Sort, 'ascending' | 'descending'> = { relevance: 'descending', name: 'ascending', category: 'ascending', grade: 'ascending', research: 'descending', status: 'ascending' };
+const flip = (d: 'ascending' | 'descending') => (d === 'ascending' ? 'descending' : 'ascending');
+
+/** The orders offered by the "Sort by" list (the table headings do the same on wide screens). */
+const SORT_CHOICES: { value: string; label: string; sort: Sort; desc: boolean }[] = [
+  { value: 'relevance', label: 'Relevance', sort: 'relevance', desc: false },
+  { value: 'name', label: 'Name, A to Z', sort: 'name', desc: false },
+  { value: 'name-desc', label: 'Name, Z to A', sort: 'name', desc: true },
+  { value: 'grade', label: 'Evidence grade, A first', sort: 'grade', desc: false },
+  { value: 'research', label: 'Linked studies, most first', sort: 'research', desc: false },
+  { value: 'category', label: 'Category', sort: 'category', desc: false },
+  { value: 'status', label: 'Status', sort: 'status', desc: false },
+];
 
 const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i]));
 
@@ -56,20 +77,28 @@ export function CompoundsPage() {
     filters: Object.keys(filters).length ? filters : undefined,
     include_interactions: false, include_dosing: false,
   };
-  const result = useAllCompounds(body);
-  // subcategories offered for the chosen category (from the unfiltered list, usually already loaded)
-  const browse = useAllCompounds({ query: '*', category, include_interactions: false, include_dosing: false });
+  // the API's own order: by relevance for words, by name when browsing
+  const serverOrder = !desc && (sort === 'relevance' || (!q && sort === 'name'));
+  const paged = useApiQuery('compoundSearch', { body: { ...body, limit: PAGE_SIZE, offset: (url.page - 1) * PAGE_SIZE } }, { enabled: serverOrder, keepPrevious: true });
+  const all = useAllCompounds(body, !serverOrder);
+  const result = serverOrder ? paged : all;
+  // subcategories offered for the chosen category: read when the field is first used, not with every visit
+  const [wantSubs, setWantSubs] = useState(!!subcategory);
+  const browse = useAllCompounds({ query: '*', category, include_interactions: false, include_dosing: false }, wantSubs);
   const subcategories = useMemo(() => [...new Set((browse.data?.rows ?? []).map((c) => c.subcategory))].sort(), [browse.data]);
 
-  const rows = useMemo(() => {
-    const list = [...(result.data?.rows ?? [])];
+  const sorted = useMemo(() => {
+    const list = [...(all.data?.rows ?? [])];
     if (sort !== 'relevance') list.sort((a, b) => compare(a, b, sort));
     if (desc) list.reverse();
     return list;
-  }, [result.data, sort, desc]);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  }, [all.data, sort, desc]);
+  const total = serverOrder ? paged.data?.meta.total : all.data?.total;
+  const available = serverOrder ? (total ?? 0) : sorted.length; // rows that can be paged through
+  const pages = Math.max(1, Math.ceil(available / PAGE_SIZE));
   const page = Math.min(url.page, pages);
-  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const shown = serverOrder ? (paged.data?.data ?? []) : sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const sortChoice = SORT_CHOICES.find((c) => c.sort === sort && c.desc === desc)?.value ?? '';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,10 +108,11 @@ export function CompoundsPage() {
 
   const header = (key: Sort, label: string) => {
     const active = sort === key;
+    const direction = desc ? flip(NATURAL[key]) : NATURAL[key];
     return (
-      <th scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className="sort-button" onClick={() => url.set({ sort: key, dir: active && !desc ? 'desc' : null })}>
-          {label}<span aria-hidden="true" className="sort-mark">{active ? (desc ? ' ▼' : ' ▲') : ' ↕'}</span>
+      <th scope="col" aria-sort={active ? direction : 'none'}>
+        <button type="button" className="sort-button" onClick={() => url.set({ sort: key, dir: active && !desc ? 'desc' : null, page: null })}>
+          {label}<span aria-hidden="true" className="sort-mark">{active ? (direction === 'descending' ? ' ▼' : ' ▲') : ' ↕'}</span>
         </button>
       </th>
     );
@@ -108,7 +138,7 @@ export function CompoundsPage() {
         </div>
         <div className="field">
           <label htmlFor="csub">Subcategory</label>
-          <input id="csub" list="csub-list" value={sub} maxLength={64} placeholder="any" onChange={(e) => setSub(e.target.value)} />
+          <input id="csub" list="csub-list" value={sub} onFocus={() => setWantSubs(true)} maxLength={64} placeholder="any" onChange={(e) => setSub(e.target.value)} />
           <datalist id="csub-list">{subcategories.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}</datalist>
         </div>
         <div className="field">
@@ -116,6 +146,16 @@ export function CompoundsPage() {
           <select id="cstatus" value={status ?? ''} onChange={(e) => url.set({ status: e.target.value })}>
             <option value="">Any status</option>
             {STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="csort">Sort by</label>
+          <select id="csort" value={sortChoice} onChange={(e) => {
+            const c = SORT_CHOICES.find((x) => x.value === e.target.value);
+            if (c) url.set({ sort: c.sort, dir: c.desc ? 'desc' : null, page: null });
+          }}>
+            {sortChoice === '' && <option value="">{sort}, reversed</option>}
+            {SORT_CHOICES.filter((c) => q || c.sort !== 'relevance').map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
           </select>
         </div>
         <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} />
@@ -139,14 +179,14 @@ export function CompoundsPage() {
         {result.isError && <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />}
         {result.data && (
           <p className="results-count" aria-live="polite">
-            {plural(result.data.total, 'compound')}{q ? <> matching “{q}”</> : ''}
-            {result.data.total > rows.length && <span className="muted"> · sorting the first {num(rows.length, 0)}</span>}
+            {plural(total ?? 0, 'compound')}{q ? <> matching “{q}”</> : ''}
+            {!serverOrder && (total ?? 0) > sorted.length && <span className="muted"> · sorting the first {num(sorted.length, 0)}</span>}
             {q && sort !== 'relevance' && (
               <> · <button type="button" className="link-button" onClick={() => url.set({ sort: 'relevance', dir: null })}>order by relevance again</button></>
             )}
           </p>
         )}
-        {result.data && rows.length === 0 && (
+        {result.data && total === 0 && (
           <Empty title="No compound matches these filters.">
             <p>Widen the grade or status filters, or clear them.</p>
           </Empty>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InteractionsData } from '../../../../shared/schemas/tools/interactions.ts';
 import { SeverityBadge } from '../../components/Badges.tsx';
-import { InteractionGroups } from '../../components/InteractionGroups.tsx';
-import { humanize, num } from '../../lib/format.ts';
+import { InteractionGroups, pairRows } from '../../components/InteractionGroups.tsx';
+import { humanize, num, plural } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
 import { lines, ResultCard, ResultFooter, TextAreaField, ToolForm } from '../../components/form-kit.tsx';
 
@@ -49,23 +49,21 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
 }
 
 function InteractionsResult({ data }: { data: InteractionsData }) {
-  const rows = data.pairs.map((p) => ({
-    substance: `${p.a.name} + ${p.b.name}`,
-    severity: p.severity,
-    effect: p.mechanism ?? 'The sources list the pair without a mechanism.',
-    management: p.management ?? undefined,
-    note: `${p.sources.map((s) => `${s.listed_as}: ${s.severity}`).join('; ')}${p.sources_disagree ? ' (sources disagree)' : ''}`,
-    source: p.sources[0]!.source,
-  }));
+  const rows = pairRows(data.pairs);
+  const nothing = data.pairs.length === 0;
   return (
     <ResultCard title="Results">
       <p className="summary-line">
-        Highest severity: <SeverityBadge severity={data.highest_severity} /> · {num(data.pairs_checked, 0)} pairs checked ·{' '}
-        {num(data.counts.contraindicated, 0)} contraindicated, {num(data.counts.major, 0)} major, {num(data.counts.moderate, 0)} moderate, {num(data.counts.minor, 0)} minor
-        {data.counts.unknown > 0 && <>, {num(data.counts.unknown, 0)} without a severity</>}
+        Highest severity: <SeverityBadge severity={data.highest_severity} /> · {plural(data.pairs_checked, 'pair')} checked ·{' '}
+        {plural(data.pairs.length, 'pair')} with an interaction listed
+        {!nothing && <> ({num(data.counts.contraindicated, 0)} contraindicated, {num(data.counts.major, 0)} major, {num(data.counts.moderate, 0)} moderate, {num(data.counts.minor, 0)} minor{data.counts.unknown > 0 && <>, {num(data.counts.unknown, 0)} without a severity</>})</>}
       </p>
-      {rows.length === 0 ? <p>No interaction is listed between these substances. {data.coverage.statement}</p>
-        : <InteractionGroups rows={rows} idPrefix="check" />}
+      {nothing ? (
+        <div className="notice coverage-note" role="note" aria-label="Coverage">
+          <p><strong>No interaction is listed between these substances</strong>, which is not the same as “no interaction”. {data.coverage.statement}</p>
+          <CoverageDetails coverage={data.coverage} />
+        </div>
+      ) : <InteractionGroups rows={rows} idPrefix="check" />}
       <h3>Substances</h3>
       <CheckedSubstances substances={data.substances} />
       {data.unresolved.length > 0 && (
@@ -75,7 +73,26 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
           ))}
         </ul>
       )}
+      {!nothing && (
+        <details className="coverage-more">
+          <summary>What the sources cover</summary>
+          <p>{data.coverage.statement}</p>
+          <CoverageDetails coverage={data.coverage} />
+        </details>
+      )}
       <ResultFooter data={data} />
     </ResultCard>
+  );
+}
+
+function CoverageDetails({ coverage }: { coverage: InteractionsData['coverage'] }) {
+  return (
+    <>
+      <ul className="small">
+        {coverage.sources.map((s) => <li key={s.id}><strong>{s.name}</strong> ({num(s.records, 0)} records): {s.lacks}</li>)}
+      </ul>
+      {coverage.not_in_ddinter.length > 0 && <p className="small">Not listed by DDInter at all, so only the other sources speak for: {coverage.not_in_ddinter.join(', ')}.</p>}
+      {coverage.unresolved.length > 0 && <p className="small text-warn">Not recognised, so not checked against the sources: {coverage.unresolved.join(', ')}.</p>}
+    </>
   );
 }

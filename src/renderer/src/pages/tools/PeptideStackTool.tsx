@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CATEGORIES, EVIDENCE_GRADES, type Category, type EvidenceGrade } from '../../../../shared/enums.ts';
 import type { PeptideStackData } from '../../../../shared/schemas/tools/peptide-stack.ts';
 import { GradeBadge, SeverityBadge, Tag } from '../../components/Badges.tsx';
-import { InteractionGroups } from '../../components/InteractionGroups.tsx';
+import { InteractionGroups, pairRows } from '../../components/InteractionGroups.tsx';
 import { useCompoundIndex } from '../../lib/compounds.ts';
 import { categoryLabel, gradeMeaning, humanize, quantity, statusLabel } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
@@ -88,12 +88,7 @@ export function PeptideStackTool() {
 
 function StackResult({ data }: { data: PeptideStackData }) {
   // One verdict per pair, shown as the interaction checker shows it.
-  const rows = data.interactions.map((p) => ({
-    substance: `${p.a.name} + ${p.b.name}`, severity: p.severity,
-    effect: p.mechanism ?? 'The sources list the pair without a mechanism.', management: p.management ?? undefined,
-    note: `${p.sources.map((x) => `${x.listed_as}: ${x.severity}`).join('; ')}${p.sources_disagree ? ' (sources disagree)' : ''}`,
-    source: p.sources[0]!.source,
-  }));
+  const rows = pairRows(data.interactions);
   return (
     <ResultCard title="Stack">
       {data.stack.length === 0 && (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProtocolData } from '../../../../shared/schemas/tools/protocol.ts';
 import { GradeBadge, SeverityBadge } from '../../components/Badges.tsx';
-import { InteractionGroups } from '../../components/InteractionGroups.tsx';
+import { InteractionGroups, pairRows } from '../../components/InteractionGroups.tsx';
 import { useCompoundIndex } from '../../lib/compounds.ts';
 import { humanize, quantity } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
@@ -57,12 +57,7 @@ export function ProtocolTool() {
 
 function ProtocolResult({ data }: { data: ProtocolData }) {
   // One verdict per pair, shown as the interaction checker shows it.
-  const rows = data.interactions.map((p) => ({
-    substance: `${p.a.name} + ${p.b.name}`, severity: p.severity,
-    effect: p.mechanism ?? 'The sources list the pair without a mechanism.', management: p.management ?? undefined,
-    note: `${p.sources.map((x) => `${x.listed_as}: ${x.severity}`).join('; ')}${p.sources_disagree ? ' (sources disagree)' : ''}`,
-    source: p.sources[0]!.source,
-  }));
+  const rows = pairRows(data.interactions);
   const nameOf = Object.fromEntries(data.compounds.map((c) => [c.slug, c.name]));
   return (
     <ResultCard title={`Outline: ${data.goal}, ${quantity(data.duration, 0)}`}>
