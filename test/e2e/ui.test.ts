@@ -2,6 +2,7 @@
  * The renderer in Chromium against the real headless server. Each flow asserts on what a person sees and saves a
  * screenshot under test-results/.
  */
+import type { Request, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './browser.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
@@ -316,7 +317,7 @@ describe('the web UI served by npm start', () => {
   it('Compounds pages through the API: one request of 25 records, not every record', async () => {
     const { page } = e;
     const calls: { limit: number; offset: number }[] = [];
-    const onRequest = (r: import('playwright-core').Request) => {
+    const onRequest = (r: Request) => {
       if (r.url().endsWith('/v1/compounds/search')) calls.push(JSON.parse(r.postData() ?? '{}') as { limit: number; offset: number });
     };
     page.on('request', onRequest);
@@ -348,8 +349,8 @@ describe('the web UI served by npm start', () => {
     const { page } = e;
     const events: string[] = [];
     const api = (u: string) => new URL(u).pathname;
-    const onRequest = (r: import('playwright-core').Request) => { if (r.url().includes('/v1/')) events.push(`> ${api(r.url())}`); };
-    const onResponse = (r: import('playwright-core').Response) => { if (r.url().includes('/v1/')) events.push(`< ${api(r.url())}`); };
+    const onRequest = (r: Request) => { if (r.url().includes('/v1/')) events.push(`> ${api(r.url())}`); };
+    const onResponse = (r: Response) => { if (r.url().includes('/v1/')) events.push(`< ${api(r.url())}`); };
     page.on('request', onRequest);
     page.on('response', onResponse);
     try {
