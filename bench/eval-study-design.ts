@@ -3,7 +3,8 @@
  * hand-labelled bundled documents (bench/data/study-design-labels.jsonl), each label set by reading title and abstract.
  * Strata: "random" (120, seed 14) and "design_words" (80, seed 15) are the development sample the rules were revised
  * on (studyDesignSample in bench/labelled-sample.ts); "held_out" (100, seed 16, drawn from the remaining documents)
- * was labelled after those revisions and is reported on its own.
+ * was labelled after those revisions and is reported on its own; "held_out_2" (80 documents with an abstract, seed 17)
+ * was labelled after the fixes held_out prompted.
  *
  * Precision of a design = of the documents the classifier put in that design, the share whose label agrees.
  * "unclassified" is the classifier abstaining (grade D, "limited"), so it is reported as coverage, not precision.
@@ -15,7 +16,7 @@ import { classifyStudyDesign } from '../src/main/documents/study-design.ts';
 import { STUDY_DESIGNS, type StudyDesign } from '../src/shared/enums.ts';
 import { allDocuments } from './labelled-sample.ts';
 
-interface Label { id: string; stratum: 'random' | 'design_words' | 'held_out'; design: StudyDesign }
+interface Label { id: string; stratum: 'random' | 'design_words' | 'held_out' | 'held_out_2'; design: StudyDesign }
 
 const labels = readFileSync(join(import.meta.dirname, 'data/study-design-labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
 const docs = new Map(allDocuments(sharedDataDir()).map((d) => [d.id, d]));
@@ -28,8 +29,9 @@ const all = labels.map((l) => {
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '–');
 for (const [title, rows] of [
-  ['development sample (random + design_words)', all.filter((r) => r.stratum !== 'held_out')],
-  ['held-out sample', all.filter((r) => r.stratum === 'held_out')],
+  ['development sample (random + design_words)', all.filter((r) => r.stratum === 'random' || r.stratum === 'design_words')],
+  ['held-out sample 1 (seed 16)', all.filter((r) => r.stratum === 'held_out')],
+  ['held-out sample 2 (seed 17, documents with an abstract)', all.filter((r) => r.stratum === 'held_out_2')],
 ] as const) report(title, rows);
 
 function report(title: string, rows: typeof all): void {
@@ -49,7 +51,7 @@ for (const design of STUDY_DESIGNS) {
 }
 const abstained = rows.filter((r) => r.predicted === 'unclassified').length;
 console.log(`\nprecision over all classified documents: ${pct(correctTotal, predictedTotal)} (${correctTotal}/${predictedTotal}); unclassified: ${abstained} of ${rows.length}`);
-const random = rows.filter((r) => r.stratum !== 'design_words');
+const random = rows.filter((r) => r.stratum !== 'design_words' && r.stratum !== 'held_out_2');
 console.log(`accuracy on the randomly drawn documents (${random.length}, unclassified counted as wrong unless labelled so): ${pct(random.filter((r) => r.predicted === r.design).length, random.length)}`);
 if (process.argv.includes('--errors')) {
   for (const r of rows) if (r.predicted !== r.design && r.predicted !== 'unclassified') console.log(`  ${r.id}: labelled ${r.design}, predicted ${r.predicted}`);

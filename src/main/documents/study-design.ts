@@ -44,10 +44,14 @@ const PROTOCOL_TEXT = /\bthis (study |trial |review )?protocol\b|\b(participants
 const META_TITLE = /\bmeta-?analy[sz][ie]s\b|\bsystematic (literature )?review\b|\bpooled analysis\b|\bumbrella review\b|\bCochrane review\b/i;
 const META_TEXT = /\b(we|this|our|the present|a) (conducted |performed |undertook |carried out )?(an? )?(updated )?(systematic (literature )?review|meta-?analy[sz]is)\b|\bsystematic review and meta-?analy[sz]is\b|\bmeta-?analy[sz]is (of|including|pooling) (\w+[ ,-]+){0,4}(trials|studies|RCTs)\b|\b(MEDLINE|PubMed|Embase|EMBASE|CENTRAL|Cochrane Library|Web of Science)\b[^.]{0,80}\b(searched|search)\b|\b(searched|search of|searches of)\b[^.]{0,40}\b(MEDLINE|PubMed|Embase|EMBASE|Cochrane|databases?)\b|\bpooled analysis\b/i;
 
-const NARRATIVE_REVIEW_TITLE = /\b(review|overview|perspective|commentary|editorial|viewpoint|update on|state of the art|lessons learned|current status|future (directions|opportunities|perspectives|prospects)|challenges and opportunities|guidelines?|consensus statement|position statement)\b/i;
+const NARRATIVE_REVIEW_TITLE = /\b(review|overview|(?<!(?:patients?'?|users?'?|students?'?|nurses?'?|families'?|parents?'?|clients?'?|participants?'?)\s)perspectives?|commentary|editorial|viewpoint|update on|state of the art|lessons learned|current status|future (directions|opportunities|perspectives|prospects)|challenges and opportunities|guidelines?|consensus statement|position statement)\b/i;
 /** Phrases that only a review uses; "we discuss" or "we summarise" also close many original papers, so they count late. */
 const NARRATIVE_REVIEW_TEXT = /\b(this|the present|our|in this) (narrative |brief |mini-? ?|short |critical |comprehensive |literature |systematic )?(review|overview)\b|\b(narrative|literature|critical) review\b|\b(we|here,? we|this article) (review|provide an overview)\b|\bthis (article|paper) (reviews|summari[sz]es)\b|\bI (will )?review\b/i;
 const REVIEW_CLOSING = /\bwe (discuss|summari[sz]e|highlight)\b/i;
+/** What an original study says about itself; a text without any of it that speaks of recent advances is a review. */
+const OWN_WORK = /\b(we|our)\s+(?:have\s+|had\s+|then\s+|also\s+|further\s+)?(found|find|show|showed|shown|demonstrate[ds]?|observed?|investigated?|examined?|measured?|identified?|used|use|performed?|analy[sz]ed?|studied|tested?|developed?|report|reported|assessed?|evaluated?|compared?|conducted?|generated?|determined?|results?|data|findings?|study|analysis)\b|\bhere,? we\b|\bthis (study|trial|analysis)\b|\b(methods?|results?|design|participants|patients and methods)\s*:|\bwere (randomi[sz]ed|assigned|enrolled|recruited|measured|treated|analy[sz]ed|included|followed)\b/i;
+const REVIEW_CUES = /\b(recent (advances|studies|findings|evidence|data|work|progress|insights|developments)|emerging (evidence|data|concepts)|current (understanding|knowledge|concepts|evidence)|(is|are) (discussed|reviewed|summari[sz]ed|outlined)|state of the art)\b/i;
+const reviewWithoutTheWord = (x: string) => REVIEW_CUES.test(x) && !OWN_WORK.test(x);
 
 const RCT = /\brandomi[sz]ed\b[^.]{0,60}\b(trial|study|controlled|crossover|cross-over|fashion|manner)\b|\b(were|was) randomi[sz]ed\b|\brandomly (assigned|allocated)\b|\bplacebo-controlled\b|\bdouble-blind(ed)?\b|\bRCT\b/i;
 
@@ -58,7 +62,7 @@ const ANIMAL_WORK = (x: string) => ANIMAL.test(x) && !HUMAN.test(x) && !(IN_VITR
 const RULES: readonly [StudyDesign, (title: string, text: string) => boolean][] = [
   ['protocol', (t, x) => PROTOCOL_TITLE.test(t) || PROTOCOL_TEXT.test(x)],
   ['meta_analysis', (t, x) => META_TITLE.test(t) || META_TEXT.test(x)],
-  ['review', (t, x) => NARRATIVE_REVIEW_TITLE.test(t) || NARRATIVE_REVIEW_TEXT.test(x)],
+  ['review', (t, x) => NARRATIVE_REVIEW_TITLE.test(t) || NARRATIVE_REVIEW_TEXT.test(x) || reviewWithoutTheWord(x)],
   ['modelling', (t) => MODELLING.test(t)],
   ['cross_sectional', (t, x) => QUALITATIVE.test(t) || QUALITATIVE.test(x)],
   // Animals randomised to groups make an animal study, not a randomised trial; animal cells in a dish are in vitro.
