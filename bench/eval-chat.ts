@@ -5,8 +5,9 @@
  * 1. The graded clinical set (bench/data/chat-eval.jsonl, written by us): dosing, interactions, pregnancy and
  *    lactation, evidence, labs, calculators, out-of-corpus, emergencies, declines. Each question lists facts the
  *    answer must contain and must not contain (case-insensitive patterns); a question passes when every must-fact is
- *    there and no must-not is. Reported per category with the share of must-facts found, and time to first token and
- *    total per answer (median and 95th percentile). `-- --verbose` prints each failure with its answer.
+ *    there and no must-not is. Reported per category with the share of must-facts found, per split ("tuned": the first
+ *    160, which the chat was then fixed against; "fresh": 36 written afterwards and not tuned on), and time to first
+ *    token and total per answer (median and 95th percentile). `-- --verbose` prints each failure with its answer.
  * 2. PubMedQA retrieval with each question removed from the index: on a temporary copy of the content database whose
  *    PubMedQA documents have no title (their title is the question) and with research items switched off, recall@5 of
  *    the source abstract among the answer's citations, and how often a position is taken and agrees with the label.
@@ -47,11 +48,12 @@ const quantile = (xs: number[], q: number) => {
 };
 
 // ---- 1. the graded clinical set
-interface Item { id: string; category: string; question: string; must: string[]; must_not: string[]; note?: string }
+interface Item { id: string; category: string; question: string; must: string[]; must_not: string[]; note?: string; split: 'tuned' | 'fresh' }
 const items = readFileSync(resolve(import.meta.dirname, 'data/chat-eval.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Item);
 const db = openContentDb(contentPath);
 const chat = chatOn(db, true);
 const byCat = new Map<string, { n: number; pass: number; facts: number; found: number }>();
+const bySplit = new Map<string, { n: number; pass: number }>();
 const ttft: number[] = [];
 const total: number[] = [];
 const failures: string[] = [];
@@ -75,9 +77,13 @@ for (const item of items) {
   c.found += found.length;
   if (pass) c.pass++;
   byCat.set(item.category, c);
+  const sp = bySplit.get(item.split) ?? { n: 0, pass: 0 };
+  sp.n++;
+  if (pass) sp.pass++;
+  bySplit.set(item.split, sp);
   if (!pass) {
     const missing = item.must.filter((p) => !found.includes(p));
-    failures.push(`${item.id} [${item.category}] ${item.question}\n   missing: ${missing.join(' ; ') || '-'}   present but must not be: ${bad.join(' ; ') || '-'}${verbose ? `\n   ${text.replace(/\n/g, '\n   ')}` : ''}`);
+    failures.push(`${item.id} [${item.category}, ${item.split}] ${item.question}\n   missing: ${missing.join(' ; ') || '-'}   present but must not be: ${bad.join(' ; ') || '-'}${verbose ? `\n   ${text.replace(/\n/g, '\n   ')}` : ''}`);
   }
 }
 const date = new Date().toISOString().slice(0, 10);
@@ -91,6 +97,7 @@ for (const [cat, c] of [...byCat].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(`${cat.padEnd(22)} ${String(c.n).padStart(9)} ${`${c.pass} (${pct(c.pass, c.n)})`.padStart(14)} ${pct(c.found, c.facts).padStart(18)}`);
 }
 console.log(`${'all'.padEnd(22)} ${String(n).padStart(9)} ${`${passed} (${pct(passed, n)})`.padStart(14)}`);
+for (const [split, c] of bySplit) console.log(`  ${split === 'tuned' ? 'tuned (written first; the chat was then fixed where it failed them)' : 'fresh (written after the fixes, run once, not tuned on)'}: ${c.pass}/${c.n} (${pct(c.pass, c.n)})`);
 console.log(`time to first token: median ${quantile(ttft, 0.5).toFixed(0)} ms, p95 ${quantile(ttft, 0.95).toFixed(0)} ms; whole answer: median ${quantile(total, 0.5).toFixed(0)} ms, p95 ${quantile(total, 0.95).toFixed(0)} ms`);
 if (failures.length) console.log(`\nfailed:\n${failures.join('\n')}`);
 db.close();

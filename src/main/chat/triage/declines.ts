@@ -48,7 +48,8 @@ const EVADE = [
 const CLINICIAN = any('doctor', 'gp', 'physician', 'pharmacist', 'nurse', 'psychiatrist', 'cardiologist', 'dentist', 'oncologist', 'care team', 'medico', 'doctora?', 'arzt', 'arztin', 'hausarzt');
 const SURGEON = any('surgeon', 'surgical team', 'anaesthetist', 'anesthetist', 'anesthesiologist', 'anaesthesiologist', 'cirujano', 'cirujana', 'anestesista', 'chirurg\\w*', 'anasthesist\\w*');
 const HIDE = any('hide', 'hiding', 'conceal', 'concealing', 'keep (?:it |this )?(?:secret )?from', 'not (?:tell|telling|mention|mentioning|disclose|disclosing|say|saying)', "don'?t (?:tell|mention|disclose|say)",
-  "(?:don'?t|do not|not|never) (?:want|wish|plan|intend|going|like) to (?:tell|mention|say|disclose|admit)", 'rather not (?:tell|say|mention)', 'no (?:\\w+ )?(?:decir\\w*|contar\\w*)',
+  "(?:don'?t|do not|not|never) (?:want|wish|plan|intend|going|like) to (?:tell|mention|say|disclose|admit)",
+  "keep (?:[\\w']+ ){0,4}(?:a )?secret (?:from)?", "(?:not|never|don'?t) let (?:\\w+ )?know", 'rather not (?:tell|say|mention)', 'no (?:\\w+ )?(?:decir\\w*|contar\\w*)',
   'without (?:telling|informing)', 'need to (?:tell|mention|disclose)', 'have to (?:tell|mention|disclose)', 'should i (?:tell|mention|disclose)', 'do i (?:have|need) to (?:tell|mention|say)',
   'ocultar', 'no decir\\w*', 'no contar\\w*', 'sin decir\\w*', 'verschweigen', 'nicht (?:sagen|erzahlen)', 'verheimlichen', 'muss ich .{0,30} sagen');
 
