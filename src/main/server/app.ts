@@ -46,6 +46,7 @@ import { chatHandlers } from './routes/chat.ts';
 import { rendererRouter } from './static-renderer.ts';
 import { sessionHandlers } from './routes/session.ts';
 import { SessionHandoff } from '../keys/session-handoff.ts';
+import { mcpRouter } from '../mcp/http.ts';
 
 export interface AppOptions {
   contentDb: Db;
@@ -165,6 +166,8 @@ export function createApp(opts: AppOptions): MateriaApp {
     api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path, bind(name, endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log));
   }
   app.use('/v1', api);
+  // The Model Context Protocol: the same handlers, keys, scopes and rate-limit buckets as /v1 (src/main/mcp).
+  app.use('/mcp', mcpRouter({ ctx: context, handlers, limiter, ruleOf: (name) => rules.get(name)!, log }, { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS }));
   const renderer = opts.rendererDir ? rendererRouter(opts.rendererDir) : null;
   if (renderer) app.use(renderer);
   app.use(unknownRoute);

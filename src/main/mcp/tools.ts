@@ -1,0 +1,103 @@
+/**
+ * The MCP tools: each one is a /v1 endpoint of ENDPOINTS, called through the same handler, with the endpoint's own zod
+ * schema as its input schema (so its JSON Schema is the one /v1/openapi.json shows) and the endpoint's scope and rate
+ * limit. `sources` names the datasets of GET /v1/content the tool reads; their licences go out with every result.
+ */
+import type { EndpointName } from '../../shared/endpoints.ts';
+
+export interface McpToolDef {
+  name: string;
+  title: string;
+  description: string;
+  endpoint: EndpointName;
+  /** Which part of the endpoint's request the tool's arguments are. */
+  input: 'body' | 'query' | 'params';
+  /**
+   * true: reads only (annotated readOnlyHint). The calculators store a result when asked (`save: true`) and the
+   * assistant stores the turn under a `conversation_id`, so they are not read-only (but never destructive).
+   */
+  readOnly: boolean;
+  /** Content source ids (GET /v1/content `sources[].id`) this tool's answers come from. */
+  sources: readonly string[];
+}
+
+const DOCS = ['scifact', 'cord19', 'pubmedqa'];
+const INTERACTION_SOURCES = ['ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-interaction-rules', 'materia-editorial', 'drugsatfda', 'drugbank-vocabulary'];
+
+export const MCP_TOOLS: readonly McpToolDef[] = [
+  {
+    name: 'search', title: 'Search compounds, documents and research', endpoint: 'search', input: 'body', readOnly: true,
+    description: 'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging. Same as POST /v1/search.',
+    sources: ['materia-editorial', ...DOCS, 'drugbank-vocabulary', 'embedding-model'],
+  },
+  {
+    name: 'get_compound', title: 'Get a compound', endpoint: 'compoundGet', input: 'params', readOnly: true,
+    description: 'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions, PubMed ids and its editorial basis. Same as GET /v1/compounds/{slug}.',
+    sources: ['materia-editorial', 'drugbank-vocabulary', ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'list_monographs', title: 'List monographs', endpoint: 'monographList', input: 'query', readOnly: true,
+    description: 'Monographs, optionally filtered by text (q), category and evidence grade; limit and offset are whole numbers written as strings. Same as GET /v1/monographs.',
+    sources: ['materia-editorial'],
+  },
+  {
+    name: 'get_monograph', title: 'Get a monograph', endpoint: 'monographGet', input: 'params', readOnly: true,
+    description: 'The full monograph of a compound by slug: mechanism, clinical evidence, indications, dosing, safety, interactions, sources. Same as GET /v1/monographs/{slug}.',
+    sources: ['materia-editorial', ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true,
+    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers written as strings. Same as GET /v1/documents.',
+    sources: DOCS,
+  },
+  {
+    name: 'get_document', title: 'Get a document', endpoint: 'documentGet', input: 'params', readOnly: true,
+    description: 'One research document by id, with its DOI, PMID and URL when the source has them. Same as GET /v1/documents/{id}.',
+    sources: DOCS,
+  },
+  {
+    name: 'check_interactions', title: 'Check interactions', endpoint: 'toolInteractions', input: 'body', readOnly: false,
+    description: 'Drug, supplement and food interactions among 2 or more substances (names, brands, classes, typos): each pair once at the highest severity any source gives, every source\'s level, mechanism, management, unresolved names and coverage. Same as POST /v1/tools/interactions/check.',
+    sources: INTERACTION_SOURCES,
+  },
+  {
+    name: 'calculate_bioage', title: 'Biological age (PhenoAge)', endpoint: 'toolBioage', input: 'body', readOnly: false,
+    description: 'PhenoAge (Levine 2018) from nine blood biomarkers and age. Same as POST /v1/tools/bioage/calculate; save: true stores the result.',
+    sources: ['nlm-lab-ranges'],
+  },
+  {
+    name: 'analyze_bloodwork', title: 'Analyse bloodwork', endpoint: 'toolBloodwork', input: 'body', readOnly: false,
+    description: 'Lab results against NLM reference ranges with unit conversion, plus eGFR (CKD-EPI 2021) when creatinine is given. Same as POST /v1/tools/bloodwork/analyze.',
+    sources: ['nlm-lab-ranges'],
+  },
+  {
+    name: 'analyze_inbody', title: 'Analyse body composition', endpoint: 'toolInbody', input: 'body', readOnly: false,
+    description: 'Body composition (BMI, FFMI, fat and waist cut-offs). Same as POST /v1/tools/inbody/analyze.',
+    sources: [],
+  },
+  {
+    name: 'calculate_macros', title: 'Calculate macros', endpoint: 'toolMacros', input: 'body', readOnly: false,
+    description: 'Energy (Mifflin-St Jeor / Katch-McArdle) and macronutrient targets for a goal. Same as POST /v1/tools/macros/calculate.',
+    sources: [],
+  },
+  {
+    name: 'analyze_nutrition', title: 'Analyse nutrition', endpoint: 'toolNutrition', input: 'body', readOnly: false,
+    description: 'Nutrients of a list of foods (USDA SR28) against FDA 2016 Daily Values. Same as POST /v1/tools/nutrition/analyze.',
+    sources: ['usda-sr28'],
+  },
+  {
+    name: 'build_peptide_stack', title: 'Build a peptide stack', endpoint: 'toolPeptideStack', input: 'body', readOnly: false,
+    description: 'A stack of compounds for goals, with exclusions, duplication groups and interaction checks. Same as POST /v1/tools/peptide-stack/build.',
+    sources: ['materia-editorial', ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'build_protocol', title: 'Build a protocol', endpoint: 'toolProtocol', input: 'body', readOnly: false,
+    description: 'A dosing protocol for a compound (label titration, kidney function). Same as POST /v1/tools/protocol/build.',
+    sources: ['materia-editorial', ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'ask_assistant', title: 'Ask the clinical assistant', endpoint: 'chatCompletions', input: 'body', readOnly: false,
+    description: 'A grounded, cited answer from the clinical assistant (safety triage first, then specialist agents over the local database). Same as POST /v1/chat/completions: messages [{role, content}], optional max_tokens and conversation_id.',
+    sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES, 'nlm-lab-ranges', 'usda-sr28', 'embedding-model'],
+  },
+];

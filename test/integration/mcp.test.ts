@@ -1,0 +1,260 @@
+/**
+ * The MCP endpoint with the SDK's own client over real HTTP: initialize, list and call every tool, resources and prompts,
+ * auth, Origin and scope refusals, bad arguments, the /v1 rate-limit buckets, and the stdio bridge.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { join } from 'node:path';
+import { MCP_TOOLS } from '../../src/main/mcp/tools.ts';
+import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let key: string;
+const clients: Client[] = [];
+beforeAll(async () => { t = await startTestApp(); key = t.keyWith(['read', 'tools', 'chat']); });
+afterAll(async () => { for (const c of clients) await c.close(); await t.close(); });
+
+async function connect(headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'materia-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.base}/mcp`), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+const json = (r: CallToolResult) => r.structuredContent as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const call = async (c: Client, name: string, args: Record<string, unknown>) => (await c.callTool({ name, arguments: args })) as CallToolResult;
+const rpc = (body: object, headers: Record<string, string> = {}) => fetch(`${t.base}/mcp`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+  body: JSON.stringify(body),
+});
+const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+
+// NHANES IV participant 1999_2 (phenoage0 = 70.8754668450646), as in tools.test.ts.
+const PARTICIPANT = {
+  age: 77,
+  albumin: { value: 45, unit: 'g/L' }, creatinine: { value: 75.68069537, unit: 'umol/L' }, glucose: { value: 4.329, unit: 'mmol/L' },
+  crp: { value: 0.36, unit: 'mg/dL' }, lymphocyte_percent: { value: 21.1, unit: '%' }, mcv: { value: 88.5, unit: 'fL' },
+  rdw: { value: 13.7, unit: '%' }, alkaline_phosphatase: { value: 62, unit: 'U/L' }, wbc: { value: 7.6, unit: '10^3/uL' },
+};
+
+describe('MCP over Streamable HTTP', () => {
+  it('initializes with the latest revision and with 2025-06-18, and announces tools, resources and prompts', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    expect(c.getServerVersion()?.name).toBe('materia');
+    expect(c.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+    const res = await rpc(INIT, { Authorization: `Bearer ${key}` });
+    expect(res.status).toBe(200);
+    const body = await res.json() as { result: { protocolVersion: string } };
+    expect(body.result.protocolVersion).toBe('2025-06-18');
+    expect(LATEST_PROTOCOL_VERSION).toBe('2025-11-25');
+  });
+
+  it('lists every tool with its JSON Schema from the zod contract and read-only annotations', async () => {
+    const c = await connect({ 'X-API-Key': key });
+    const { tools } = await c.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual(MCP_TOOLS.map((x) => x.name).sort());
+    const search = tools.find((x) => x.name === 'search')!;
+    expect(search.annotations?.readOnlyHint).toBe(true);
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'types', 'filters', 'limit', 'offset', 'sort']));
+    expect(search.inputSchema.required).toEqual(['query']);
+    const check = tools.find((x) => x.name === 'check_interactions')!;
+    expect(check.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect((check.inputSchema.properties as Record<string, { minItems?: number }>).substances!.minItems).toBe(2);
+    expect(tools.find((x) => x.name === 'get_compound')!.inputSchema.required).toEqual(['slug']);
+  });
+
+  it('search, compounds, monographs and documents answer as the /v1 routes do, with provenance and licences', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const s = await call(c, 'search', { query: 'metformin', types: ['compounds'], limit: 3 });
+    expect(s.isError).toBeFalsy();
+    const rest = await t.http.post('/v1/search').set('X-API-Key', key).send({ query: 'metformin', types: ['compounds'], limit: 3 });
+    expect(json(s).data.results.map((r: { id: string }) => r.id)).toEqual(rest.body.data.results.map((r: { id: string }) => r.id));
+    expect(json(s).data.results[0].slug).toBe('metformin');
+    expect(json(s).provenance.sources.map((x: { id: string }) => x.id)).toContain('materia-editorial');
+    expect(json(s).provenance.sources.every((x: { licence: string }) => x.licence.length > 0)).toBe(true);
+    expect(JSON.parse((s.content[0] as { text: string }).text)).toEqual(json(s));
+
+    const comp = json(await call(c, 'get_compound', { slug: 'metformin' }));
+    expect(comp.data.name).toBe('Metformin');
+    expect(comp.data.sources.editorial).toBe(true);
+
+    const mono = json(await call(c, 'get_monograph', { slug: 'metformin' }));
+    expect(mono.data.slug).toBe('metformin');
+    expect(mono.data.clinical_evidence.evidence_grade).toMatch(/^[A-E]$/);
+
+    const list = json(await call(c, 'list_monographs', { category: 'medication', limit: '5' }));
+    expect(list.data).toHaveLength(5);
+    expect(list.meta.total).toBeGreaterThan(5);
+
+    const docs = json(await call(c, 'list_documents', { q: 'vitamin d fracture', limit: '3' }));
+    expect(docs.data.length).toBeGreaterThan(0);
+    const doc = json(await call(c, 'get_document', { id: docs.data[0].id }));
+    expect(doc.data.id).toBe(docs.data[0].id);
+    expect(doc.data.title).toBe(docs.data[0].title);
+  });
+
+  it('checks interactions with the pair model', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const r = json(await call(c, 'check_interactions', { substances: ['warfarin', 'fluconazole', 'notadrugxyz'] }));
+    const pair = r.data.pairs.find((p: { a: { name: string }; b: { name: string } }) => [p.a?.name, p.b?.name].join('|').toLowerCase().includes('fluconazole'));
+    expect(pair ?? r.data.pairs[0]).toBeDefined();
+    expect(['contraindicated', 'major']).toContain(r.data.highest_severity);
+    expect(r.data.unresolved.length).toBe(1);
+    expect(r.data.coverage).toBeDefined();
+    expect(r.provenance.sources.map((x: { id: string }) => x.id)).toContain('ddinter');
+  });
+
+  it('runs every calculator and analyser and the assistant', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    expect(json(await call(c, 'calculate_bioage', PARTICIPANT)).data.phenotypic_age.value).toBeCloseTo(70.8754668450646, 6);
+    const blood = json(await call(c, 'analyze_bloodwork', { sex: 'female', age: 54, panel: [{ test: 'vitamin d', value: 30, unit: 'nmol/L' }] }));
+    expect(blood.data.results[0].status).toBe('low');
+    expect(blood.provenance.sources.map((x: { id: string }) => x.id)).toEqual(['nlm-lab-ranges']);
+    expect(json(await call(c, 'analyze_inbody', { weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, sex: 'male', age: 40 })).data.bmi.value.value).toBeCloseTo(24.691358, 5);
+    const macros = json(await call(c, 'calculate_macros', { sex: 'male', age: 30, weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, activity_level: 'moderate', goal: 'lose', weekly_rate_kg: 0.5 }));
+    expect(macros.data.bmr.value.value).toBeCloseTo(1780, 6);
+    const food = json(await call(c, 'analyze_nutrition', { items: [{ food: '09003', amount: 100, unit: 'g' }] }));
+    expect(food.data.totals.nutrients.find((n: { key: string }) => n.key === 'energy').amount.value).toBeCloseTo(52, 6);
+    const stack = json(await call(c, 'build_peptide_stack', { goals: ['sleep'], constraints: { max_compounds: 3 } }));
+    expect(stack.data.stack.length).toBeGreaterThan(0);
+    const protocol = json(await call(c, 'build_protocol', { compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' }));
+    expect(protocol.data.schedule).toHaveLength(12);
+
+    const answer = json(await call(c, 'ask_assistant', { messages: [{ role: 'user', content: 'What are the side effects of sertraline?' }] }));
+    expect(answer.type).toBe('message');
+    expect(answer.content[0].text).toMatch(/sertraline/i);
+    expect(answer.content[0].citations.length).toBeGreaterThan(0);
+    expect(answer.content[0].citations[0]).toHaveProperty('api_path');
+  });
+
+  it('reads compounds, monographs and documents as resources', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const { resourceTemplates } = await c.listResourceTemplates();
+    expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://document/{id}', 'materia://monograph/{slug}']);
+    const r = await c.readResource({ uri: 'materia://compound/metformin' });
+    const body = JSON.parse((r.contents[0] as { text: string }).text);
+    expect(body.data.slug).toBe('metformin');
+    expect(body.provenance.content_version).toBe(t.materia.context.content.version);
+    const m = await c.readResource({ uri: 'materia://monograph/metformin' });
+    expect(JSON.parse((m.contents[0] as { text: string }).text).data.name).toBe('Metformin');
+    await expect(c.readResource({ uri: 'materia://compound/no-such-compound' })).rejects.toThrow(/not_found/);
+  });
+
+  it('offers prompts', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const { prompts } = await c.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(['review_medication_list', 'summarize_compound_evidence']);
+    const p = await c.getPrompt({ name: 'review_medication_list', arguments: { medications: 'warfarin, fluconazole\naspirin' } });
+    const text = (p.messages[0]!.content as { text: string }).text;
+    expect(text).toContain('"substances": ["warfarin","fluconazole","aspirin"]');
+  });
+
+  it('bad arguments are a clear tool error naming the field, never a 5xx', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const r = await call(c, 'search', { query: 'x', limit: 1000, bogus: 1 });
+    expect(r.isError).toBe(true);
+    const text = (r.content[0] as { text: string }).text;
+    expect(text).toMatch(/limit/);
+    expect(text).toMatch(/bogus/);
+    const one = await call(c, 'check_interactions', { substances: ['warfarin'] });
+    expect(one.isError).toBe(true);
+    expect((one.content[0] as { text: string }).text).toMatch(/at least two substances/);
+    const missing = await call(c, 'get_compound', { slug: 'no-such-compound' });
+    expect(missing.isError).toBe(true);
+    expect(json(missing).error.code).toBe('not_found');
+    const unknown = await call(c, 'no_such_tool', {});
+    expect(unknown.isError).toBe(true);
+    // A service-level 400 (not a schema error) keeps its details too.
+    const words = await call(c, 'search', { query: '!!!' });
+    if (words.isError) expect(json(words).error.code).toBe('invalid_request');
+    // Bodies that are not JSON-RPC: a 4xx from our body reader or the SDK's transport (an empty batch holds no request: 202).
+    const statuses: number[] = [];
+    for (const body of ['{', '{"jsonrpc":"2.0"}', '"x"', '[]', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}']) {
+      const res = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
+    expect(statuses.every((s) => s < 500)).toBe(true);
+    expect(t.logged).toEqual([]);
+  });
+});
+
+describe('MCP refusals', () => {
+  it('no key or a bad key is a 401 before the body is read', async () => {
+    expect((await rpc(INIT)).status).toBe(401);
+    const bad = await rpc(INIT, { Authorization: 'Bearer mk_nope00_aaaaaaaaaaaaaaaaaaaa' });
+    expect(bad.status).toBe(401);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    await expect(connect({})).rejects.toThrow();
+    const notJson = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+    expect(notJson.status).toBe(401);
+  });
+
+  it('a foreign Origin is a 403, the server\'s own is served', async () => {
+    const foreign = await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe('Origin');
+    expect((await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: `http://127.0.0.1:${t.port}` })).status).toBe(200);
+    expect((await rpc(INIT, { Authorization: `Bearer ${key}`, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+  });
+
+  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415', async () => {
+    const get = await fetch(`${t.base}/mcp`, { headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await fetch(`${t.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status).toBe(405);
+    const text = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/plain' }, body: 'x' });
+    expect(text.status).toBe(415);
+  });
+
+  it('enforces each tool\'s scope', async () => {
+    const readOnly = await connect({ Authorization: `Bearer ${t.keyWith(['read'])}` });
+    expect(json(await call(readOnly, 'get_compound', { slug: 'metformin' })).data.slug).toBe('metformin');
+    const tool = await call(readOnly, 'check_interactions', { substances: ['warfarin', 'aspirin'] });
+    expect(tool.isError).toBe(true);
+    expect(json(tool).error.code).toBe('forbidden');
+    expect((tool.content[0] as { text: string }).text).toMatch(/"tools" scope/);
+    const chat = await call(readOnly, 'ask_assistant', { messages: [{ role: 'user', content: 'hi' }] });
+    expect(json(chat).error.code).toBe('forbidden');
+    const toolsOnly = await connect({ Authorization: `Bearer ${t.keyWith(['tools'])}` });
+    expect(json(await call(toolsOnly, 'search', { query: 'metformin' })).error.code).toBe('forbidden');
+    await expect(toolsOnly.readResource({ uri: 'materia://compound/metformin' })).rejects.toThrow(/forbidden/);
+  });
+
+  it('charges the /v1 route\'s bucket: protocol/build allows 10 a minute plus 50 an hour, shared with REST', async () => {
+    const k = t.keyWith(['tools']);
+    const c = await connect({ Authorization: `Bearer ${k}` });
+    const args = { compounds: ['sertraline'], duration_weeks: 4, goal: 'depression' };
+    for (let i = 0; i < 59; i++) expect((await call(c, 'build_protocol', args)).isError, `call ${i}`).toBeFalsy();
+    const rest = await t.http.post('/v1/tools/protocol/build').set('X-API-Key', k).send(args);
+    expect(rest.status).toBe(200);
+    expect(rest.headers['x-ratelimit-burst-remaining']).toBe('0');
+    const refused = await call(c, 'build_protocol', args);
+    expect(refused.isError).toBe(true);
+    expect(json(refused).error.code).toBe('rate_limited');
+    expect((await t.http.post('/v1/tools/protocol/build').set('X-API-Key', k).send(args)).status).toBe(429);
+  });
+});
+
+describe('npm run mcp:stdio', () => {
+  it('bridges a stdio client to the running server', async () => {
+    const transport = new StdioClientTransport({
+      command: join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      args: [join(REPO_ROOT, 'src/main/mcp/stdio.ts')],
+      env: { ...process.env as Record<string, string>, MATERIA_URL: t.base, MATERIA_API_KEY: key },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    expect(client.getServerVersion()?.name).toBe('materia');
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(MCP_TOOLS.length);
+    const r = json(await call(client, 'get_compound', { slug: 'metformin' }));
+    expect(r.data.slug).toBe('metformin');
+  }, 60_000);
+});
