@@ -64,6 +64,16 @@ describe('pair model', () => {
     expect(findDuplicates(subs)).toEqual([null, 0, null, 2, null, 4, null, 6]);
   });
 
+  it('every drug a class rule names, and every class member but two generic words, is a substance some source knows', () => {
+    // a misspelt member would be a key no user input can reach
+    const known = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM ix_names WHERE key = ? AND via NOT IN ('rule', 'alias')");
+    const ruleKeys = new Set(db.prepare<[], { data: string }>('SELECT data FROM ix_rules').all()
+      .flatMap((r) => { const x = JSON.parse(r.data) as { a: { keys: string[] }; b: { keys: string[] }; except: string[] }; return [...x.a.keys, ...x.b.keys, ...x.except]; }));
+    expect([...ruleKeys].filter((k) => known.get(k)!.n === 0)).toEqual([]);
+    const members = db.prepare<[], { key: string }>('SELECT DISTINCT key FROM ix_class_members ORDER BY key').all().map((r) => r.key);
+    expect(members.filter((k) => known.get(k)!.n === 0)).toEqual(['penicillin', 'thyroid']);
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');
