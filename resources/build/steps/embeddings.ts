@@ -1,8 +1,9 @@
 /**
  * Bundled vectors: the content build embeds every searchable record (the same texts the server would embed) with the
  * installed model and stores them in the content database, tagged with the model's fingerprint, so a first start
- * needs no embedding work. Vectors are cached by (fingerprint, text hash) in resources/db/embedding-cache.sqlite, so
- * a rebuild only embeds what changed. Without the model files the step is skipped and the server embeds at start.
+ * needs no embedding work. Vectors are cached by (fingerprint, text hash) in resources/db/embedding-cache.sqlite and
+ * seeded from the committed resources/embeddings/ file (vector-seed.ts), so a build only embeds what neither holds.
+ * Without the model files the step is skipped and the server embeds at start.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { searchableTexts } from '../../../src/main/search/index-builder.ts';
 import { loadEncoder } from '../../../src/main/search/model/encoder.ts';
 import { missingModelFiles, modelFingerprint, type ModelConfig } from '../../../src/main/search/model-files.ts';
 import { BUNDLED_VECTORS_DDL } from '../../../src/main/search/bundled-vectors.ts';
+import { readSeed, seedPath } from './vector-seed.ts';
 
 const BATCH = 16;
 const textHash = (t: string) => createHash('sha256').update(t).digest('hex').slice(0, 32);
@@ -64,10 +66,13 @@ export async function cachedVectors(model: ModelConfig, texts: string[], cachePa
     const byHash = new Map(texts.map((t) => [textHash(t), t]));
     const out = new Map<string, Float32Array>();
     const missing: { hash: string; text: string }[] = [];
+    let seed: Map<string, Float32Array> | null = null;
     for (const [hash, text] of byHash) {
       const r = get.get(fingerprint, hash);
-      if (r) out.set(hash, new Float32Array(r.vector.buffer.slice(r.vector.byteOffset, r.vector.byteOffset + r.vector.byteLength)));
-      else missing.push({ hash, text });
+      if (r) { out.set(hash, new Float32Array(r.vector.buffer.slice(r.vector.byteOffset, r.vector.byteOffset + r.vector.byteLength))); continue; }
+      seed ??= readSeed(seedPath(model.modelId), fingerprint);
+      const v = seed.get(hash);
+      if (v) out.set(hash, v); else missing.push({ hash, text });
     }
     if (missing.length) {
       log(`embedding ${missing.length} of ${byHash.size} texts with ${model.modelId} (cached by text: later runs only embed what changed)`);
