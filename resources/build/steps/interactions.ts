@@ -14,7 +14,7 @@ import { loadInteractionClasses, loadInteractionRules, readInteractionAliases } 
 import { NLM_DIR, loadNlmSpl } from './nlm-spl-ddi.ts';
 import { ONC_FILES, loadOnc } from './onc-ddi.ts';
 
-export const INTERACTION_DATA_FILES = ['drugsatfda-products/Products.txt', ...ONC_FILES, 'nlm-spl-ddi-corpus/NLMCorpus_Mapped.csv'];
+export const INTERACTION_DATA_FILES = ['drugsatfda-products/Products.txt', ...ONC_FILES];
 export const INTERACTION_DATA_DIRS = [NLM_DIR];
 
 export function loadInteractionSources(db: Database, dataDir: string, drugbank: Map<string, DrugBankEntry>): Record<string, number> {
