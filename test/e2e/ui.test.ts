@@ -47,8 +47,20 @@ describe('the web UI served by npm start', () => {
       await page.getByRole('heading', { level: 2, name: section }).waitFor();
     }
     await page.getByRole('heading', { level: 2, name: /^Interactions \(\d+\)$/ }).waitFor();
-    await page.getByText('Major: avoid the combination or act on it').waitFor();
-    await page.getByText('Iodinated contrast media').waitFor();
+    const interactions = page.locator('#interactions');
+    await interactions.locator('summary').getByText('Major: avoid the combination or act on it').waitFor();
+    await interactions.getByText('Iodinated contrast media').waitFor();
+    // DDInter's pairs without any text fold into one line per severity, still under their severity
+    await interactions.locator('summary').getByText(/^\d+ (more )?pairs? listed by DDInter without mechanism or management$/).first().waitFor();
+    // sortable: by substance, then back to important-first
+    const moderate = interactions.locator('.sev-group-moderate');
+    const subst = moderate.getByRole('columnheader', { name: /Substance/ });
+    await subst.getByRole('button').click();
+    await expect(subst.getAttribute('aria-sort')).resolves.toBe('ascending');
+    const names = await moderate.locator('tbody tr td:first-child strong').allInnerTexts();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    await interactions.getByRole('button', { name: 'Important first again' }).click();
+    await expect(subst.getAttribute('aria-sort')).resolves.toBe('none');
     await page.getByText(/\d+ documents in the library mention this compound/).waitFor();
     await page.getByRole('link', { name: 'Berberine' }).waitFor(); // a related compound, resolved to its record
     await e.shot('01-monograph-metformin');
@@ -114,12 +126,41 @@ describe('the web UI served by npm start', () => {
     await page.getByText('Lab values against their reference ranges').waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     const chart = page.getByRole('figure');
-    await chart.getByRole('img', { name: /vitamin d: 12\.019 ng\/mL, reference 20–57 ng\/mL, low/ }).waitFor();
+    // at the lab's precision (one decimal more than the range 20–57), not 12.019
+    await chart.getByRole('img', { name: /vitamin d: 12\.0 ng\/mL, reference 20–57 ng\/mL, low/ }).waitFor();
     await chart.getByRole('img', { name: /hba1c: 5\.4 %, reference 3\.8–6\.4 %, normal/ }).waitFor();
     await page.getByText(/3 of 3 tests recognised/).waitFor();
     await page.getByText('Interpretation (editorial, not a diagnosis):').waitFor();
     await page.getByText(/Saved on this machine as/).waitFor();
     await e.shot('03-bloodwork-results');
+  });
+
+  it('bloodwork: a critical value has its own colour and words; clinical thresholds sit beside the range', async () => {
+    const { page } = e;
+    await page.goto(`${e.server.url}/tools/bloodwork`);
+    await heading('Bloodwork analysis').waitFor();
+    await page.getByLabel('Sex').selectOption('male');
+    await page.getByLabel('Age (years)').fill('60');
+    await page.getByLabel('Test 1', { exact: true }).fill('potassium');
+    await page.getByLabel('Value 1', { exact: true }).fill('7.2');
+    await page.getByLabel('Unit 1', { exact: true }).fill('mmol/L');
+    await page.getByLabel('Test 2', { exact: true }).fill('hba1c');
+    await page.getByLabel('Value 2', { exact: true }).fill('6.8');
+    await page.getByLabel('Unit 2', { exact: true }).fill('%');
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    const alarm = page.getByRole('alert').filter({ hasText: 'critical value' });
+    await alarm.getByText(/beyond the danger \(panic\) limits/).waitFor();
+    await alarm.getByText('potassium', { exact: true }).waitFor();
+    const row = page.getByRole('row', { name: /potassium/ });
+    await row.getByText('Critical high').waitFor();
+    // not the amber of an ordinary "high"
+    const colours = await row.locator('.status').evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(colours).toBe('rgb(143, 18, 9)');
+    await page.getByRole('figure').getByRole('img', { name: /potassium: 7\.2 mmol\/L, .*CRITICAL high, beyond the danger limit/ }).waitFor();
+    const a1c = page.getByRole('row', { name: /hba1c/ });
+    await a1c.getByText(/≥ 6\.5 %: .*\(met\)/).waitFor();
+    await a1c.getByText(/≥ 5\.7 %/).waitFor();
+    await e.shot('12-bloodwork-critical');
   });
 
   it('insights: the saved bloodwork shows up, and the profile can be saved', async () => {
@@ -233,6 +274,51 @@ describe('the web UI served by npm start', () => {
     // a reload keeps the route (the server answers index.html for unknown non-/v1 paths)
     await page.reload();
     await heading('API sandbox').waitFor();
+  });
+
+  it('interaction check: one row per pair with every source\'s level, and the coverage note when nothing is found', async () => {
+    const { page } = e;
+    await page.goto(`${e.server.url}/tools/interactions`);
+    await heading('Interaction check').waitFor();
+    await page.getByLabel(/^Substances/).fill('warfarin\naspirin');
+    await page.getByRole('button', { name: 'Check interactions' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
+    const row = page.getByRole('row', { name: /Warfarin \+ Aspirin|Aspirin \+ Warfarin/i });
+    await expect(row.count()).resolves.toBe(1); // one verdict for the pair, not one row per source
+    const levels = await row.locator('.source-levels li').allInnerTexts();
+    expect(levels.length).toBeGreaterThan(1);
+    expect(levels.join('\n')).toMatch(/DDInter: /);
+    await e.shot('13-interactions-pair');
+
+    await page.getByLabel(/^Substances/).fill('vitamin c\nzinc');
+    await page.getByRole('button', { name: 'Check interactions' }).click();
+    const note = page.getByRole('note', { name: 'Coverage' });
+    await note.getByText(/which is not the same as “no interaction”/).waitFor();
+    await note.getByText(/DDInter/).first().waitFor();
+    await e.shot('14-interactions-none-coverage');
+  });
+
+  it('search says how it read the query, filters by source, and labels a document\'s source', async () => {
+    const { page } = e;
+    await page.goto(`${e.server.url}/?q=metfromin`);
+    await page.getByRole('note').filter({ hasText: 'Showing results for' }).getByText('metformin', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Metformin', exact: true }).first().waitFor();
+    await e.shot('15-search-corrected');
+    await page.goto(`${e.server.url}/?q=metformin&type=documents`);
+    await page.locator('.result-kind').first().getByText(/Document · (SciFact|CORD-19|PubMedQA)/).waitFor();
+    await page.getByLabel('My library (imported)').check();
+    await page.waitForURL(/source=imported/);
+    await page.getByText(/Nothing matches “metformin” with these filters/).waitFor(); // nothing imported in a fresh library
+    await page.getByLabel('Bundled with Materia').check();
+    await page.waitForURL(/source=bundled/);
+    await page.locator('.result-list .result').first().waitFor();
+    await e.shot('16-search-source-bundled');
+    // documents carry their study design in words
+    await page.goto(`${e.server.url}/documents`);
+    await heading('Documents').waitFor();
+    const kind = await page.locator('.result-kind').first().innerText();
+    expect(kind).toMatch(/ · [A-Z][a-z]+/);
+    expect(kind).not.toMatch(/_/);
   });
 
   it('at phone width (390×844) every screen fits: tables become cards, nothing scrolls sideways', async () => {

@@ -13,7 +13,13 @@ export interface RangeRow {
   high: number | null;
   status: string;
   rangeText: string;
+  /** the value as written (the lab's precision); default: up to 3 decimals */
+  valueText?: string;
 }
+
+/** Status words: critical reads differently from any high or low. */
+export const statusWords = (status: string) => (status === 'critical_low' ? 'CRITICAL low, beyond the danger limit'
+  : status === 'critical_high' ? 'CRITICAL high, beyond the danger limit' : status.replace(/_/g, ' '));
 
 function scale(row: RangeRow): { min: number; max: number } {
   const points = [row.value, row.low, row.high].filter((x): x is number => x !== null);
@@ -39,17 +45,19 @@ export function RangeChart({ rows, caption }: { rows: RangeRow[]; caption: strin
           const bandFrom = pct(r.low ?? min, min, max);
           const bandTo = pct(r.high ?? max, min, max);
           const at = pct(r.value, min, max);
+          const shown = r.valueText ?? num(r.value, 3);
           const tone = /critical/.test(r.status) ? 'critical' : r.status === 'normal' ? 'ok' : r.status === 'not_evaluated' ? 'neutral' : 'warn';
           return (
-            <li key={r.key} className="range-row">
+            <li key={r.key} className={tone === 'critical' ? 'range-row range-critical' : 'range-row'}>
               <span className="range-label">{r.label}</span>
               <span className="range-track" role="img"
-                aria-label={`${r.label}: ${num(r.value, 3)} ${r.unit}, reference ${r.rangeText}, ${r.status.replace(/_/g, ' ')}`}>
+                aria-label={`${r.label}: ${shown} ${r.unit}, reference ${r.rangeText}, ${statusWords(r.status)}`}>
                 <span className="range-band" style={{ left: `${bandFrom}%`, width: `${Math.max(0.5, bandTo - bandFrom)}%` }} />
                 <span className={`range-marker tone-${tone}`} style={{ left: `${at}%` }} />
               </span>
               <span className="range-value">
-                <strong>{num(r.value, 3)}</strong> {r.unit}
+                <strong>{shown}</strong> {r.unit}
+                {tone === 'critical' && <strong className="critical-word"> CRITICAL</strong>}
                 <span className="muted small"> · ref {r.rangeText}</span>
               </span>
             </li>

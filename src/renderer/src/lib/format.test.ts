@@ -24,3 +24,14 @@ describe('renderer display helpers', () => {
     expect(researchDocumentId('scifact-1')).toBeNull();
   });
 });
+
+describe('labValue', () => {
+  it('writes a converted value with one decimal more than its range, keeping what the API sent', async () => {
+    const { labValue, decimalsOf } = await import('./format.ts');
+    expect(labValue(12, { low: 20, high: 57 }, true)).toBe('12.0');
+    expect(labValue(12.02, { low: 20, high: 57 }, true)).toBe('12.02');
+    expect(labValue(5.4, { low: 3.8, high: 6.4 }, false)).toBe('5.4');
+    expect(labValue(3.5, { low: null, high: 2.59 }, true)).toBe('3.500');
+    expect(decimalsOf(1e-7)).toBe(7);
+  });
+});

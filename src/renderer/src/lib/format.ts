@@ -49,3 +49,22 @@ export function researchDocumentId(researchId: string): string | null {
   const m = /^pubmedqa-q-(\d+)$/.exec(researchId);
   return m ? `pubmedqa-${m[1]}` : null;
 }
+
+/** Decimal places a number is written with (12.35 → 2, 57 → 0). */
+export function decimalsOf(x: number | null | undefined): number {
+  if (x === null || x === undefined || !Number.isFinite(x)) return 0;
+  const s = String(x);
+  const e = /e-(\d+)$/.exec(s);
+  if (e) return Number(e[1]);
+  const dot = s.indexOf('.');
+  return dot < 0 ? 0 : s.length - dot - 1;
+}
+
+/**
+ * A lab value at the lab's precision: a converted value with one decimal more than its reference range (the bloodwork
+ * API rounds it so, and JSON drops the trailing zero of 12.0), never fewer decimals than the API sent.
+ */
+export function labValue(value: number, range: { low: number | null; high: number | null }, converted: boolean): string {
+  const digits = Math.max(decimalsOf(value), converted ? Math.max(decimalsOf(range.low), decimalsOf(range.high)) + 1 : 0);
+  return value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}

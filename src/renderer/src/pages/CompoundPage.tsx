@@ -13,7 +13,7 @@ import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
 import { InteractionGroups, isTextlessSource, type InteractionRow } from '../components/InteractionGroups.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { categoryLabel, date, humanize, num, plural, statusLabel, studyDesignLabel } from '../lib/format.ts';
+import { categoryLabel, date, humanize, num, plural, statusLabel } from '../lib/format.ts';
 import { ApiError } from '../../../shared/client.ts';
 import type { CompoundRecord as Rec } from '../../../shared/schemas/compounds.ts';
 import { api } from '../api.ts';
@@ -313,7 +313,7 @@ function LinkedDocuments({ slug }: { slug: string }) {
         {docs.data.data.map((d) => (
           <li key={d.id}>
             <Link to={`/documents/${d.id}`}>{d.title ?? `PubMed record ${d.pmid ?? d.id}`}</Link> <GradeBadge grade={d.evidence_grade} />
-            <div className="muted small">{[d.journal, date(d.publication_date, d.publication_year), studyDesignLabel(d.study_design)].filter(Boolean).join(' · ')}</div>
+            <div className="muted small">{[d.journal, date(d.publication_date, d.publication_year), d.study_design_label].filter(Boolean).join(' · ')}</div>
           </li>
         ))}
       </ul>

@@ -9,7 +9,7 @@ import { doiUrl, ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx'
 import { GradePicker } from '../components/GradePicker.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { date, plural, studyDesignLabel } from '../lib/format.ts';
+import { date, plural } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
 
@@ -118,7 +118,7 @@ export function DocumentsPage() {
             {docs.data.data.map((d) => (
               <li key={d.id}>
                 <article className="result">
-                  <p className="result-kind">{SOURCE_LABEL[d.source]} · {studyDesignLabel(d.study_design)}</p>
+                  <p className="result-kind">{SOURCE_LABEL[d.source]} · {d.study_design_label}</p>
                   <h2 className="result-title"><Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link> <GradeBadge grade={d.evidence_grade} /></h2>
                   <p className="muted">{byline(d)}</p>
                   {d.abstract ? (

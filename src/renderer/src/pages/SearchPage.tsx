@@ -1,9 +1,12 @@
-/** Search: one box over compounds, documents and research items, with type, grade and category facets. */
+/**
+ * Search: one box over compounds, documents and research items, with type, source, grade and category facets. When the
+ * API corrected a typo or searched a brand's generic too, the results say so ("Showing results for metformin").
+ */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { EndpointInput } from '../../../shared/client.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../../shared/enums.ts';
-import { SEARCH_SORTS, SEARCH_TYPES, type SearchHit } from '../../../shared/schemas/search.ts';
+import { SEARCH_SORTS, SEARCH_TYPES, type DocumentSource, type SearchHit, type SemanticSearchData } from '../../../shared/schemas/search.ts';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { SEARCH_INPUT_ID } from '../components/Layout.tsx';
@@ -20,6 +23,11 @@ type SearchSort = (typeof SEARCH_SORTS)[number];
 const TYPE_LABEL: Record<SearchType, string> = { compounds: 'Compounds', documents: 'Documents', research: 'Research questions' };
 const FACET_TYPE: Record<'compound' | 'document' | 'research', SearchType> = { compound: 'compounds', document: 'documents', research: 'research' };
 const SORT_LABEL: Record<SearchSort, string> = { relevance: 'Relevance', evidence_grade: 'Evidence grade (A first)', date: 'Newest first', name: 'Name (A–Z)' };
+/** The source filter: your imported library alone, or what Materia ships. */
+const SOURCE_CHOICES = ['imported', 'bundled'] as const;
+type SourceChoice = (typeof SOURCE_CHOICES)[number];
+const SOURCE_CHOICE_LABEL: Record<SourceChoice, string> = { imported: 'My library (imported)', bundled: 'Bundled with Materia' };
+export const DOCUMENT_SOURCE_LABEL: Record<DocumentSource, string> = { scifact: 'SciFact', cord19: 'CORD-19', pubmedqa: 'PubMedQA', imported: 'My library' };
 const EXAMPLES = ['vitamin d fracture prevention', 'magnesium sleep', 'metformin', 'BPC-157', 'creatine cognition'];
 
 type SearchInput = EndpointInput<'search'>;
@@ -32,6 +40,7 @@ export function SearchPage() {
   const grades = pickList(url.getList('grade'), EVIDENCE_GRADES);
   const category = pick(url.get('category'), CATEGORIES);
   const sort = pick(url.get('sort'), SEARCH_SORTS) ?? 'relevance';
+  const source = pick(url.get('source'), SOURCE_CHOICES);
 
   const [text, setText] = useState(q);
   const box = useRef<HTMLInputElement>(null);
@@ -50,6 +59,7 @@ export function SearchPage() {
     const f: NonNullable<SearchInput['body']['filters']> = {};
     if (omit !== 'grade' && grades.length) f.evidence_grade = grades;
     if (omit !== 'category' && category) f.category = category;
+    if (source) f.source = [source];
     return Object.keys(f).length ? f : undefined;
   };
   const base = (omit: 'grade' | 'category' | 'type' | null, limit: number, offset: number): SearchInput => ({
@@ -75,7 +85,7 @@ export function SearchPage() {
   const allTypesTotal = facets.types.reduce((n, t) => n + t.count, 0);
   // narrow windows fold the filters away so results come first
   const narrow = useMediaQuery('(max-width: 820px)');
-  const active = (type ? 1 : 0) + grades.length + (category ? 1 : 0);
+  const active = (type ? 1 : 0) + grades.length + (category ? 1 : 0) + (source ? 1 : 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -119,6 +129,20 @@ export function SearchPage() {
                   </button>
                 ))}
               </div>
+            </fieldset>
+            <fieldset className="facet">
+              <legend>Source</legend>
+              <label className="check">
+                <input type="radio" name="source" checked={!source} onChange={() => url.set({ source: null })} />
+                <span className="check-label">All sources</span>
+              </label>
+              {SOURCE_CHOICES.map((sc) => (
+                <label key={sc} className="check">
+                  <input type="radio" name="source" checked={source === sc} onChange={() => url.set({ source: sc })} />
+                  <span className="check-label">{SOURCE_CHOICE_LABEL[sc]}</span>
+                  {!source && data && <span className="count" title="documents and research items">{num(sourceCount(data, sc), 0)}</span>}
+                </label>
+              ))}
             </fieldset>
             <fieldset className="facet">
               <legend>Evidence grade</legend>
@@ -170,12 +194,13 @@ export function SearchPage() {
                 </select>
               </label>
             </div>
+            {data?.query_interpretation && <Interpretation query={data.query} qi={data.query_interpretation} />}
             {results.isPending && <Loading label="Searching…" />}
             {results.isError && <ErrorMessage error={results.error} onRetry={() => void results.refetch()} />}
             {data && data.results.length === 0 && (
-              <Empty title={`Nothing matches “${data.query}”${grades.length || category || type ? ' with these filters' : ''}.`}>
-                {(grades.length > 0 || category || type) ? (
-                  <button type="button" className="btn btn-secondary" onClick={() => url.set({ grade: null, category: null, type: null })}>Clear filters</button>
+              <Empty title={`Nothing matches “${data.query}”${grades.length || category || type || source ? ' with these filters' : ''}.`}>
+                {(grades.length > 0 || category || type || source) ? (
+                  <button type="button" className="btn btn-secondary" onClick={() => url.set({ grade: null, category: null, type: null, source: null })}>Clear filters</button>
                 ) : <p>Try fewer or different words; names also match with small typos.</p>}
               </Empty>
             )}
@@ -191,6 +216,24 @@ export function SearchPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** Documents and research items of one source choice, from the sources facet (compounds are all bundled). */
+function sourceCount(data: SemanticSearchData, choice: SourceChoice): number {
+  const docs = data.facets.sources.filter((f) => (choice === 'imported' ? f.name === 'imported' : f.name !== 'imported')).reduce((n, f) => n + f.count, 0);
+  const compounds = choice === 'bundled' ? (data.facets.types.find((t) => t.name === 'compound')?.count ?? 0) : 0;
+  return docs + compounds;
+}
+
+/** "Showing results for metformin": the API corrected a misspelt name or searched further names too. */
+function Interpretation({ query, qi }: { query: string; qi: NonNullable<SemanticSearchData['query_interpretation']> }) {
+  if (!qi.corrected && qi.expanded_with.length === 0) return null;
+  return (
+    <p className="interpretation-line" role="note">
+      {qi.corrected && <>Showing results for <strong>{qi.corrected}</strong> <span className="muted">(you typed “{query}”)</span>. </>}
+      {qi.expanded_with.length > 0 && <>Also searched for {qi.expanded_with.map((x, i) => <span key={x}>{i > 0 && ', '}<strong>{x}</strong></span>)}.</>}
+    </p>
   );
 }
 
@@ -235,7 +278,10 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
   if (hit.type === 'document') {
     return (
       <article className="result">
-        <p className="result-kind">Document{hit.journal ? ` · ${hit.journal}` : ''}{hit.publication_date ? ` · ${date(hit.publication_date)}` : ''}</p>
+        <p className="result-kind">
+          Document · {DOCUMENT_SOURCE_LABEL[hit.source]}{hit.source === 'imported' && hit.external_id ? ` (your id ${hit.external_id})` : ''}
+          {hit.journal ? ` · ${hit.journal}` : ''}{hit.publication_date ? ` · ${date(hit.publication_date)}` : ''}
+        </p>
         <h2 className="result-title">
           <Link to={`/documents/${hit.id}`}>{hit.title ?? 'Untitled record'}</Link> <GradeBadge grade={hit.evidence_grade} />
         </h2>

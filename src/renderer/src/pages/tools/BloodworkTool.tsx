@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BloodworkData } from '../../../../shared/schemas/tools/bloodwork.ts';
 import { StatusBadge } from '../../components/Badges.tsx';
 import { RangeChart } from '../../components/RangeChart.tsx';
-import { num, quantity } from '../../lib/format.ts';
+import { labValue, num } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
 import { NumberField, ResultCard, ResultFooter, SelectField, ToolForm, toNumber, useFieldErrors } from '../../components/form-kit.tsx';
 
@@ -113,7 +113,9 @@ function BloodworkResult({ data, onUse }: { data: BloodworkData; onUse: (index: 
   const chartRows = data.results.filter((r) => r.value).map((r) => ({
     key: `${r.index}`, label: r.input.test, value: r.value!.value, unit: r.value!.unit,
     low: r.reference_range.low, high: r.reference_range.high, status: r.status, rangeText: r.reference_range.text,
+    valueText: labValue(r.value!.value, r.reference_range, !!r.conversion),
   }));
+  const critical = data.results.filter((r) => r.status === 'critical_low' || r.status === 'critical_high');
   return (
     <ResultCard title="Results">
       <p className="summary-line">
@@ -123,19 +125,40 @@ function BloodworkResult({ data, onUse }: { data: BloodworkData; onUse: (index: 
         {s.critical_low + s.critical_high > 0 && <> · <strong className="text-danger">{num(s.critical_low + s.critical_high, 0)}</strong> critical</>}
         {s.not_evaluated > 0 && <> · {num(s.not_evaluated, 0)} not evaluated</>}
       </p>
+      {critical.length > 0 && (
+        <div className="critical-alert" role="alert">
+          <p><strong>⚠ {critical.length === 1 ? 'A critical value' : `${num(critical.length, 0)} critical values`}</strong>: beyond the danger (panic) limits, not merely outside the reference range.
+            Confirm the result and act on it now.</p>
+          <ul>{critical.map((r) => <li key={r.index}><strong>{r.input.test}</strong> {labValue(r.value!.value, r.reference_range, !!r.conversion)} {r.value!.unit} ({r.status === 'critical_low' ? 'below' : 'above'} the critical limit{r.critical_limits ? `; ${r.critical_limits.source}` : ''})</li>)}</ul>
+        </div>
+      )}
       {data.warnings.length > 0 && <ul className="warnings">{data.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
       <RangeChart rows={chartRows} caption="Lab values against their reference ranges" />
       <div className="table-wrap">
         <table className="data-table">
-          <thead><tr><th scope="col">Test</th><th scope="col">Your value</th><th scope="col">In reference unit</th><th scope="col">Reference range</th><th scope="col">Status</th></tr></thead>
+          <thead><tr><th scope="col">Test</th><th scope="col">Your value</th><th scope="col">In reference unit</th><th scope="col">Reference range and thresholds</th><th scope="col">Status</th></tr></thead>
           <tbody>
             {data.results.map((r) => (
-              <tr key={r.index}>
+              <tr key={r.index} className={r.status === 'critical_low' || r.status === 'critical_high' ? 'row-critical' : undefined}>
                 <td><strong>{r.input.test}</strong><div className="muted small">{r.test.name} · LOINC {r.test.loinc}</div></td>
-                <td>{num(r.input.value, 4)} {r.input.unit}</td>
-                <td>{r.value ? quantity(r.value, 3) : <span className="muted">{r.error ?? '—'}</span>}{r.conversion && <div className="muted small">{r.conversion.method}</div>}</td>
-                <td>{r.reference_range.text}{r.critical_limits && <div className="muted small">critical: {[r.critical_limits.low !== null ? `< ${num(r.critical_limits.low)}` : '', r.critical_limits.high !== null ? `> ${num(r.critical_limits.high)}` : ''].filter(Boolean).join(' or ')} {r.critical_limits.unit}</div>}</td>
-                <td><StatusBadge status={r.status} /></td>
+                <td>{String(r.input.value)} {r.input.unit}</td>
+                <td>{r.value ? <>{labValue(r.value.value, r.reference_range, !!r.conversion)} {r.value.unit}</> : <span className="muted">{r.error ?? '—'}</span>}{r.conversion && <div className="muted small">{r.conversion.method}</div>}</td>
+                <td>
+                  {r.reference_range.text}
+                  {r.critical_limits && (
+                    <div className="small critical-limits">Critical: {[r.critical_limits.low !== null ? `< ${String(r.critical_limits.low)}` : '', r.critical_limits.high !== null ? `> ${String(r.critical_limits.high)}` : ''].filter(Boolean).join(' or ')} {r.critical_limits.unit}</div>
+                  )}
+                  {r.decision_thresholds.length > 0 && (
+                    <ul className="thresholds small">
+                      {r.decision_thresholds.map((t, i) => (
+                        <li key={i} className={t.met ? 'threshold-met' : undefined} title={t.source}>
+                          {t.comparison === 'below' ? '<' : '≥'} {String(t.value)} {t.unit}: {t.label}{t.met && <strong> (met)</strong>}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td><StatusBadge status={r.status} />{r.finding && <div className="small threshold-met">{r.finding}</div>}</td>
               </tr>
             ))}
           </tbody>
