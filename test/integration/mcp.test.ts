@@ -65,6 +65,9 @@ describe('MCP over Streamable HTTP', () => {
     expect(check.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect((check.inputSchema.properties as Record<string, { minItems?: number }>).substances!.minItems).toBe(2);
     expect(tools.find((x) => x.name === 'get_compound')!.inputSchema.required).toEqual(['slug']);
+    const docs = tools.find((x) => x.name === 'list_documents')!.inputSchema;
+    expect(docs.required ?? []).toEqual([]);
+    expect(JSON.stringify((docs.properties as Record<string, unknown>).limit)).toContain('number');
   });
 
   it('search, compounds, monographs and documents answer as the /v1 routes do, with provenance and licences', async () => {
@@ -86,11 +89,17 @@ describe('MCP over Streamable HTTP', () => {
     expect(mono.data.slug).toBe('metformin');
     expect(mono.data.clinical_evidence.evidence_grade).toMatch(/^[A-E]$/);
 
-    const list = json(await call(c, 'list_monographs', { category: 'medication', limit: '5' }));
+    const list = json(await call(c, 'list_monographs', { category: 'medication', limit: 5 }));
     expect(list.data).toHaveLength(5);
     expect(list.meta.total).toBeGreaterThan(5);
 
-    const docs = json(await call(c, 'list_documents', { q: 'vitamin d fracture', limit: '3' }));
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: '5', offset: '5' })).data.map((m: { slug: string }) => m.slug))
+      .toEqual((await t.http.get('/v1/monographs?category=medication&limit=5&offset=5').set('X-API-Key', key)).body.data.map((m: { slug: string }) => m.slug));
+    const tooMany = await call(c, 'list_monographs', { limit: 101 });
+    expect(tooMany.isError).toBe(true);
+    expect((tooMany.content[0] as { text: string }).text).toMatch(/limit/);
+    const docs = json(await call(c, 'list_documents', { q: 'vitamin d fracture', limit: 3 }));
+    expect(docs.data).toHaveLength(3);
     expect(docs.data.length).toBeGreaterThan(0);
     const doc = json(await call(c, 'get_document', { id: docs.data[0].id }));
     expect(doc.data.id).toBe(docs.data[0].id);
@@ -100,9 +109,12 @@ describe('MCP over Streamable HTTP', () => {
   it('checks interactions with the pair model', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const r = json(await call(c, 'check_interactions', { substances: ['warfarin', 'fluconazole', 'notadrugxyz'] }));
-    const pair = r.data.pairs.find((p: { a: { name: string }; b: { name: string } }) => [p.a?.name, p.b?.name].join('|').toLowerCase().includes('fluconazole'));
-    expect(pair ?? r.data.pairs[0]).toBeDefined();
-    expect(['contraindicated', 'major']).toContain(r.data.highest_severity);
+    type Pair = { a: { input: string }; b: { input: string }; severity: string; sources: unknown[] };
+    const pair = r.data.pairs.find((p: Pair) => [p.a.input, p.b.input].sort().join('+') === 'fluconazole+warfarin') as Pair;
+    expect(['contraindicated', 'major']).toContain(pair.severity);
+    expect(pair.sources.length).toBeGreaterThan(0);
+    const rest = await t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances: ['warfarin', 'fluconazole', 'notadrugxyz'] });
+    expect(r.data.pairs).toEqual(rest.body.data.pairs);
     expect(r.data.unresolved.length).toBe(1);
     expect(r.data.coverage).toBeDefined();
     expect(r.provenance.sources.map((x: { id: string }) => x.id)).toContain('ddinter');

@@ -7,7 +7,7 @@ let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t.close(); });
 
-interface Layer { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; name?: string }
+interface Layer { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; name?: string; rawPath?: string }
 
 /** Every METHOD path the Express router really serves (its own stack, not our list). */
 function registeredRoutes(): Set<string> {
@@ -16,9 +16,9 @@ function registeredRoutes(): Set<string> {
     for (const layer of stack) {
       if (layer.route) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all') out.add(`${method.toUpperCase()} ${prefix}${layer.route.path}`.replace(/:(\w+)/g, '{$1}'));
+          if (on && method !== '_all') out.add(`${method.toUpperCase()} ${prefix}${layer.route.path}`.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'));
         }
-      } else if (layer.name === 'router' && layer.handle?.stack) walk(layer.handle.stack, '/v1');
+      } else if (layer.name === 'router' && layer.handle?.stack) walk(layer.handle.stack, layer.rawPath ?? '');
     }
   };
   walk((t.materia.app as unknown as { router: { stack: Layer[] } }).router.stack, '');
@@ -35,7 +35,7 @@ describe('GET /v1/openapi.json', () => {
       for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...registeredRoutes()].sort()).toEqual([...documented].sort());
-    expect(documented.size).toBe(Object.keys(ENDPOINTS).length);
+    expect(documented.size).toBe(Object.keys(ENDPOINTS).length + 1); // + POST /mcp
   });
 
   it('describes request bodies, parameters, security and limits from the validating schemas', async () => {

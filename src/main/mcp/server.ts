@@ -79,11 +79,25 @@ function toolError(err: HttpError): CallToolResult {
   };
 }
 
+/**
+ * A query string carries only text, so the /v1 query schemas take `"20"` for a number. Tool arguments are JSON: each
+ * query field also takes a number or boolean, which is turned into its text and then checked by the same field schema.
+ */
+export function toolInputSchema(def: McpToolDef, schema: z.ZodType): z.ZodType {
+  if (def.input !== 'query' || !(schema instanceof z.ZodObject)) return schema;
+  const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType<unknown, string>>).map(([k, field]) => {
+    const wide = z.union([z.number(), z.boolean()]).transform(String).pipe(field).or(field);
+    return [k, field.description ? wide.describe(field.description) : wide];
+  }));
+  return z.strictObject(shape);
+}
+
 function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
   for (const def of MCP_TOOLS) {
     const e = endpointOf(def.endpoint);
-    const schema = e[def.input];
-    if (!schema) throw new Error(`${def.endpoint} has no ${def.input} schema`);
+    const contract = e[def.input];
+    if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
+    const schema = toolInputSchema(def, contract);
     server.registerTool(def.name, {
       title: def.title,
       description: `${def.description} Needs the "${e.scope}" scope.`,

@@ -37,7 +37,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
   },
   {
     name: 'list_monographs', title: 'List monographs', endpoint: 'monographList', input: 'query', readOnly: true,
-    description: 'Monographs, optionally filtered by text (q), category and evidence grade; limit and offset are whole numbers written as strings. Same as GET /v1/monographs.',
+    description: 'Monographs, optionally filtered by text (q), category and evidence grade; limit and offset are whole numbers. Same as GET /v1/monographs.',
     sources: ['materia-editorial'],
   },
   {
@@ -47,7 +47,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
   },
   {
     name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true,
-    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers written as strings. Same as GET /v1/documents.',
+    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers. Same as GET /v1/documents.',
     sources: DOCS,
   },
   {
