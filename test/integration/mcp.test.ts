@@ -269,4 +269,16 @@ describe('npm run mcp:stdio', () => {
     const r = json(await call(client, 'get_compound', { slug: 'metformin' }));
     expect(r.data.slug).toBe('metformin');
   }, 60_000);
+
+  it('passes the server\'s refusal of a bad key back as a JSON-RPC error', async () => {
+    const transport = new StdioClientTransport({
+      command: join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      args: [join(REPO_ROOT, 'src/main/mcp/stdio.ts')],
+      env: { ...process.env as Record<string, string>, MATERIA_URL: t.base, MATERIA_API_KEY: 'mk_nope00_aaaaaaaaaaaaaaaaaaaa' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    clients.push(client);
+    await expect(client.connect(transport)).rejects.toThrow(/401|invalid API key/);
+  }, 60_000);
 });

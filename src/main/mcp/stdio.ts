@@ -48,12 +48,13 @@ async function main() {
     }
     void stdio.send(message);
   };
-  http.onerror = (err) => { process.stderr.write(`materia mcp:stdio: ${err.message}\n`); };
+  // The transport reports every failure here (a refused request too), so this is the one place that writes it.
+  http.onerror = (err) => { process.stderr.write(`materia mcp:stdio: ${url.href}: ${err.message}\n`); };
   stdio.onmessage = (message: JSONRPCMessage) => {
     if (isJSONRPCRequest(message) && message.method === 'initialize') initializeIds.add(message.id);
     http.send(message).catch((err: unknown) => {
-      const text = err instanceof Error ? err.message : String(err);
-      process.stderr.write(`materia mcp:stdio: ${url.href}: ${text}\n`);
+      const raw = err instanceof Error ? err.message : String(err);
+      const text = raw === 'fetch failed' ? 'cannot connect (is the server running? npm start)' : raw;
       // A request must get an answer: the server's refusal (401, 403, 429, unreachable) becomes a JSON-RPC error.
       if (isJSONRPCRequest(message)) void stdio.send({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: `Materia server at ${url.href}: ${text}` } });
     });
