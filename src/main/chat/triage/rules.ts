@@ -55,7 +55,8 @@ const ABOUT = re(`\\b${any(
 const UNIT = any('pills?', 'tablets?', 'tabs', 'capsules?', 'caps', 'doses', 'gel ?caps', 'pastillas?', 'pildoras?', 'tabletas?', 'comprimidos?', 'capsulas?', 'tabletten', 'pillen', 'kapseln');
 const NOT_A_COUNT_UNIT = any('mg', 'mcg', 'ug', 'µg', 'g', 'grams?', 'gramm', 'gramos?', 'ml', 'iu', 'ie', 'units?', 'kg', 'lbs?', 'pounds?', 'min', 'minutes?', 'minutos?', 'minuten',
   'hours?', 'hrs?', 'horas?', 'stunden?', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal');
-const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'drunk', 'popped', 'downed', 'had', 'consumed', 'ingested', 'overdosed',
+const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'drunk', 'popped', 'downed', 'had', 'consumed', 'ingested', 'overdosed', 'necked', 'chugged',
+  'scoffed', 'gulped', 'knocked back', 'wolfed', 'polished off', 'snorted', 'injected',
   'tome', 'tomo', 'tomado', 'tomaron', 'trague', 'trago', 'tragado', 'ingeri', 'ingirio', 'bebio', 'bebi', 'comio',
   'genommen', 'geschluckt', 'eingenommen', 'nahm', 'schluckte', 'getrunken', 'gegessen');
 const CONTAINER = any('bottle', 'pack', 'packet', 'box', 'strip', 'tub', 'blister', 'jar', 'frasco', 'bote', 'caja', 'blister', 'packung', 'schachtel', 'flasche', 'dose', 'streifen');
@@ -90,9 +91,11 @@ function overdose(t: string, namesDrug: boolean): Level | null {
 }
 
 // ---- a child who swallowed something
-const CHILD = any('child', 'kid', 'kids', 'toddler', 'baby', 'infant', 'son', 'daughter', '\\d+ ?(?:-| )?(?:year|yr|month)s?(?:-| )?old', 'little one', 'grandson', 'granddaughter', 'nephew', 'niece',
+const CHILD = any('child', 'kid', 'kids', 'kiddo', 'toddler', 'baby', 'infant', 'son', 'daughter', 'little (?:boy|girl)', 'grandchild', '\\d+ ?(?:-| )?(?:year|yr|month)s?(?:-| )?old',
+  '\\d+ ?(?:yo|y/o|yrs?|mo|months?)', 'little one', 'grandson', 'granddaughter', 'nephew', 'niece',
   'nino', 'nina', 'hijo', 'hija', 'bebe', 'nieto', 'nieta', 'kind', 'kleinkind', 'sohn', 'tochter', 'enkel', 'enkelin', 'jahrige?r?');
-const CHILD_ATE = any('swallowed', 'ate', 'eaten', 'got into', 'chewed', 'drank', 'licked', 'took', 'has taken', 'had some', 'found and ate', 'put .{0,20} in (?:his|her|their) mouth',
+const CHILD_ATE = any('swallowed', 'ate', 'eaten', 'got into', 'got hold of', 'chewed', 'drank', 'licked', 'took', 'has taken', 'had some', 'found and ate', 'put .{0,20} in (?:his|her|their) mouth',
+  'with (?:an? |the )?(?:empty|open|half-empty|half empty) (?:bottle|packet|pack|box|blister|tub|jar)', 'sucking on', 'mouthful',
   'trago', 'comio', 'se tomo', 'bebio', 'se metio', 'verschluckt', 'geschluckt', 'gegessen', 'genommen', 'getrunken');
 const SWALLOWABLE = any(UNIT, 'medicine', 'medication', 'meds', 'gummies', 'gummy', 'vitamins?', 'iron', 'drugs?', 'edibles?', 'cannabis', 'cigarettes?', 'nicotine', 'patch',
   'inhaler', 'syrup', 'bottle', 'packet', POISONS, 'chemicals?', 'cleaning', 'medicamentos?', 'medicinas?', 'jarabe', 'pilas?', 'baterias?', 'imanes', 'iman', 'detergente',
@@ -109,14 +112,16 @@ const SELF_HARM = any(
   'kill(?:ing)? my ?self', 'end(?:ing)? (?:my|it) (?:own )?(?:life|all)', 'end it all', 'take my (?:own )?life', 'want(?:ed)? to die', 'wish i (?:was|were) dead', 'better off dead',
   "don'?t want to (?:live|be alive|be here|wake up|go on)", 'not (?:to )?wake up', 'never wake up', 'go to sleep (?:and|forever)', 'hurt(?:ing)? my ?self', 'harm(?:ing)? my ?self', 'cut(?:ting)? my ?self',
   'suicidal', 'thinking (?:about|of) suicide', 'commit suicide', 'suicide (?:plan|note)', '(?:plan(?:ning)?|going|want(?:ing)?|intend(?:ing)?) to (?:die|overdose|od|end it)', 'no reason to live',
-  'better off (?:without me|if i (?:was|were|am) (?:dead|gone))', '(?:wish|want) (?:i was|i were|to be) dead',
+  'better off (?:without me|if i (?:was|were|am) (?:dead|gone))', '(?:wish|want) (?:i was|i were|to be) dead', 'if i (?:was|were) gone',
+  '(?:nobody|no one|noone) would (?:care|miss me|notice)', 'stockpil\\w*', 'plan(?:ning)? to take (?:them |it )?all', 'take (?:them|all of them|the lot) all (?:at once|tonight)',
   'painless(?:ly)? (?:way to )?die', 'way to die', 'how (?:to|do i|can i) (?:overdose|od)\\b',
   'suicidarme', 'matarme', 'quitarme la vida', 'quiero morir(?:me)?', 'no quiero (?:vivir|seguir viviendo|despertar)', 'acabar con (?:todo|mi vida)', 'hacerme dano', 'cortarme',
   'mich umbringen', 'mir das leben nehmen', 'nicht mehr leben', 'sterben will', 'will sterben', 'suizidgedanken', 'selbstmord begehen', 'mich selbst verletzen', 'nicht mehr aufwachen',
 );
 const LETHAL_QUESTION = any(
   '(?:how many|how much|what dose|what amount|cuantas|cuanto|wie viele|wie viel).{0,60}(?:to die|die from|kill (?:me|myself|a person|someone|you)|be fatal|be lethal|not wake up|never wake up|end (?:it|my life)|to overdose|para morir|matarme|no despertar|zu sterben|um zu sterben|todlich)',
-  '(?:lethal|fatal|deadly|letal|mortal|todliche) (?:dose|amount|overdose|dosis)', 'dose (?:that|which) (?:would|will|could) kill', 'dosis letal', 'todliche dosis',
+  '(?:lethal|fatal|deadly|letal|mortal|todliche) (?:dose|amount|overdose|dosis)', '(?:what|which) (?:amount|dose|number) (?:of [\\w-]+ )?(?:is|would be) (?:fatal|lethal|deadly)',
+  '(?:how many|how much) [\\w\\s-]{1,30} (?:is|are|would be) (?:fatal|lethal|deadly|enough to (?:die|kill))', 'dose (?:that|which) (?:would|will|could) kill', 'dosis letal', 'todliche dosis',
 );
 
 function selfHarm(t: string): Level | null {
@@ -133,9 +138,9 @@ function selfHarm(t: string): Level | null {
 
 // ---- anaphylaxis
 const SWELL_PART = any('lips?', 'tongue', 'throat', 'face', 'mouth', 'eyes', 'eyelids?', 'labios?', 'lengua', 'garganta', 'cara', 'lippen?', 'zunge', 'hals', 'rachen', 'gesicht');
-const SWELLING = any('swell\\w*', 'swollen', 'schwill\\w*', 'puffing up', 'puffed up', 'blowing up', 'closing (?:up)?', 'tight(?:ening)?', 'hinch\\w*', 'cerrando', 'cierra', 'schwell\\w*', 'geschwollen', 'dick', 'schnurt\\w*', 'zu ?geschnurt');
+const SWELLING = any('swell\\w*', 'swollen', 'schwill\\w*', 'blew up', 'blown up', 'ballooning', 'ballooned', 'puffy', 'puffing up', 'puffed up', 'blowing up', 'closing (?:up)?', 'tight(?:ening)?', 'hinch\\w*', 'cerrando', 'cierra', 'schwell\\w*', 'geschwollen', 'dick', 'schnurt\\w*', 'zu ?geschnurt');
 const ALLERGY_CONTEXT = any('sting', 'stung', 'bee', 'wasp', 'hornet', 'peanuts?', 'nuts?', 'shellfish', 'prawns?', 'shrimp', 'allerg\\w*', 'hives', 'wheez\\w*', 'breath\\w*', 'injection',
-  'first dose', 'after (?:eating|taking|the)', 'rash', 'epipen', 'adrenaline', 'epinephrine', 'picadura', 'abeja', 'avispa', 'cacahuete', 'mani', 'alergi\\w*', 'respirar', 'silbid\\w*',
+  'first dose', 'after (?:eating|taking|the)', 'rash', 'epipen', 'adrenaline', 'epinephrine', 'gasping', 'picadura', 'abeja', 'avispa', 'cacahuete', 'mani', 'alergi\\w*', 'respirar', 'silbid\\w*',
   'stich', 'biene', 'wespe', 'erdnuss\\w*', 'nusse', 'allergi\\w*', 'atemnot', 'luft', 'quaddeln', 'keuch\\w*');
 
 function anaphylaxis(t: string): Level | null {
@@ -167,7 +172,8 @@ function chestPain(t: string): Level | null {
 
 // ---- stroke
 const STROKE_SIGN = any(
-  '(?:face|mouth|smile)(?: is| has)? (?:droop\\w*|dropp\\w*|lopsided|fallen|sagging|crooked|uneven)', 'droop\\w* (?:face|mouth|on one side)', 'one side of (?:my|his|her|the) face',
+  '(?:face|mouth|smile)(?: is| has| looks| went| seems)? (?:droop\\w*|dropp\\w*|lopsided|fallen|sagging|crooked|uneven)', 'talking (?:gibberish|nonsense|funny|strangely|oddly)', 'gibberish',
+  'spricht (?:undeutlich|verwaschen|wirr)', 'arm nicht (?:mehr )?(?:heben|bewegen)', 'droop\\w* (?:face|mouth|on one side)', 'one side of (?:my|his|her|the) face',
   'slurr\\w* (?:speech|words|his words|her words)', 'speech (?:is |went |has become )?(?:slurred|garbled|jumbled)', "can'?t (?:speak|talk|get (?:his|her|my|the) words out|find (?:his|her|my) words|lift (?:his|her|my) arm|raise (?:his|her|my) arm|smile)",
   'words (?:are |came out )?(?:jumbled|wrong|garbled)', '(?:sudden\\w*|all of a sudden) (?:weak\\w*|numb\\w*|paraly\\w*)(?: \\w+){0,3} (?:one|left|right) side', '(?:arm|leg|hand)(?: \\w+){0,2} (?:went|is|has gone|feels) (?:weak|numb|limp|dead|heavy)',
   '(?:weakness|numbness|paraly\\w*) (?:on|in|of) (?:one|the left|the right|his left|his right|her left|her right|my left|my right) side', 'sudden (?:loss of vision|blindness|confusion|trouble (?:speaking|walking|seeing))',
@@ -190,7 +196,8 @@ function stroke(t: string): Level | null {
 const BREATHING = any(
   "(?:not|isn'?t|is not|stopped|barely|hardly|aren'?t) breathing", 'breathing (?:is )?(?:very |really |so |getting )?(?:slow|shallow|weird|irregular|strange)', 'breath(?:s|ing)? (?:slowly|shallowly)',
   'slow,? shallow (?:breaths|breathing)', '(?:lips|face|fingers|skin) (?:are |is |have |has )?(?:turning |gone |going |turned )?(?:blue|grey|gray)', '(?:blue|grey|gray) lips',
-  "can'?t (?:wake|rouse) (?:him|her|them|my|up)", "won'?t wake(?: up)?", "(?:is|are) (?:unresponsive|unconscious)", 'hard to wake', 'difficult to (?:wake|rouse)', 'pinpoint pupils',
+  "can'?t (?:wake|rouse) (?:him|her|them|my|up)", "won'?t wake(?: up)?", "(?:won'?t|doesn'?t|does not|isn'?t|is not|not) (?:respond\\w*|waking)", 'gurgling',
+  'breath\\w* (?:only )?(?:about |around )?[1-9] times? (?:a|per) minute', '(?:is|are|turned|turning|gone|going) (?:blue|grey|gray)\\b', "(?:is|are) (?:unresponsive|unconscious)", 'hard to wake', 'difficult to (?:wake|rouse)', 'pinpoint pupils',
   "(?:i|he|she|they) (?:can'?t|cannot|can not) breathe", 'struggling to breathe', 'gasping for (?:air|breath)', 'choking',
   'no respira', 'respira (?:muy |mas )?(?:lento|despacio|poco|mal)', 'labios (?:azules|morados)', 'no (?:se )?despierta', 'inconsciente', 'no puedo respirar', 'no puede respirar', 'se (?:esta )?ahoga',
   'atmet (?:nicht|kaum|sehr langsam|langsam|flach)', 'blaue lippen', 'wacht nicht (?:mehr )?auf', 'bewusstlos', 'bekomme keine luft', 'kriege keine luft', 'kann nicht (?:mehr )?atmen', 'nicht ansprechbar',
@@ -209,7 +216,7 @@ const THINNER = any('warfarin', 'coumadin', 'jantoven', 'apixaban', 'eliquis', '
 const BLEED = any(
   "\\w*(?:bleed|blood|haemorrhag|hemorrhag)\\w*(?: [\\w']+){0,4} (?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|not) (?:stop|stopping|clot|slow|ease)", "won'?t stop bleeding", 'bleeding (?:heavily|a lot|badly|everywhere|profusely)',
   '(?:heavy|heavily|a lot of|lots of|massive|uncontrolled) (?:bleed\\w*|blood loss)', '(?:vomit\\w*|throw\\w* up|threw up|cough\\w* up|spit\\w* up|spitting) (?:up )?(?:blood|bright red)',
-  'blood in (?:my |his |her |the )?(?:urine|pee|stool|stools|poo|vomit|sick)', '(?:black|tarry|maroon) (?:stool|stools|poo|poop)', 'coffee[- ]?grounds?', 'nosebleed(?: \\w+){0,6} (?:hour|stop)',
+  'blood in (?:my |his |her |the )?(?:urine|pee|wee|stool|stools|poo|vomit|sick)', '(?:peeing|pissing|weeing|urinating|pooing|pooping|passing) blood', 'a lot of blood', 'lots of blood', 'keeps? bleeding', '(?:black|tarry|maroon) (?:stool|stools|poo|poop)', 'coffee[- ]?grounds?', 'nosebleed(?: \\w+){0,6} (?:hour|stop)',
   '(?:hit|banged|bumped) (?:my|his|her) head', 'fell and (?:hit|banged)', 'bruis\\w* (?:all over|everywhere|for no reason)', 'bleeding gums? (?:that )?(?:won\'?t|will not) stop',
   '\\w*sangr\\w*(?: \\w+){0,3} (?:no para|no se detiene|no se corta|mucho)', '(?:vomit\\w*|escupi\\w*) sangre', 'heces negras', 'sangre en (?:la )?(?:orina|heces)', 'se golpeo la cabeza',
   '\\w*blut\\w*(?: \\w+){0,3} (?:hort nicht auf|stoppt nicht|lasst sich nicht stoppen)', 'blut (?:erbrochen|gespuckt|gehustet)', 'erbricht blut', 'schwarze\\w* stuhl', 'blut im (?:urin|stuhl)', 'kopf (?:gestossen|angeschlagen)',
@@ -257,11 +264,12 @@ function lowGlucose(t: string): boolean {
 
 function hypoglycaemia(t: string): Level | null {
   const personal = PERSONAL.test(t);
-  if (lowGlucose(t) && (personal || PRESENT.test(t))) return ABOUT.test(t) && !personal ? null : 'acute';
+  const symptomatic = /\b(?:sweat\w*|shak\w*|shaking|confus\w*|drows\w*|faint\w*|dizzy|clammy|trembl\w*|slurr\w*|temblor\w*|sudor\w*|zitter\w*|schwitz\w*)\b/.test(t);
+  if (lowGlucose(t) && (personal || PRESENT.test(t) || symptomatic)) return ABOUT.test(t) && !personal ? null : 'acute';
   const hypoWord = re('\\b(?:hypo|hypos|hypoglyc\\w*|hypoglyk\\w*|low blood sugar|sugar (?:is |was |went |has gone |dropped )?(?:very |really |so |too )?low|hipoglucemia|azucar (?:muy )?baja|bajon de azucar|unterzucker\\w*|zucker ist (?:zu |sehr )?niedrig)\\b').test(t);
   const impaired = re('\\b(?:confus\\w*|drows\\w*|unconscious|unresponsive|not making sense|slurr\\w*|shak\\w*|sweat\\w*|passing out|passed out|fitting|seizing|collaps\\w*|can\'?t (?:wake|stand)|aggressive|confundid\\w*|inconsciente|temblor\\w*|verwirrt|bewusstlos|zittert|schwitzt)\\b').test(t);
   if (hypoWord && (personal || PRESENT.test(t)) && (impaired || PRESENT.test(t)) && !(ABOUT.test(t) && !PRESENT.test(t))) return 'acute';
-  if (re("\\b(?:injected|took|gave|given|puse|inyecte|gespritzt)\\b(?: \\w+){0,4} (?:too much|twice|double|two doses|extra|the wrong)(?: \\w+){0,3} insulin\\b|\\binsulin\\b(?: \\w+){0,5} (?:twice|double|two doses|too much|by mistake|dos veces|doppelt)").test(t)) return 'lead';
+  if (re("\\b(?:injected|took|gave|given|puse|inyecte|gespritzt)\\b(?: \\w+){0,4} (?:too much|twice|double|two doses|extra|the wrong)(?: \\w+){0,3} insulin\\b|\\b(?:injected|took|gave|given|used|puse|inyecte|gespritzt)\\b(?: \\w+){0,3} insulin\\b(?: \\w+){0,4} (?:twice|double|two doses|by mistake|dos veces|doppelt)").test(t)) return 'lead';
   if (re('\\b(?:diabetic|diabetes|diabetico|diabetica|diabetiker\\w*|type 1|type 2|on insulin)\\b').test(t) && impaired && personal && !ABOUT.test(t)) return 'acute';
   return null;
 }
@@ -287,7 +295,7 @@ const THUNDERCLAP = any(
   'headache (?:during|after|at|while having) (?:sex|orgasm|climax|intercourse)', '(?:sudden\\w*|abrupt\\w*) (?:\\w+ )?(?:severe|excruciating|explosive|intense|terrible|splitting|blinding|agonising|agonizing|awful) headache',
   '(?:severe|excruciating|explosive|intense|blinding) headache (?:that )?(?:came on |started |hit )?(?:suddenly|out of nowhere|in (?:a |one )?(?:second|seconds|minute))',
   'headache (?:came on|started|hit(?: me)?) (?:suddenly|out of nowhere|like a thunderclap|in seconds|within (?:a|one) minute|like being hit)', "like (?:being|i was|he was|she was|i'd been|i had been|getting) (?:hit|struck|kicked|punched|whacked)(?: \\w+){0,2} (?:on|in|at) (?:the )?(?:back of (?:the |my |his |her )?)?head",
-  'thunderclap headache', 'peor dolor de cabeza de (?:mi|su) vida', 'dolor de cabeza (?:repentino|subito|de golpe|explosivo)', 'schlimmste\\w* kopfschmerz\\w*', 'vernichtungskopfschmerz\\w*',
+  'thunderclap headache', 'like a (?:bomb|explosion|gunshot|thunderclap|clap of thunder|bat|hammer)', 'headache (?:exploded|came on like|hit like)', 'peor dolor de cabeza de (?:mi|su) vida', 'dolor de cabeza (?:repentino|subito|de golpe|explosivo)', 'schlimmste\\w* kopfschmerz\\w*', 'vernichtungskopfschmerz\\w*',
   'donnerschlagkopfschmerz\\w*', 'plotzlich\\w* (?:\\w+ )?(?:starke|heftige|extreme|unertragliche) kopfschmerz\\w*',
 );
 

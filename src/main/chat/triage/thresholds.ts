@@ -7,9 +7,9 @@ export type ThresholdFile = Record<string, Thresholds>;
 
 export const THRESHOLDS: ThresholdFile = {
   'sentence-transformers/all-MiniLM-L6-v2': {
-    similarity: 0.52,
-    margin: -0.1,
+    similarity: 0.44,
+    margin: 0,
     calibrated: '2026-11-24',
-    dev: 'dev split: meaning alone found 51/86 emergencies (rules + meaning 86); it flagged 3/75 near-misses, declines and ordinary questions, blocking none'
+    dev: 'dev split: meaning alone found 62/106 emergencies (rules + meaning 106); it flagged 4/82 near-misses, declines and ordinary questions, blocking none'
   }
 };
