@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { MCP_TOOLS } from '../../src/main/mcp/tools.ts';
 import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -193,6 +194,41 @@ describe('MCP over Streamable HTTP', () => {
     expect(statuses.every((s) => s < 500)).toBe(true);
     expect(t.logged).toEqual([]);
   });
+});
+
+// One valid call of each tool, for the property test below.
+const VALID: Record<string, Record<string, unknown>> = {
+  search: { query: 'metformin', limit: 3 },
+  get_compound: { slug: 'metformin' },
+  list_monographs: { category: 'medication', limit: 2 },
+  get_monograph: { slug: 'metformin' },
+  list_documents: { q: 'vitamin d', limit: 2 },
+  get_document: { id: 'scifact-10009203' },
+  check_interactions: { substances: ['warfarin', 'aspirin'] },
+  calculate_bioage: PARTICIPANT,
+  analyze_bloodwork: { sex: 'female', age: 54, panel: [{ test: 'vitamin d', value: 30, unit: 'nmol/L' }] },
+  analyze_inbody: { weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, sex: 'male', age: 40 },
+  calculate_macros: { sex: 'male', age: 30, weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, activity_level: 'moderate', goal: 'lose', weekly_rate_kg: 0.5 },
+  analyze_nutrition: { items: [{ food: '09003', amount: 100, unit: 'g' }] },
+  build_peptide_stack: { goals: ['sleep'] },
+  build_protocol: { compounds: ['sertraline'], duration_weeks: 4, goal: 'depression' },
+  ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }] },
+};
+
+describe('MCP arguments, fuzzed', () => {
+  it('one field of a valid call replaced by any JSON value, or an extra field, is an answer or a tool error, never a protocol or server error', async () => {
+    expect(Object.keys(VALID).sort()).toEqual(MCP_TOOLS.map((x) => x.name).sort());
+    const c = await connect({ Authorization: `Bearer ${t.adminKey}` });
+    for (const [name, args] of Object.entries(VALID)) {
+      expect((await call(c, name, args)).isError, name).toBeFalsy();
+      const fields = [...Object.keys(args), 'unknown_field'];
+      await fc.assert(fc.asyncProperty(fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 2 }), async (field, value) => {
+        const r = await call(c, name, { ...args, [field]: value });
+        if (r.isError) expect((r.content[0] as { text: string }).text).not.toMatch(/internal/);
+      }), { numRuns: name === 'ask_assistant' ? 5 : 12, seed: 162026 });
+    }
+    expect(t.logged).toEqual([]);
+  }, 120_000);
 });
 
 describe('MCP refusals', () => {
