@@ -4,7 +4,7 @@
  */
 import type { Request, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './browser.ts';
+import { SHOTS, startE2E, type E2E } from './browser.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
 
 let e: E2E;
@@ -61,7 +61,11 @@ describe('the web UI served by npm start', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     await interactions.getByRole('button', { name: 'Important first again' }).click();
     await expect(subst.getAttribute('aria-sort')).resolves.toBe('none');
-    await page.getByText(/\d+ documents in the library mention this compound/).waitFor();
+    await page.getByText(/\d+ documents? in this library linked to this compound/).waitFor();
+    // every editorial section cites the monograph's numbered basis
+    await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1 to \d+$/ }).waitFor();
+    await expect(page.locator('#basis-list li').count()).resolves.toBeGreaterThan(1);
+    expect(await page.title()).toBe('Metformin — Materia');
     await page.getByRole('link', { name: 'Berberine' }).waitFor(); // a related compound, resolved to its record
     await e.shot('01-monograph-metformin');
   });
@@ -290,7 +294,7 @@ describe('the web UI served by npm start', () => {
     expect(levels.join('\n')).toMatch(/DDInter: /);
     await e.shot('13-interactions-pair');
 
-    await page.getByLabel(/^Substances/).fill('vitamin c\nzinc');
+    await page.getByLabel(/^Substances/).fill('creatine\nvitamin d');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     const note = page.getByRole('note', { name: 'Coverage' });
     await note.getByText(/which is not the same as “no interaction”/).waitFor();
@@ -306,10 +310,10 @@ describe('the web UI served by npm start', () => {
     await e.shot('15-search-corrected');
     await page.goto(`${e.server.url}/?q=metformin&type=documents`);
     await page.locator('.result-kind').first().getByText(/Document · (SciFact|CORD-19|PubMedQA)/).waitFor();
-    await page.getByLabel('My library (imported)').check();
+    await page.getByLabel('My library (imported)').click();
     await page.waitForURL(/source=imported/);
     await page.getByText(/Nothing matches “metformin” with these filters/).waitFor(); // nothing imported in a fresh library
-    await page.getByLabel('Bundled with Materia').check();
+    await page.getByLabel('Bundled with Materia').click();
     await page.waitForURL(/source=bundled/);
     await page.locator('.result-list .result').first().waitFor();
     await e.shot('16-search-source-bundled');
@@ -357,6 +361,7 @@ describe('the web UI served by npm start', () => {
         await settle();
         if (path === '/sandbox') await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
         await fits(path);
+        await expect.poll(() => page.title(), { message: `${path} names itself` }).toMatch(/^.+ — Materia$/);
         await e.shot(shot);
       }
 
@@ -398,6 +403,29 @@ describe('the web UI served by npm start', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+
+  it('prints a monograph as its content: no sidebar or contents, numbered basis, the content version and date', async () => {
+    const { page } = e;
+    await page.goto(`${e.server.url}/compounds/metformin`);
+    await page.locator('#mechanism li').first().waitFor();
+    await page.emulateMedia({ media: 'print' });
+    try {
+      await expect(page.locator('.sidebar').isVisible()).resolves.toBe(false);
+      await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(false);
+      const footer = page.locator('.print-footer');
+      await expect(footer.isVisible()).resolves.toBe(true);
+      const version = e.server.materia.context.content.version;
+      await expect(footer.innerText()).resolves.toContain(`Materia content version ${version}`);
+      await expect(page.locator('#basis-list').isVisible()).resolves.toBe(true);
+      await e.shot('17-monograph-print');
+      const pdf = await page.pdf({ path: `${SHOTS}/17-monograph-print.pdf`, format: 'A4' });
+      expect(pdf.byteLength).toBeGreaterThan(10_000);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+    // the print footer is for paper only
+    await expect(page.locator('.print-footer').isVisible()).resolves.toBe(false);
   });
 
   it('Compounds pages through the API: one request of 25 records, not every record', async () => {

@@ -10,6 +10,7 @@ import { ExternalLink } from '../components/ExternalLink.tsx';
 import { Empty, ErrorMessage, Loading, describeError } from '../components/States.tsx';
 import { date } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
+import { useTitle } from '../lib/title.ts';
 
 interface Turn {
   role: 'user' | 'assistant';
@@ -82,6 +83,7 @@ function History({ activeId }: { activeId: string | null }) {
 }
 
 export function ChatPage() {
+  useTitle('Chat');
   const { id: routeId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

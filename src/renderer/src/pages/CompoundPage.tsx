@@ -4,7 +4,7 @@
  * is on its way its sections keep their place, so nothing jumps when it arrives.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import type { Monograph } from '../../../shared/schemas/monographs.ts';
@@ -13,11 +13,13 @@ import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
 import { InteractionGroups, isTextlessSource, type InteractionRow } from '../components/InteractionGroups.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
+import { documentTitle } from './DocumentsPage.tsx';
 import { categoryLabel, date, humanize, num, plural, statusLabel } from '../lib/format.ts';
 import { ApiError } from '../../../shared/client.ts';
 import type { CompoundRecord as Rec } from '../../../shared/schemas/compounds.ts';
 import { api } from '../api.ts';
 import { queryClient, useApiQuery } from '../lib/queries.ts';
+import { useTitle } from '../lib/title.ts';
 
 const DOCS_PAGE = 10;
 
@@ -25,6 +27,7 @@ export function CompoundPage() {
   const { slug = '' } = useParams();
   const compound = useApiQuery('compoundGet', { params: { slug } });
   const c = compound.data?.data;
+  useTitle(c?.name ?? (compound.isError ? 'Compound not found' : 'Compound'));
   // asked at once, beside the record; skipped only when the record (or a list already on screen) says there is none
   const known = c ?? knownRecord(slug);
   const monograph = useQuery({
@@ -69,7 +72,9 @@ export function CompoundPage() {
     { id: 'sources', title: 'Sources' },
   ];
 
+  const basis = (m?.sources ?? rec.sources).basis.length;
   return (
+    <BasisCount.Provider value={basis}>
     <div className="page monograph">
       <nav className="breadcrumbs" aria-label="Breadcrumb"><Link to="/compounds">Compounds</Link> <span aria-hidden="true">›</span> {rec.name}</nav>
       <header className="page-header">
@@ -82,7 +87,7 @@ export function CompoundPage() {
           <Tag>{statusLabel(rec.status)}</Tag>
           {rec.drugbank_id && <Tag>DrugBank {rec.drugbank_id}</Tag>}
         </p>
-        {rec.alt_names.length > 0 && <p className="muted">Also known as: {rec.alt_names.join(', ')}</p>}
+        {rec.alt_names.length > 0 && <AlsoKnownAs names={rec.alt_names} />}
       </header>
 
       <div className="with-toc">
@@ -104,12 +109,58 @@ export function CompoundPage() {
           {monographComing && <MonographPlaceholder />}
           {!m && !monographComing && <RecordBody rec={rec} />}
           <Section id="documents" title="Linked documents"><LinkedDocuments slug={slug} /></Section>
-          <Section id="sources" title="Sources">
+          <Section id="sources" title="Sources" cite={false}>
             <Sources rec={rec} m={m} />
           </Section>
+          <PrintFooter lastUpdated={m?.last_updated ?? rec.last_updated} />
         </div>
       </div>
     </div>
+    </BasisCount.Provider>
+  );
+}
+
+/** How many basis sources the monograph lists: every editorial section cites them ([1–4]). */
+const BasisCount = createContext(0);
+
+/** The common names first; the rest (often chemical synonyms) on demand. */
+function AlsoKnownAs({ names }: { names: string[] }) {
+  const [all, setAll] = useState(false);
+  const FIRST = 4;
+  const shown = all ? names : names.slice(0, FIRST);
+  return (
+    <p className="muted">
+      Also known as: {shown.join(', ')}
+      {names.length > FIRST && (
+        <> {' '}<button type="button" className="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'fewer names' : `and ${names.length - FIRST} more`}
+        </button></>
+      )}
+    </p>
+  );
+}
+
+/** Printed at the end of a monograph: the content version and the date, so a paper copy says what it is. */
+function PrintFooter({ lastUpdated }: { lastUpdated: string }) {
+  const health = useApiQuery('health', {});
+  const version = health.data?.data.content.version;
+  // a printout shows every folded list (interaction groups, pairs without text), then the page folds them back
+  useEffect(() => {
+    let opened: HTMLDetailsElement[] = [];
+    const before = () => {
+      opened = [...document.querySelectorAll<HTMLDetailsElement>('.monograph details:not([open])')];
+      for (const d of opened) d.open = true;
+    };
+    const after = () => { for (const d of opened) d.open = false; opened = []; };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => { window.removeEventListener('beforeprint', before); window.removeEventListener('afterprint', after); };
+  }, []);
+  return (
+    <p className="print-only print-footer">
+      Materia content version {version ?? 'unknown'} · monograph last updated {date(lastUpdated)} · printed {date(new Date().toISOString().slice(0, 10))}.
+      Editorial summary, not a substitute for the prescribing information or clinical judgement.
+    </p>
   );
 }
 
@@ -141,10 +192,18 @@ function MonographPlaceholder() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({ id, title, children, cite = true }: { id: string; title: string; children: ReactNode; cite?: boolean }) {
+  const basis = useContext(BasisCount);
   return (
     <section id={id} className="card section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{title}</h2>
+      <div className="section-head">
+        <h2 id={`${id}-h`}>{title}</h2>
+        {cite && basis > 0 && (
+          <a className="cite-marker section-cite" href="#basis-list" aria-label={`${title}: written from the monograph's sources 1 to ${basis}`}>
+            [{basis === 1 ? '1' : `1–${basis}`}]
+          </a>
+        )}
+      </div>
       {children}
     </section>
   );
@@ -304,15 +363,15 @@ function LinkedDocuments({ slug }: { slug: string }) {
   const docs = useApiQuery('documentList', { query: { compound: slug, limit: String(DOCS_PAGE), offset: String((page - 1) * DOCS_PAGE) } }, { keepPrevious: true });
   if (docs.isPending) return <Loading label="Loading linked documents…" />;
   if (docs.isError) return <ErrorMessage error={docs.error} onRetry={() => void docs.refetch()} />;
-  if (docs.data.meta.total === 0) return <Empty title="No documents in the library mention this compound." />;
+  if (docs.data.meta.total === 0) return <Empty title="No document in this library is linked to this compound." />;
   const pages = Math.ceil(docs.data.meta.total / DOCS_PAGE);
   return (
     <>
-      <p className="muted">{plural(docs.data.meta.total, 'document')} in the library mention this compound. <Link to={`/documents?compound=${slug}`}>Open them in Documents</Link></p>
+      <p className="muted">{plural(docs.data.meta.total, 'document')} in this library linked to this compound. <Link to={`/documents?compound=${slug}`}>Open them in Documents</Link></p>
       <ul className="doc-list">
         {docs.data.data.map((d) => (
           <li key={d.id}>
-            <Link to={`/documents/${d.id}`}>{d.title ?? `PubMed record ${d.pmid ?? d.id}`}</Link> <GradeBadge grade={d.evidence_grade} />
+            <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link> <GradeBadge grade={d.evidence_grade} />
             <div className="muted small">{[d.journal, date(d.publication_date, d.publication_year), d.study_design_label].filter(Boolean).join(' · ')}</div>
           </li>
         ))}
@@ -327,7 +386,13 @@ function Sources({ rec, m }: { rec: CompoundRecord; m: Monograph | undefined }) 
   return (
     <>
       <p className="notice"><strong>Editorial content.</strong> {src.note}</p>
-      {src.basis.length > 0 && (<><h3>Basis</h3><ul>{src.basis.map((b, i) => <li key={i}>{b}</li>)}</ul></>)}
+      {src.basis.length > 0 && (
+        <>
+          <h3>Basis</h3>
+          <p className="muted small">The numbers after each section's heading refer to this list: the editorial text was written from these sources as a whole.</p>
+          <ol id="basis-list" className="basis-list">{src.basis.map((b, i) => <li key={i}>{b}</li>)}</ol>
+        </>
+      )}
       {rec.pubmed_ids && rec.pubmed_ids.length > 0 && (
         <>
           <h3>PubMed records</h3>

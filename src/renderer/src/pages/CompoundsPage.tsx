@@ -17,6 +17,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
 import { categoryLabel, humanize, num, plural, statusLabel } from '../lib/format.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
+import { useTitle } from '../lib/title.ts';
 
 const PAGE_SIZE = 25;
 const SORTS = ['relevance', 'name', 'category', 'grade', 'research', 'status'] as const;
@@ -62,6 +63,7 @@ export function CompoundsPage() {
   const hasStudies = url.get('studies') === '1';
   const sort: Sort = pick(url.get('sort'), SORTS) ?? (q ? 'relevance' : 'name');
   const desc = url.get('dir') === 'desc';
+  useTitle(q && `“${q}”`, 'Compounds');
 
   const [text, setText] = useState(q);
   useEffect(() => { setText(q); }, [q]);

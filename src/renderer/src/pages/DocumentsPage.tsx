@@ -12,6 +12,7 @@ import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
 import { date, plural } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
+import { useTitle } from '../lib/title.ts';
 
 const PAGE_SIZE = 20;
 const SOURCE_LABEL: Record<(typeof DOCUMENT_SOURCES)[number], string> = {
@@ -41,6 +42,7 @@ function byline(d: Document): string {
 export function DocumentsPage() {
   const url = useUrlState();
   const q = url.get('q').trim();
+  useTitle(q && `“${q}”`, 'Documents');
   const grades = pickList(url.getList('grade'), EVIDENCE_GRADES);
   const journal = url.get('journal').trim();
   const from = url.get('from').trim();
@@ -144,6 +146,7 @@ export function DocumentsPage() {
 export function DocumentPage() {
   const { id = '' } = useParams();
   const doc = useApiQuery('documentGet', { params: { id } });
+  useTitle(doc.data ? documentTitle(doc.data.data) : 'Document', 'Documents');
   if (doc.isPending) return <div className="page"><h1>Document</h1><Loading label="Loading the document…" /></div>;
   if (doc.isError) {
     return <div className="page"><h1>Document</h1><ErrorMessage error={doc.error} onRetry={() => void doc.refetch()} /><p><Link to="/documents">Back to documents</Link></p></div>;

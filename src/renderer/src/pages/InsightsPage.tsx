@@ -11,6 +11,7 @@ import { useCompoundIndex } from '../lib/compounds.ts';
 import { date, humanize, plural } from '../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../lib/queries.ts';
 import { pick, useUrlState } from '../lib/url-state.ts';
+import { useTitle } from '../lib/title.ts';
 
 const PAGE_SIZE = 20;
 const SEVERITY_LABEL: Record<InsightSeverity, string> = { warning: 'Warning', attention: 'Attention', info: 'Information' };
@@ -107,6 +108,7 @@ function ProfileForm() {
 }
 
 export function InsightsPage() {
+  useTitle('Insights');
   const url = useUrlState();
   const kind = pick(url.get('kind'), INSIGHT_KINDS);
   const list = useApiQuery('insightList', { query: { kind, limit: String(PAGE_SIZE), offset: String((url.page - 1) * PAGE_SIZE) } }, { keepPrevious: true });

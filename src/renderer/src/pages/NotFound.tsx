@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router';
+import { useTitle } from '../lib/title.ts';
 
 export function NotFound() {
   const location = useLocation();
+  useTitle('Page not found');
   return (
     <div className="page">
       <h1>Page not found</h1>

@@ -8,8 +8,10 @@ import { useMemo } from 'react';
 import { apiBase, currentApiKey } from '../api.ts';
 import { ErrorMessage, Loading } from '../components/States.tsx';
 import { useApiQuery } from '../lib/queries.ts';
+import { useTitle } from '../lib/title.ts';
 
 export default function SandboxPage() {
+  useTitle('API sandbox');
   const doc = useApiQuery('openapi', {});
   // requests go to the server this page talks to, whatever port it runs on
   const spec = useMemo(() => (doc.data ? { ...doc.data, servers: [{ url: apiBase.replace(/\/$/, ''), description: 'this Materia server' }] } : null), [doc.data]);

@@ -16,6 +16,7 @@ import { categoryLabel, date, gradeMeaning, num, plural, researchDocumentId } fr
 import { useMediaQuery } from '../lib/media.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
+import { useTitle } from '../lib/title.ts';
 
 const PAGE_SIZE = 10;
 type SearchType = (typeof SEARCH_TYPES)[number];
@@ -41,6 +42,7 @@ export function SearchPage() {
   const category = pick(url.get('category'), CATEGORIES);
   const sort = pick(url.get('sort'), SEARCH_SORTS) ?? 'relevance';
   const source = pick(url.get('source'), SOURCE_CHOICES);
+  useTitle(q ? `“${q}” — Search` : 'Search');
 
   const [text, setText] = useState(q);
   const box = useRef<HTMLInputElement>(null);

@@ -7,6 +7,7 @@ import { num, plural } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { ApiKeysSection } from './settings/ApiKeysSection.tsx';
 import { WebhooksSection } from './settings/WebhooksSection.tsx';
+import { useTitle } from '../lib/title.ts';
 
 export const maskKey = (key: string) => key.replace(/^(mk_[A-Za-z0-9]+_).+$/, '$1••••••••');
 
@@ -132,6 +133,7 @@ function ContentInfo() {
 }
 
 export function SettingsPage() {
+  useTitle('Settings');
   return (
     <div className="page">
       <header className="page-header">

@@ -9,6 +9,7 @@ import { MacrosTool } from './tools/MacrosTool.tsx';
 import { NutritionTool } from './tools/NutritionTool.tsx';
 import { PeptideStackTool } from './tools/PeptideStackTool.tsx';
 import { ProtocolTool } from './tools/ProtocolTool.tsx';
+import { useTitle } from '../lib/title.ts';
 
 interface ToolInfo { slug: string; title: string; tab: string; summary: string; endpoint: string; Component: ComponentType }
 
@@ -32,6 +33,7 @@ export const TOOLS: ToolInfo[] = [
 ];
 
 export function ToolsIndex() {
+  useTitle('Tools');
   return (
     <div className="page">
       <header className="page-header">
@@ -54,6 +56,7 @@ export function ToolsIndex() {
 export function ToolPage() {
   const { tool = '' } = useParams();
   const info = TOOLS.find((t) => t.slug === tool);
+  useTitle(info ? info.title : 'Unknown tool', 'Tools');
   if (!info) {
     return (
       <div className="page">
