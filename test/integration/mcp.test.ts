@@ -148,6 +148,11 @@ describe('MCP over Streamable HTTP', () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const { resourceTemplates } = await c.listResourceTemplates();
     expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://document/{id}', 'materia://monograph/{slug}']);
+    const { resources } = await c.listResources();
+    const counts = t.materia.context.content.counts as Record<string, number>;
+    expect(resources.filter((x) => x.uri.startsWith('materia://compound/'))).toHaveLength(counts.compounds!);
+    expect(resources.filter((x) => x.uri.startsWith('materia://monograph/'))).toHaveLength(counts.monographs!);
+    expect(resources.find((x) => x.uri === 'materia://monograph/metformin')?.title).toMatch(/Metformin/);
     const r = await c.readResource({ uri: 'materia://compound/metformin' });
     const body = JSON.parse((r.contents[0] as { text: string }).text);
     expect(body.data.slug).toBe('metformin');
@@ -248,6 +253,10 @@ describe('MCP refusals', () => {
     expect(((await foreign.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe('Origin');
     expect((await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: `http://127.0.0.1:${t.port}` })).status).toBe(200);
     expect((await rpc(INIT, { Authorization: `Bearer ${key}`, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    const rebound = await t.http.post('/mcp').set('Host', `evil.example:${t.port}`).set('Authorization', `Bearer ${key}`)
+      .set('Accept', 'application/json, text/event-stream').send(INIT);
+    expect(rebound.status).toBe(403);
+    expect(rebound.body.error.details[0].field).toBe('Host');
   });
 
   it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415', async () => {
@@ -271,6 +280,7 @@ describe('MCP refusals', () => {
     const toolsOnly = await connect({ Authorization: `Bearer ${t.keyWith(['tools'])}` });
     expect(json(await call(toolsOnly, 'search', { query: 'metformin' })).error.code).toBe('forbidden');
     await expect(toolsOnly.readResource({ uri: 'materia://compound/metformin' })).rejects.toThrow(/forbidden/);
+    await expect(toolsOnly.listResources()).rejects.toThrow(/forbidden/);
   });
 
   it('charges the /v1 route\'s bucket: protocol/build allows 10 a minute plus 50 an hour, shared with REST', async () => {

@@ -121,9 +121,32 @@ const RESOURCES = [
   { name: 'document', endpoint: 'documentGet', param: 'id', sources: ['scifact', 'cord19', 'pubmedqa'], description: 'A research document (GET /v1/documents/{id})' },
 ] as const;
 
+type Listed = { uri: string; name: string; title: string; description: string; mimeType: string };
+
+/**
+ * resources/list: every compound (the compound search's "*" browse) and every monograph (the monograph list), each
+ * charged once to that /v1 route's bucket. Documents (about 10,000) are not listed: find them with list_documents.
+ */
+function lister(deps: McpDeps, caller: McpCaller, name: 'compound' | 'monograph'): (() => Promise<{ resources: Listed[] }>) {
+  return async () => {
+    const refused = admit(deps, caller, name === 'compound' ? 'compoundSearch' : 'monographList');
+    if (refused) throw new McpError(ErrorCode.InvalidRequest, `${refused.code}: ${refused.message}`);
+    const items = name === 'compound'
+      ? deps.ctx.compounds.search('*', {}, { limit: 100_000, offset: 0 }).rows.map((c) => ({ slug: c.slug, title: c.name, grade: c.evidence_grade, category: c.category }))
+      : deps.ctx.monographs.list({}, { limit: 100_000, offset: 0 }).items.map((m) => ({ slug: m.slug, title: m.full_name, grade: m.evidence_grade, category: m.category }));
+    return {
+      resources: items.map((i) => ({
+        uri: `materia://${name}/${i.slug}`, name: i.slug, title: i.title, mimeType: 'application/json',
+        description: `${name}: ${i.category}, evidence grade ${i.grade}`,
+      })),
+    };
+  };
+}
+
 function registerResources(server: McpServer, deps: McpDeps, caller: McpCaller) {
   for (const r of RESOURCES) {
-    server.registerResource(r.name, new ResourceTemplate(`materia://${r.name}/{${r.param}}`, { list: undefined }), {
+    const list = r.name === 'document' ? undefined : lister(deps, caller, r.name);
+    server.registerResource(r.name, new ResourceTemplate(`materia://${r.name}/{${r.param}}`, { list }), {
       title: `Materia ${r.name}`, description: `${r.description}; needs the "read" scope`, mimeType: 'application/json',
     }, async (uri, variables): Promise<ReadResourceResult> => {
       const raw = variables[r.param];
