@@ -15,6 +15,7 @@ export function startBanner(running: Pick<RunningServer, 'url' | 'materia' | 'ad
     lines.push(`           another link: curl -X POST ${running.url}/v1/session/codes -H "X-API-Key: <admin key>"`);
   } else lines.push('  web UI:  not built (run npm run build to serve it here)');
   lines.push(`  health:  ${running.url}/v1/health`, `  OpenAPI: ${running.url}/v1/openapi.json`);
+  lines.push(`  MCP:     ${running.url}/mcp (AI agents: Streamable HTTP with an API key, or npm run --silent mcp:stdio)`);
   if (running.admin.fromEnv) lines.push('  admin key: the one given in MATERIA_API_KEY');
   else if (running.admin.file) lines.push(`  admin key: created and written to ${running.admin.file} (mode 0600)`);
   else lines.push(`  admin key: in ${resolve(config.dataDir, 'admin-key')} (created on first start)`);
