@@ -320,7 +320,7 @@ describe('the web UI served by npm start', () => {
     // documents carry their study design in words
     await page.goto(`${e.server.url}/documents`);
     await heading('Documents').waitFor();
-    const kind = await page.locator('.result-kind').first().innerText();
+    const kind = (await page.locator('.result-kind').first().textContent()) ?? ''; // the text, not its upper-case styling
     expect(kind).toMatch(/ · [A-Z][a-z]+/);
     expect(kind).not.toMatch(/_/);
   });

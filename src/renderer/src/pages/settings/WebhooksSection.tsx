@@ -7,6 +7,7 @@ import { Empty, ErrorMessage, Loading } from '../../components/States.tsx';
 import { date, num } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/queries.ts';
 import { SecretOnce } from './ApiKeysSection.tsx';
+import { ApiError } from '../../../../shared/client.ts';
 
 const LABELS = { url: 'URL', events: 'Events', description: 'Description' };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
@@ -27,6 +28,16 @@ function EventChecks({ value, onChange }: { value: WebhookEventType[]; onChange:
   );
 }
 
+const LOCAL_HINT = /enable local webhook targets \(PUT \/v1\/webhooks\/settings\)/;
+const LOCAL_WORDS = 'tick “Allow endpoints on this computer or the local network” below';
+
+/** The API's advice names its own call; on this screen it is the checkbox just below the form. */
+function inScreenWords(err: Error | null): Error | null {
+  if (!(err instanceof ApiError) || !(LOCAL_HINT.test(err.message) || err.details.some((d) => LOCAL_HINT.test(d.message)))) return err;
+  return new ApiError(err.status, err.code, err.message.replace(LOCAL_HINT, LOCAL_WORDS),
+    err.details.map((d) => ({ ...d, message: d.message.replace(LOCAL_HINT, LOCAL_WORDS) })), err.retryAfterSeconds);
+}
+
 function CreateWebhook({ onCreated }: { onCreated: (secret: string, url: string) => void }) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -39,10 +50,10 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string, url: string)
     });
   };
   return (
-    <FieldErrorsProvider error={create.error}>
+    <FieldErrorsProvider error={inScreenWords(create.error)}>
       <form className="subform" onSubmit={submit} noValidate aria-label="Add a webhook">
         <h3>Add an endpoint</h3>
-        <FormErrorSummary error={create.error} labels={LABELS} />
+        <FormErrorSummary error={inScreenWords(create.error)} labels={LABELS} />
         <div className="form-grid">
           <TextField path="url" label="URL" value={url} onChange={setUrl} placeholder="https://example.org/hooks/materia" className="wide" />
           <TextField path="description" label="Description (optional)" value={description} onChange={setDescription} className="wide" />
