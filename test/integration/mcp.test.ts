@@ -46,7 +46,7 @@ describe('MCP over Streamable HTTP', () => {
   it('initializes with the latest revision and with 2025-06-18, and announces tools, resources and prompts', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     expect(c.getServerVersion()?.name).toBe('materia');
-    expect(c.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+    expect(c.getServerCapabilities()).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
     const res = await rpc(INIT, { Authorization: `Bearer ${key}` });
     expect(res.status).toBe(200);
     const body = await res.json() as { result: { protocolVersion: string } };

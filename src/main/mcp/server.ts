@@ -221,11 +221,13 @@ function registerPrompts(server: McpServer) {
 
 export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, title: 'Materia', version: deps.ctx.version }, {
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: 'Materia is a local, offline clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Nothing is sent off this machine.',
   });
   registerTools(server, deps, caller);
   registerResources(server, deps, caller);
   registerPrompts(server);
+  // The SDK announces listChanged when a tool is registered; a stateless server never sends that notification.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   return server;
 }
