@@ -52,6 +52,13 @@ describe('MCP over Streamable HTTP', () => {
     const body = await res.json() as { result: { protocolVersion: string } };
     expect(body.result.protocolVersion).toBe('2025-06-18');
     expect(LATEST_PROTOCOL_VERSION).toBe('2025-11-25');
+    // The revisions docs/api.md names, each negotiated as asked; a later request with an unknown revision is a 400.
+    for (const v of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+      const r = await rpc({ ...INIT, params: { ...INIT.params, protocolVersion: v } }, { Authorization: `Bearer ${key}` });
+      expect(((await r.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(v);
+    }
+    const odd = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { Authorization: `Bearer ${key}`, 'MCP-Protocol-Version': '1999-01-01' });
+    expect(odd.status).toBe(400);
   });
 
   it('lists every tool with its JSON Schema from the zod contract and read-only annotations', async () => {
