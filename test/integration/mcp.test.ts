@@ -266,13 +266,17 @@ describe('MCP refusals', () => {
     expect(rebound.body.error.details[0].field).toBe('Host');
   });
 
-  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415', async () => {
+  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415, over 1 MB a 413; other paths 404', async () => {
     const get = await fetch(`${t.base}/mcp`, { headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect((await fetch(`${t.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status).toBe(405);
     const text = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/plain' }, body: 'x' });
     expect(text.status).toBe(415);
+    const big = JSON.stringify({ ...INIT, params: { ...INIT.params, clientInfo: { name: 'x'.repeat(1024 * 1024 + 1), version: '1' } } });
+    const tooBig = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: big });
+    expect(tooBig.status).toBe(413);
+    expect((await fetch(`${t.base}/mcp/other`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
   });
 
   it('enforces each tool\'s scope', async () => {
