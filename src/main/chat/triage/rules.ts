@@ -61,7 +61,7 @@ const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'dru
   'genommen', 'geschluckt', 'eingenommen', 'nahm', 'schluckte', 'getrunken', 'gegessen');
 const CONTAINER = any('bottle', 'pack', 'packet', 'box', 'strip', 'tub', 'blister', 'jar', 'frasco', 'bote', 'caja', 'blister', 'packung', 'schachtel', 'flasche', 'dose', 'streifen');
 const LOTS = any(`(?:the|a|an) (?:whole|entire|full) ${CONTAINER}`, `(?:whole|entire) ${CONTAINER}`, `all (?:of )?(?:my|his|her|their|the) (?:[\\w-]+ ){0,2}(?:pills|tablets|meds|medications?|medicines?|capsules)`,
-  'a handful', 'handfuls', 'too many', 'too much', 'a bunch of (?:pills|tablets)', 'an overdose', `tod[oa] (?:el|la) ${CONTAINER}`, `(?:un|una) ${CONTAINER} (?:entero|entera|completo|completa)`,
+  'a handful', 'handfuls', 'too many', 'too much', 'a bunch of', 'loads of', 'a load of', 'heaps of', 'lots of (?:pills|tablets|meds)', 'a fistful', 'an overdose', `tod[oa] (?:el|la) ${CONTAINER}`, `(?:un|una) ${CONTAINER} (?:entero|entera|completo|completa)`,
   'demasiadas', 'demasiado', `(?:die|eine|einen|der) ganzen? ${CONTAINER}`, 'zu viele', 'zu viel');
 const BIG_COUNT = `\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)`;
 const HYPOTHETICAL = re(`\\b(?:what (?:happens|would happen)|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`);
@@ -110,13 +110,15 @@ function childIngestion(t: string, namesDrug: boolean): Level | null {
 // ---- suicide and self-harm, stated or asked as a question
 const SELF_HARM = any(
   'kill(?:ing)? my ?self', 'end(?:ing)? (?:my|it) (?:own )?(?:life|all)', 'end it all', 'take my (?:own )?life', 'want(?:ed)? to die', 'wish i (?:was|were) dead', 'better off dead',
-  "don'?t want to (?:live|be alive|be here|wake up|go on)", 'not (?:to )?wake up', 'never wake up', 'go to sleep (?:and|forever)', 'hurt(?:ing)? my ?self', 'harm(?:ing)? my ?self', 'cut(?:ting)? my ?self',
+  "don'?t want to (?:live|be alive|be here|wake up|go on)", 'not (?:to )?wake up', 'never wake up', 'go to sleep (?:and|forever)', 'hurt(?:ing)? my ?self', 'harm(?:ing)? my ?self',
+  '(?:been|keep|keeps|started|start|want to|going to|urge to) cut(?:ting)? my ?self', 'cutting my ?self',
+  "(?:don'?t|do not|can'?t) see (?:the |any )?point (?:in|of) (?:living|life|going on|being alive)", 'no (?:point|reason) (?:in )?(?:living|going on)', 'ending things', 'end things',
   'suicidal', 'thinking (?:about|of) suicide', 'commit suicide', 'suicide (?:plan|note)', '(?:plan(?:ning)?|going|want(?:ing)?|intend(?:ing)?) to (?:die|overdose|od|end it)', 'no reason to live',
   'better off (?:without me|if i (?:was|were|am) (?:dead|gone))', '(?:wish|want) (?:i was|i were|to be) dead', 'if i (?:was|were) gone',
   '(?:nobody|no one|noone) would (?:care|miss me|notice)', 'stockpil\\w*', 'plan(?:ning)? to take (?:them |it )?all', 'take (?:them|all of them|the lot) all (?:at once|tonight)',
   'painless(?:ly)? (?:way to )?die', 'way to die', 'how (?:to|do i|can i) (?:overdose|od)\\b',
   'suicidarme', 'matarme', 'quitarme la vida', 'quiero morir(?:me)?', 'no quiero (?:vivir|seguir viviendo|despertar)', 'acabar con (?:todo|mi vida)', 'hacerme dano', 'cortarme',
-  'mich umbringen', 'mir das leben nehmen', 'nicht mehr leben', 'sterben will', 'will sterben', 'suizidgedanken', 'selbstmord begehen', 'mich selbst verletzen', 'nicht mehr aufwachen',
+  'mich umbringen', 'mich umzubringen', 'mir das leben (?:zu )?nehmen', 'nicht mehr leben', 'sterben will', 'will sterben', 'suizidgedanken', 'selbstmord begehen', 'mich selbst verletzen', 'nicht mehr aufwachen',
 );
 const LETHAL_QUESTION = any(
   '(?:how many|how much|what dose|what amount|cuantas|cuanto|wie viele|wie viel).{0,60}(?:to die|die from|kill (?:me|myself|a person|someone|you)|be fatal|be lethal|not wake up|never wake up|end (?:it|my life)|to overdose|para morir|matarme|no despertar|zu sterben|um zu sterben|todlich)',
@@ -177,7 +179,7 @@ const STROKE_SIGN = any(
   'slurr\\w* (?:speech|words|his words|her words)', 'speech (?:is |went |has become )?(?:slurred|garbled|jumbled)', "can'?t (?:speak|talk|get (?:his|her|my|the) words out|find (?:his|her|my) words|lift (?:his|her|my) arm|raise (?:his|her|my) arm|smile)",
   'words (?:are |came out )?(?:jumbled|wrong|garbled)', '(?:sudden\\w*|all of a sudden) (?:weak\\w*|numb\\w*|paraly\\w*)(?: \\w+){0,3} (?:one|left|right) side', '(?:arm|leg|hand)(?: \\w+){0,2} (?:went|is|has gone|feels) (?:weak|numb|limp|dead|heavy)',
   '(?:weakness|numbness|paraly\\w*) (?:on|in|of) (?:one|the left|the right|his left|his right|her left|her right|my left|my right) side', 'sudden (?:loss of vision|blindness|confusion|trouble (?:speaking|walking|seeing))',
-  'cara (?:caida|torcida|ladeada)', 'boca torcida', 'habla (?:arrastrada|rara|confusa)', 'arrastra las palabras', 'no puede (?:hablar|mover el brazo|levantar el brazo)', 'debilidad en un lado', 'se le (?:cayo|cae|torcio) (?:la cara|la boca)',
+  'cara (?:caida|torcida|ladeada)', 'no puede mover (?:el|la|los|las) (?:lado|brazo|pierna|mano)\\w*', 'boca torcida', 'habla (?:arrastrada|rara|confusa)', 'arrastra las palabras', 'no puede (?:hablar|mover el brazo|levantar el brazo)', 'debilidad en un lado', 'se le (?:cayo|cae|torcio) (?:la cara|la boca)',
   'hangend\\w* mundwinkel', 'gesicht hangt', 'mundwinkel hangt', 'verwaschen\\w* sprache', 'lallt', 'kann (?:\\w+ )?(?:nicht mehr|nicht|kaum) (?:richtig )?(?:sprechen|reden)',
   "(?:suddenly|all of a sudden) (?:can'?t|cannot|unable to) (?:speak|talk|move|see|walk)", 'halbseitig\\w*', 'arm (?:ist )?(?:taub|gelahmt|schlaff)', 'lahmung',
 );
@@ -217,7 +219,7 @@ const BLEED = any(
   "\\w*(?:bleed|blood|haemorrhag|hemorrhag)\\w*(?: [\\w']+){0,4} (?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|not) (?:stop|stopping|clot|slow|ease)", "won'?t stop bleeding", 'bleeding (?:heavily|a lot|badly|everywhere|profusely)',
   '(?:heavy|heavily|a lot of|lots of|massive|uncontrolled) (?:bleed\\w*|blood loss)', '(?:vomit\\w*|throw\\w* up|threw up|cough\\w* up|spit\\w* up|spitting) (?:up )?(?:blood|bright red)',
   'blood in (?:my |his |her |the )?(?:urine|pee|wee|stool|stools|poo|vomit|sick)', '(?:peeing|pissing|weeing|urinating|pooing|pooping|passing) blood', 'a lot of blood', 'lots of blood', 'keeps? bleeding', '(?:black|tarry|maroon) (?:stool|stools|poo|poop)', 'coffee[- ]?grounds?', 'nosebleed(?: \\w+){0,6} (?:hour|stop)',
-  '(?:hit|banged|bumped) (?:my|his|her) head', 'fell and (?:hit|banged)', 'bruis\\w* (?:all over|everywhere|for no reason)', 'bleeding gums? (?:that )?(?:won\'?t|will not) stop',
+  '(?:hit|banged|bumped) (?:my|his|her) head', 'gushing', 'pouring (?:out )?blood', 'spurting', 'blute\\w* stark', 'starke\\w* blutung', 'blutet (?:stark|seit)', 'fell and (?:hit|banged)', 'bruis\\w* (?:all over|everywhere|for no reason)', 'bleeding gums? (?:that )?(?:won\'?t|will not) stop',
   '\\w*sangr\\w*(?: \\w+){0,3} (?:no para|no se detiene|no se corta|mucho)', '(?:vomit\\w*|escupi\\w*) sangre', 'heces negras', 'sangre en (?:la )?(?:orina|heces)', 'se golpeo la cabeza',
   '\\w*blut\\w*(?: \\w+){0,3} (?:hort nicht auf|stoppt nicht|lasst sich nicht stoppen)', 'blut (?:erbrochen|gespuckt|gehustet)', 'erbricht blut', 'schwarze\\w* stuhl', 'blut im (?:urin|stuhl)', 'kopf (?:gestossen|angeschlagen)',
 );
@@ -333,7 +335,5 @@ export function emergencyRules(normalised: string, namesDrug: boolean): RuleHit[
     const level = r.run(normalised, namesDrug);
     if (level) hits.push({ category: r.category, level, rule: r.category });
   }
-  // a child's ingestion is also an overdose; one instruction is enough
-  if (hits.some((h) => h.category === 'child_ingestion')) return hits.filter((h) => h.category !== 'overdose');
   return hits;
 }

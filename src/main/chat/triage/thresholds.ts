@@ -8,8 +8,8 @@ export type ThresholdFile = Record<string, Thresholds>;
 export const THRESHOLDS: ThresholdFile = {
   'sentence-transformers/all-MiniLM-L6-v2': {
     similarity: 0.44,
-    margin: 0,
+    margin: 0.02,
     calibrated: '2026-11-24',
-    dev: 'dev split: meaning alone found 62/106 emergencies (rules + meaning 106); it flagged 4/82 near-misses, declines and ordinary questions, blocking none'
+    dev: 'dev split: meaning alone found 70/127 emergencies (rules + meaning 127); it flagged 4/90 near-misses, declines and ordinary questions, blocking none'
   }
 };
