@@ -108,6 +108,18 @@ describe('search that understands meaning', () => {
     for (let i = 1; i < best.length; i++) expect(best[i]).toBeLessThanOrEqual(best[i - 1]!);
   });
 
+  it('a paraphrase in everyday words finds its study (CBT vs zopiclone for insomnia in older adults)', async () => {
+    const query = 'sleeping tablets versus talking therapy for elderly people who lie awake';
+    const data = await search({ query, types: ['documents'], limit: 5 });
+    expect(data.results[0]!.id).toBe('scifact-5912283');
+    expect(data.results[0]!.title).toMatch(/^Cognitive behavioral therapy vs zopiclone for treatment of chronic primary insomnia in older adults/);
+    // Lexically the title shares one word ("therapy") with the query; without the model the study is not first.
+    const lexical = t.materia.context.search;
+    const words = await (Object.create(lexical, { dense: { value: () => null } }) as typeof lexical)
+      .search({ query, types: ['documents'], limit: 5, offset: 0, sort: 'relevance', include_research: false, include_abstracts: false });
+    expect(words.results[0]!.id).not.toBe('scifact-5912283');
+  });
+
   it('a PubMedQA record appears once, under its question as title', async () => {
     const q = 'Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?';
     const data = await search({ query: q, limit: 10 });
