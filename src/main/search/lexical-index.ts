@@ -9,7 +9,7 @@ import { stemmer } from 'stemmer';
 import type { Db } from '../db/connection.ts';
 import { matchOf, quoteUnit, type Unit } from './fts-query.ts';
 
-export interface LexicalHit { rowid: number; score: number }
+export interface LexicalHit { id: string; score: number }
 
 /** In an index of at least PRUNE_MIN_RECORDS records, units held by more than COMMON_SHARE of them are looked up per candidate (see `split`). */
 export const COMMON_SHARE = 0.2;
@@ -31,7 +31,8 @@ export class LexicalIndex {
    *   (so a short record that names the query in its description is not diluted by the columns it lacks); otherwise the
    *   weighted sum over columns, divided by the sum of the weights
    */
-  constructor(private readonly db: Db, private readonly fts: string, weights: number[], private readonly porter: boolean, private readonly columnFactors?: number[]) {
+  /** @param records  the table whose `id` the hits carry (the FTS5 table's content rows, by rowid) */
+  constructor(private readonly db: Db, private readonly fts: string, private readonly records: string, weights: number[], private readonly porter: boolean, private readonly columnFactors?: number[]) {
     const [schema, table] = fts.split('.') as [string, string];
     const vocab = `${schema}_${table}_vocab`;
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocab} USING fts5vocab(${schema}, ${table}, row)`);
@@ -106,8 +107,9 @@ export class LexicalIndex {
     const scale = this.scale(scaleUnits);
     // Ranked by the weighted sum either way; with column factors the score is the best factored column.
     const score = this.columnScores ? `max(${this.columnScores})` : `-bm25(${this.table}, ${this.bm25Args})`;
-    const rows = this.db.prepare<[string, number], { rowid: number; s: number }>(
-      `SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?`)
+    const rows = this.db.prepare<[string, number], { rowid: number; id: string; s: number }>(
+      `SELECT f.rowid, r.id, f.s FROM (SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?) f
+       JOIN ${this.records} r ON r.rowid = f.rowid`)
       .all(match, common.length ? k * 2 : k);
     if (common.length) {
       const commonMatch = matchOf(common)!;
@@ -116,7 +118,7 @@ export class LexicalIndex {
       rows.sort((a, b) => b.s - a.s || a.rowid - b.rowid);
       rows.length = Math.min(rows.length, k);
     }
-    return rows.map((r) => ({ rowid: r.rowid, score: scale > 0 ? r.s / scale : 0 }));
+    return rows.map((r) => ({ id: r.id, score: scale > 0 ? r.s / scale : 0 }));
   }
 
   /** How many records match any unit. */

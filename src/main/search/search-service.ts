@@ -80,10 +80,10 @@ export class SearchService {
     }
     // A compound's best column counts: its name fully, other names 0.9, description and benefits 0.6 (a compound record
     // is a few lines; summing columns would dilute one that names the query only in its description).
-    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', [10, 6, 1, 2], true, [1, 0.9, 0.6, 0.6]);
-    this.documentsFts = new LexicalIndex(db, 'main.documents_fts', [1, 1], true);
-    this.researchFts = new LexicalIndex(db, 'main.research_fts', [2, 1, 1], true);
-    this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', [1, 1], true) : null;
+    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', 'main.compounds', [10, 6, 1, 2], true, [1, 0.9, 0.6, 0.6]);
+    this.documentsFts = new LexicalIndex(db, 'main.documents_fts', 'main.documents', [1, 1], true);
+    this.researchFts = new LexicalIndex(db, 'main.research_fts', 'main.research_items', [2, 1, 1], true);
+    this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', 'user.imported_documents', [1, 1], true) : null;
   }
 
   /** Imported documents changed: their index statistics are read again. */
@@ -159,24 +159,23 @@ export class SearchService {
       scores.set(id, { lex: Math.max(prev?.lex ?? 0, lex), name: Math.max(prev?.name ?? 0, name) });
     };
     let saturated = false;
-    const take = (index: LexicalIndex, table: string) => {
+    const take = (index: LexicalIndex) => {
       const hits = index.search(plan.units, k, plan.scaleUnits);
       if (hits.length >= k) saturated = true;
-      const idOf = this.db.prepare<[number], { id: string }>(`SELECT id FROM ${table} WHERE rowid = ?`);
-      for (const h of hits) put(idOf.get(h.rowid)!.id, h.score);
+      for (const h of hits) put(h.id, h.score);
     };
     if (type === 'compound') {
-      take(this.compoundsFts, 'main.compounds');
+      take(this.compoundsFts);
       const idOf = this.db.prepare<[number], { id: string }>('SELECT id FROM compounds WHERE rowid = ?');
       for (const n of plan.names) {
         const id = idOf.get(n.rowid)!.id;
         put(id, scores.get(id)?.lex ?? 0, n.score);
       }
     } else if (type === 'document') {
-      take(this.documentsFts, 'main.documents');
-      if (this.importedFts) take(this.importedFts, 'user.imported_documents');
+      take(this.documentsFts);
+      if (this.importedFts) take(this.importedFts);
     } else {
-      take(this.researchFts, 'main.research_items');
+      take(this.researchFts);
     }
     return { scores, saturated };
   }
