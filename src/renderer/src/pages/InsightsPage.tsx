@@ -34,16 +34,19 @@ function Evidence({ items }: { items: Insight['evidence'] }) {
 }
 
 function InsightCard({ i }: { i: Insight }) {
+  // the same list the profile form reads (one cached request set): names instead of slugs
+  const index = useCompoundIndex();
+  const nameOf = (slug: string) => index.data?.rows.find((c) => c.slug === slug)?.name ?? humanize(slug);
   return (
     <article className={`result insight insight-${i.severity}`}>
       <p className="result-kind">{humanize(i.kind)} · {date(i.created_at)}</p>
       <h2 className="result-title"><span className={`badge insight-badge insight-badge-${i.severity}`}>{SEVERITY_LABEL[i.severity]}</span> {i.title}</h2>
       <p>{i.body}</p>
       {i.related_compounds.length > 0 && (
-        <p className="small">Compounds: {i.related_compounds.map((s, n) => <span key={s}>{n > 0 && ', '}<Link to={`/compounds/${s}`}>{s}</Link></span>)}</p>
+        <p className="small">Compounds: {i.related_compounds.map((s, n) => <span key={s}>{n > 0 && ', '}<Link to={`/compounds/${s}`}>{nameOf(s)}</Link></span>)}</p>
       )}
       <Evidence items={i.evidence} />
-      <p className="small muted">Rule: {i.rule}. Editorial, generated from your data: not a diagnosis or medical advice.</p>
+      <p className="small muted">Rule: {humanize(i.rule)}. Editorial, generated from your data: not a diagnosis or medical advice.</p>
     </article>
   );
 }
@@ -56,12 +59,17 @@ function ProfileForm() {
   const save = useApiMutation('profilePut');
   const index = useCompoundIndex();
   const [f, setF] = useState({ sex: '' as 'male' | 'female' | '', birth_year: '', goals: '', compounds: '', medications: '' });
+  // people read names, the API stores slugs and subcategory keys: the form shows names ("Magnesium glycinate", "muscle growth")
+  const rows = useMemo(() => index.data?.rows ?? [], [index.data]);
   useEffect(() => {
     const p = profile.data?.data;
-    if (p) setF({ sex: p.sex ?? '', birth_year: p.birth_year ? String(p.birth_year) : '', goals: csv(p.goals), compounds: csv(p.compounds), medications: csv(p.medications) });
-  }, [profile.data]);
-  const subcategories = useMemo(() => [...new Set((index.data?.rows ?? []).map((c) => c.subcategory))].sort(), [index.data]);
-  const rows = index.data?.rows ?? [];
+    const nameOf = (slug: string) => rows.find((c) => c.slug === slug)?.name ?? slug;
+    if (p) {
+      setF({ sex: p.sex ?? '', birth_year: p.birth_year ? String(p.birth_year) : '', goals: csv(p.goals.map((g) => g.replace(/_/g, ' '))),
+        compounds: csv(p.compounds.map(nameOf)), medications: csv(p.medications) });
+    }
+  }, [profile.data, rows]);
+  const subcategories = useMemo(() => [...new Set(rows.map((c) => c.subcategory.replace(/_/g, ' ')))].sort(), [rows]);
   const toSlug = (s: string) => rows.find((c) => c.name.toLowerCase() === s.toLowerCase())?.slug ?? s.toLowerCase();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -91,8 +99,8 @@ function ProfileForm() {
                 hint="Compound subcategories, e.g. sleep, cardiovascular, cognitive." />
               <datalist id="profile-goals">{subcategories.map((s) => <option key={s} value={s} />)}</datalist>
               <TextField path="compounds" label="Compounds you take (comma-separated)" value={f.compounds} onChange={set('compounds')} list="profile-compounds" className="wide"
-                hint="Names or slugs from the library." />
-              <datalist id="profile-compounds">{rows.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}</datalist>
+                hint="Names from the library; the list suggests them as you type." />
+              <datalist id="profile-compounds">{rows.map((c) => <option key={c.slug} value={c.name} />)}</datalist>
               <TextField path="medications" label="Other medicines (comma-separated)" value={f.medications} onChange={set('medications')} className="wide" />
             </div>
             <div className="form-actions">

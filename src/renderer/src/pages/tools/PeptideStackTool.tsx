@@ -68,7 +68,8 @@ export function PeptideStackTool() {
           <datalist id="stack-goals">{subcategories.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}</datalist>
           <NumberField path="constraints.max_compounds" label="Largest stack" value={max} onChange={setMax} hint="1–6" />
           <SelectField path="constraints.min_evidence_grade" label="Weakest evidence allowed" value={minGrade} onChange={setMinGrade}
-            options={EVIDENCE_GRADES.map((g) => ({ value: g, label: `${g}: ${gradeMeaning(g)}` }))} />
+            options={EVIDENCE_GRADES.map((g) => ({ value: g, label: g === 'A' ? 'A only' : `${g} or stronger` }))}
+            hint={`${minGrade}: ${gradeMeaning(minGrade)}`} />
           <TextAreaField path="constraints.current_medications" label="Current medications (one per line)" value={meds} onChange={setMeds} rows={3}
             hint="Candidates that interact with any of them (moderate or worse) or duplicate one's action are dropped." />
           <TextAreaField path="constraints.exclude_compounds" label="Never choose (one per line)" value={excludeCompounds} onChange={setExcludeCompounds} rows={3} />
