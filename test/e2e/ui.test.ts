@@ -274,6 +274,12 @@ describe('the web UI served by npm start', () => {
     const responses = page.locator('.responses-wrapper').first();
     await responses.getByText(/"version": "/).first().waitFor({ timeout: 15_000 });
     await expect(responses.innerText()).resolves.toMatch(/\b200\b/);
+    // the curl example shows the key masked, as Settings does (the request itself used it)
+    await page.locator('.curl-command').first().getByText(/x-api-key: mk_[A-Za-z0-9]+_••••••••/).waitFor();
+    await expect(page.locator('.swagger-wrap').innerText()).resolves.not.toContain(e.server.browserKey);
+    // every select swagger-ui draws has a name
+    const unnamed = await page.locator('.swagger-wrap select').evaluateAll((els) => els.filter((el) => !el.getAttribute('aria-label') && !(el as HTMLSelectElement).labels?.length).length);
+    expect(unnamed).toBe(0);
     await e.shot('04-sandbox');
     // a reload keeps the route (the server answers index.html for unknown non-/v1 paths)
     await page.reload();
@@ -323,6 +329,14 @@ describe('the web UI served by npm start', () => {
     const kind = (await page.locator('.result-kind').first().textContent()) ?? ''; // the text, not its upper-case styling
     expect(kind).toMatch(/ · [A-Z][a-z]+/);
     expect(kind).not.toMatch(/_/);
+    // typed filters apply by themselves, like the choices beside them
+    await page.getByLabel('Words in title or abstract').fill('metformin');
+    await page.waitForURL(/[?&]q=metformin/);
+    await page.getByLabel('From').fill('20'); // an incomplete date is not sent
+    await page.waitForTimeout(800);
+    expect(page.url()).not.toMatch(/from=/);
+    await page.getByLabel('From').fill('2015');
+    await page.waitForURL(/from=2015/);
   });
 
   it('at phone width (390×844) every screen fits: tables become cards, nothing scrolls sideways', async () => {

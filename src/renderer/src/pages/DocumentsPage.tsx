@@ -59,6 +59,16 @@ export function DocumentsPage() {
     from: from || undefined, to: to || undefined, source, compound: compound || undefined,
   };
   const docs = useApiQuery('documentList', { query }, { keepPrevious: true });
+  // every filter applies by itself, as the choices do: typed ones after a short pause (a date once it is complete)
+  const setUrl = url.set;
+  useEffect(() => {
+    const next = { q: form.q.trim(), journal: form.journal.trim(), from: form.from.trim(), to: form.to.trim(), compound: form.compound.trim() };
+    const applied = { q, journal, from, to, compound };
+    const complete = (d: string) => d === '' || /^\d{4}(-\d{2}-\d{2})?$/.test(d);
+    if ((Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === applied[k]) || !complete(next.from) || !complete(next.to)) return;
+    const timer = setTimeout(() => setUrl(next, { replace: true }), 500);
+    return () => clearTimeout(timer);
+  }, [form, q, journal, from, to, compound, setUrl]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     url.set({ q: form.q.trim(), journal: form.journal.trim(), from: form.from.trim(), to: form.to.trim(), compound: form.compound.trim() });
@@ -105,7 +115,7 @@ export function DocumentsPage() {
           <button type="submit" className="btn btn-primary">Apply</button>
           {anyFilter && <button type="button" className="btn btn-secondary" onClick={() => url.set({ q: null, grade: null, journal: null, from: null, to: null, source: null, compound: null })}>Clear</button>}
         </div>
-        <p id="date-hint" className="hint full">Dates as YYYY or YYYY-MM-DD, inclusive; a record with only a year counts when its year overlaps.</p>
+        <p id="date-hint" className="hint full">Filters apply as you choose or type (Enter applies at once). Dates as YYYY or YYYY-MM-DD, inclusive; a record with only a year counts when its year overlaps.</p>
       </form>
 
       <section aria-label="Documents" aria-busy={docs.isFetching}>
