@@ -332,10 +332,10 @@ describe('the web UI served by npm start', () => {
     // typed filters apply by themselves, like the choices beside them
     await page.getByLabel('Words in title or abstract').fill('metformin');
     await page.waitForURL(/[?&]q=metformin/);
-    await page.getByLabel('From').fill('20'); // an incomplete date is not sent
+    await page.getByLabel('From', { exact: true }).fill('20'); // an incomplete date is not sent
     await page.waitForTimeout(800);
     expect(page.url()).not.toMatch(/from=/);
-    await page.getByLabel('From').fill('2015');
+    await page.getByLabel('From', { exact: true }).fill('2015');
     await page.waitForURL(/from=2015/);
   });
 
