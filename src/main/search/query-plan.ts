@@ -12,7 +12,8 @@ import type { FuzzyNames } from './fuzzy-names.ts';
 import { LAY_TERMS, VITAMIN_LETTERS } from './lay-terms.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
-export interface NameHit { rowid: number; name: string; score: number; via: 'exact' | 'synonym' | 'typo' }
+/** A compound the query names; `rowid` null: a drug the name resolver knows (a brand, say) that has no record of ours. */
+export interface NameHit { rowid: number | null; name: string; score: number; via: 'exact' | 'synonym' | 'typo' }
 export interface QueryInterpretation { corrected: string | null; expanded_with: string[] }
 
 export interface QueryPlan {
@@ -31,7 +32,7 @@ export interface QueryPlan {
 }
 
 export interface NameLookup {
-  exact(norm: string): { rowid: number; name: string; kind: 'name' | 'alt_name' | 'drugbank' }[];
+  exact(norm: string): { rowid: number | null; name: string; kind: 'name' | 'alt_name' | 'drugbank' }[];
   fuzzy: FuzzyNames;
   /** True when the word is common in the searched text: such a word is never "corrected" into a compound name. */
   isKnownWord(word: string): boolean;
@@ -94,8 +95,8 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
   const expandedWith: string[] = [...lexical.expandedWith];
 
   // Compound names: the whole query, then runs of up to four words, then single words with typos.
-  const hits = new Map<number, NameHit>();
-  const hit = (h: NameHit) => { const prev = hits.get(h.rowid); if (!prev || h.score > prev.score) hits.set(h.rowid, h); };
+  const hits = new Map<number | string, NameHit>();
+  const hit = (h: NameHit) => { const id = h.rowid ?? h.name.toLowerCase(); const prev = hits.get(id); if (!prev || h.score > prev.score) hits.set(id, h); };
   let corrected: string | null = null;
   const covered = new Set<number>();
   /** Word spans that name a compound by another name (brand, synonym, typo): the dense text says the canonical name. */
@@ -141,7 +142,8 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
   }
   const understood = renamed.size ? words.join(' ') : query.trim();
   const names_ = new Set([...renamed.values()].map((r) => r.name.toLowerCase()));
-  const expansions = [...new Set(expandedWith)].filter((e) => e.toLowerCase() !== query.trim().toLowerCase());
+  const seenExpansion = new Set<string>([query.trim().toLowerCase()]);
+  const expansions = expandedWith.filter((e) => !seenExpansion.has(e.toLowerCase()) && seenExpansion.add(e.toLowerCase()));
   const extra = expansions.filter((e) => !names_.has(e.toLowerCase()));
   // The query's own units, with a misspelt or other-named compound counted under its canonical name.
   const scaleUnits = renamed.size ? lexicalUnits(words.join(' ')).own : lexical.own;

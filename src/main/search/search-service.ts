@@ -19,6 +19,7 @@ import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
+import { keyName, resolveName } from '../interactions/resolver.ts';
 
 /** Candidates each retriever proposes per type, at least (more when the page asked for lies deeper). */
 export const CANDIDATES = 300;
@@ -96,11 +97,22 @@ export class SearchService {
 
   private lookup(): NameLookup {
     return {
-      exact: (norm) => this.exact.get(norm) ?? [],
+      // Our records' names first; otherwise the interaction checker's resolver (Drugs@FDA brands, DrugBank and INN/USAN
+      // spellings, salts) — one name resolver for the whole app — exact spellings only, never class words.
+      exact: (norm) => this.exact.get(norm) ?? this.resolved(norm),
       fuzzy: this.fuzzy,
       // A word several documents use is a word, not a misspelt compound name ("insulin" is not "inulin").
       isKnownWord: (w) => this.exact.has(w) || this.documentsFts.documentFrequencyOf(w) >= 3,
     };
+  }
+
+  private resolved(norm: string): { rowid: number | null; name: string; kind: 'alt_name' | 'drugbank' }[] {
+    // Short pieces and words the abstracts use are words, not names ("ice", "salt").
+    if (norm.length < 4 || this.documentsFts.documentFrequencyOf(norm) >= 3) return [];
+    const s = resolveName(this.db, norm, { typos: false });
+    if (s.status !== 'resolved' || s.kind === 'class' || !s.keys.length && !s.compound) return [];
+    if (s.compound) return [{ rowid: s.compound.rowid, name: s.compound.name, kind: 'alt_name' }];
+    return s.keys.length === 1 ? [{ rowid: null, name: keyName(this.db, s.keys[0]!), kind: 'drugbank' }] : [];
   }
 
   plan(query: string): QueryPlan {
@@ -168,6 +180,7 @@ export class SearchService {
       take(this.compoundsFts);
       const idOf = this.db.prepare<[number], { id: string }>('SELECT id FROM compounds WHERE rowid = ?');
       for (const n of plan.names) {
+        if (n.rowid === null) continue;
         const id = idOf.get(n.rowid)!.id;
         put(id, scores.get(id)?.lex ?? 0, n.score);
       }
