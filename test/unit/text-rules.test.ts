@@ -5,6 +5,7 @@ import { isCaseSensitiveName, namePattern, normalizeName } from '../../src/main/
 import { classifyStudyDesign, DESIGN_GRADE } from '../../src/main/documents/study-design.ts';
 import { ftsMatchExpression, queryTokens } from '../../src/main/search/fts-query.ts';
 import { parseCsv } from '../../resources/build/csv.ts';
+import { isTopical } from '../../resources/build/steps/link.ts';
 
 describe('compound names', () => {
   it('normalises punctuation, case and accents away', () => {
@@ -71,10 +72,33 @@ describe('study design classifier', () => {
     ['Metformin and lung fibrosis', 'Forty rats were randomized to metformin or vehicle in a blinded fashion.', 'animal', 'C'],
     ['Wound closure in canine kidney epithelial monolayers', 'Madin-Darby canine kidney monolayers were wounded and imaged.', 'in_vitro', 'C'],
     ['Acceptability of clinical trials among pregnant women: a qualitative study', 'Semi-structured interviews with 30 women about clinical trials.', 'cross_sectional', 'D'],
+    // Animal cells or tissue in a dish are laboratory work; a design word without follow-up is not a cohort.
+    ['Expandable progenitor cells reprogrammed from mouse fibroblasts', 'We isolated a proliferating population of cells from mouse fibroblasts.', 'in_vitro', 'C'],
+    ['Fenofibrate decreases metastatic potential of melanoma cells in vitro', 'Earlier we reported antimetastatic activity in vivo. Monolayer cultures of mouse and human cells were used.', 'in_vitro', 'C'],
+    ['Cost of prophylactic fixation', 'METHODS: A Markov state-transition model was used to evaluate the cost of fixation in 100 simulated patients.', 'modelling', 'E'],
+    ['Bony defects of the shoulder', 'A retrospective study was performed including 100 patients; humeral and glenoid defects were measured on CT.', 'unclassified', 'D'],
+    ['Re-irradiation for brain metastases', 'This retrospective study reviewed 40 patients; median survival after re-irradiation was 4 months.', 'cohort', 'B'],
   ])('%s → %s', (title, abstract, design, grade) => {
     const d = classifyStudyDesign(title, abstract);
     expect(d).toBe(design);
     expect(DESIGN_GRADE[d]).toBe(grade);
+  });
+});
+
+describe('compound–document links: topicality and laboratory reagents', () => {
+  const topical = (name: string, title: string, abstract: string) => isTopical(title, abstract, namePattern(name), { name });
+  it('links a document that names the compound in its title, twice, or in its aim, intervention or dose', () => {
+    expect(topical('Aspirin', 'Long-term use of aspirin and macular degeneration', 'Participants were asked about pain.')).toBe(true);
+    expect(topical('Aspirin', 'Macular degeneration', 'Aspirin is widely used. Regular aspirin use was recorded.')).toBe(true);
+    expect(topical('Metformin', 'Kidney disease in rats', 'OBJECTIVE To determine whether metformin restores AMPK activity.')).toBe(true);
+    expect(topical('Atenolol', 'Pacing for syncope', 'Patients were randomly assigned to a pacemaker or the beta-blocker atenolol.')).toBe(true);
+    expect(topical('Esomeprazole', 'Healing of oesophagitis', 'Patients were treated with esomeprazole (10 or 40 mg od for 4 weeks).')).toBe(true);
+  });
+  it('does not link a passing mention, background care or a reagent in a cell experiment', () => {
+    expect(topical('Azithromycin', 'Antibacterials in viral pneumonia', 'Vancomycin (50.7 %), cefepime (40.3 %), azithromycin (40.3 %), and meropenem were most used.')).toBe(false);
+    expect(topical('Morphine', 'Ibuprofen and blood loss in hip arthroplasty', 'All patients were injected intrathecally with bupivacaine 20 mg plus morphine 0.1 mg, in 4 mL.')).toBe(false);
+    expect(topical('Dexamethasone', 'Circadian genes in stem cells', 'Cultured cells were treated with serum. Gene transcription was measured in the presence of dexamethasone in the cells. Dexamethasone-treated cells oscillated.')).toBe(false);
+    expect(topical('Doxycycline', 'Polycistronic Doxycycline-Inducible Vectors', 'Fibroblasts were transduced.')).toBe(false);
   });
 });
 

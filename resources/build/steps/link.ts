@@ -6,8 +6,9 @@
  * receptor", "glutamine synthetase" name an enzyme, a receptor or a protein residue; "2-methoxy-estradiol" and
  * "nicotinamide adenine dinucleotide" are other molecules; "serum cortisol" is a body's own hormone measured, not
  * hydrocortisone given. A mention counts only when its context is none of these (COLLISION_AFTER, COLLISION_BEFORE,
- * ENDOGENOUS_*), and a document is linked when at least one mention counts. Precision is measured on a hand-labelled
- * sample by `npm run eval:links` (docs/content.md).
+ * ENDOGENOUS_*, REAGENT_*, BACKGROUND_CARE), and a document is linked only when it is about the compound (isTopical): a
+ * counting mention in the title, two in the abstract, or one in its aim, conclusion, intervention or dose. Precision is
+ * measured on hand-labelled links by `npm run eval:links` (docs/content.md).
  */
 import type { Database } from 'better-sqlite3';
 import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/compounds/names.ts';
@@ -61,6 +62,15 @@ export const ENDOGENOUS_SLUGS = new Set([
 const INTAKE = /\b(supplement\w*|administ\w*|oral(?:ly)?|intakes?|dietary|diets?|doses?|dosed|dosing|\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|iu|mmol)\b|mg\/|g\/day|treat(?:ed|ment|ing)?|therap\w*|infus\w*|inject\w*|given|receiv\w*|deficien\w*|toxicity|ingest\w*|replacement|prescri\w*|capsules?|tablets?|pretreat\w*|exogenous|randomi[sz]\w*|drugs?|medications?|probiotics?|ferment\w*|yog(?:h)?urts?)\b/i;
 
 const LAB_TOOL_AFTER = /^\)?,?\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:inhibitor|activator|agonist|antagonist|blocker|inducer|chelator|donor|ionophore|stimulator)s?\s+of\b/i;
+/**
+ * A compound used as a laboratory reagent in an experiment on cells or tissue ("in the presence of dexamethasone",
+ * "inhibited by apigenin", "cells incubated with lithium chloride", "doxycycline-inducible vectors"), or given to every
+ * participant as background care ("all patients received bupivacaine plus morphine"): not the topic of the document.
+ */
+const REAGENT_BEFORE = /\b(?:in the (?:presence|absence) of|presence or absence of|(?:pre-?|co-?)?incubat(?:ed|ion) with|(?:pre)?treatment of (?:the )?cells with|inhibited by|blocked by|abolished by|prevented by|reversed by|(?:kinase|channel|pathway|receptor|enzyme|protein kinase \w+) (?:inhibitors?|activators?|agonists?|antagonists?|blockers?)|(?:an?|the|selective|specific|potent) (?:inhibitors?|activators?|agonists?|antagonists?|blockers?))\s+(?:\w+\s+){0,1}$/i;
+const REAGENT_AFTER = /^[\s-]+(?:inducible|responsive)\b|^[\s-]+(?:induced|stimulated|evoked|elicited|treated|pretreated|exposed)\s+(?:\w+\s+){0,2}(?:cells?|cultures?|islets?|neurons?|slices?|tissues?|hepatocytes?|fibroblasts?|macrophages?|myocytes?|cardiomyocytes?|adipocytes?|lines?)\b|^[^.;]{0,40}\bto (?:induce|synchroni[sz]e|activate|inhibit|block|stimulate|mimic|select)\b/i;
+const CELL_WORK = /\b(?:cells?|cultures?|cultured|in vitro|islets|slices|hepatocytes|fibroblasts|macrophages|neurons|assays?|isolates|strains?|yeast)\b/i;
+const BACKGROUND_CARE = /\ball (?:the )?(?:patients|participants|subjects|children|infants|women|men|groups)\s+(?:\w+\s+){0,2}(?:received|were given|were treated|were injected|were premedicated|were anaesthetized|were anesthetized)\b|\bas (?:postoperative |rescue |standard |concomitant |background )?(?:analgesia|premedication|rescue medication|standard (?:care|therapy|treatment))\b/i;
 const HUMAN_SUBJECTS = /\b(patients?|participants?|volunteers|women|men|children|adults|infants|people|individuals|subjects)\b/i;
 
 /** Categories whose compounds are nutrients: their status in the body ("vitamin D levels") is what clinicians look them up for. */
@@ -107,8 +117,13 @@ export function mentionCounts(text: string, start: number, end: number, opts: Li
   if (!NUTRIENT_CATEGORIES.has(opts.category ?? '') && (ENDOGENOUS_BEFORE.test(before) || ENDOGENOUS_AFTER.test(after))) return false;
   // "forskolin, a direct activator of adenylyl cyclase" in a laboratory paper: a tool, not the substance studied.
   if (LAB_TOOL_AFTER.test(after) && !HUMAN_SUBJECTS.test(text)) return false;
+  // A reagent in a laboratory experiment: only in a text about cells or tissue with no human subjects.
+  const labText = !HUMAN_SUBJECTS.test(text) && CELL_WORK.test(text);
+  if (labText && (REAGENT_BEFORE.test(before) || REAGENT_AFTER.test(after))) return false;
+  if (/^[\s-]+inducible\b/i.test(after)) return false;
   // A covariate list ("adjusted for age, smoking and aspirin use") is not a study of the compound.
   const sentence = sentenceAround(text, start, end);
+  if (BACKGROUND_CARE.test(sentence)) return false;
   if (/\badjust(?:ed|ing|ment) for\b|\bcontroll(?:ed|ing) for\b|\bstratified by\b|\bcovariates?\b|\bconfounders?\b/i.test(sentence)) return false;
   if (opts.endogenous) {
     // The intake word must be near the mention: "treatment with BSO … glutathione disulfide" is not glutathione given.
@@ -124,16 +139,61 @@ function sentenceAround(text: string, start: number, end: number): string {
   return text.slice(from, stop === -1 ? text.length : stop + 1);
 }
 
-function mentions(text: string | null, re: RegExp, opts: LinkOptions, longer: RegExp[]): boolean {
-  if (!text) return false;
+/**
+ * A sentence that states what the study is about: its objective, aim, hypothesis or conclusion ("OBJECTIVE To assess
+ * whether dexamethasone…", "We aimed to…", "In conclusion, …").
+ */
+const KEY_SENTENCE = /^\s*(?:\(?[A-Z][A-Z ]{0,30}:?\s+)?(?:OBJECTIVES?|AIMS?|PURPOSE|CONCLUSIONS?|INTERPRETATION|HYPOTHESIS)\b|\b(?:we aimed|(?:the )?aims? (?:of|was|were)|(?:the )?objectives? (?:of|was|were)|(?:the )?purpose (?:of|was)|this study (?:aimed|sought|was designed)|we (?:hypothesi[sz]ed|tested|sought|conclude)|in conclusion|we investigated (?:whether|if)|to (?:determine|assess|evaluate|investigate|examine|compare|test) (?:whether|if|the (?:effects?|efficacy|safety|association|role|impact)))\b/i;
+
+/** The sentence that says what the participants were given: the study's intervention or exposure arm. */
+const INTERVENTION = /^\s*INTERVENTIONS?\b|\b(?:randomi[sz]ed|randomly (?:assigned|allocated)|allocated|assigned) to (?:receive |take |either |one of )?|\bwere (?:randomi[sz]ed|assigned) (?:to|between)\b/i;
+/** A dose right after the name ("atenolol at the dosage of 100 mg", "esomeprazole (10 or 40 mg"): it was given. */
+const DOSE_AFTER = /^[^.;]{0,35}?\b\d+(?:[.,]\d+)?\s*(?:mg|g|µg|μg|mcg|micrograms?|milligrams?|iu|IU|mmol|mL)\b/;
+
+/** The compound as what was used or given in this study ("treated with esomeprazole", "regular aspirin use"), not one item of a list. */
+const USE_BEFORE = /\b(?:use of|users? of|treated with|treatment with|therapy with|receiv(?:ed|ing)|taking|took|administration of|administered|exposure to|supplementation with|supplemental|intake of|prescriptions? (?:of|for))\s+(?:\w+\s+){0,1}$/i;
+const USE_AFTER = /^\s+(?:use|users|therapy|treatment|administration|supplementation|supplements?|intake|exposure|prescriptions?|(?:was|were) (?:associated|given|administered|effective|superior|inferior|compared))\b/i;
+const LISTED = (text: string, start: number, end: number) => /,\s*(?:\w+\s+){0,2}$|\b(?:or|and)\s+$/i.test(text.slice(Math.max(0, start - 40), start)) || /^\s*(?:\([^)]{0,30}\)\s*)?(?:,|and\b|or\b)/i.test(text.slice(end, end + 40));
+
+interface MentionTally { count: number; key: boolean }
+
+/**
+ * The mentions in one text that name the compound itself (mentionCounts), with an abbreviation the text defines for it
+ * ("clomiphene citrate (CC)") counted as a mention too, and whether one says what the study is about: its aim or
+ * conclusion, its intervention, a dose, or the compound as what was used ("treated with X", "X use"), not in a list.
+ */
+function tally(text: string | null, re: RegExp, opts: LinkOptions, longer: RegExp[]): MentionTally {
+  const out = { count: 0, key: false };
+  if (!text) return out;
   const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
   let spans: [number, number][] | null = null;
+  const abbreviations = new Set<string>();
   for (let m = g.exec(text); m; m = g.exec(text)) {
     // Where the longer names of other compounds sit in this text, found once per text and only when needed.
     spans ??= longer.flatMap((l) => [...text.matchAll(l)].map((x): [number, number] => [x.index, x.index + x[0].length]));
-    if (mentionCounts(text, m.index, m.index + m[0].length, opts, spans)) return true;
+    const end = m.index + m[0].length;
+    if (!mentionCounts(text, m.index, end, opts, spans)) continue;
+    out.count++;
+    if (!LISTED(text, m.index, end) && (USE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) || USE_AFTER.test(text.slice(end, end + 40)))) out.key = true;
+    const sentence = sentenceAround(text, m.index, end);
+    if (KEY_SENTENCE.test(sentence) || INTERVENTION.test(sentence) || DOSE_AFTER.test(text.slice(end, end + 50))) out.key = true;
+    const abbr = /^(?:\s+[a-z]+)?\s+\(([A-Z][A-Za-z0-9]{2,5})\)/.exec(text.slice(end, end + 30));
+    if (abbr && abbr[1] !== m[0]) abbreviations.add(abbr[1]!);
   }
-  return false;
+  for (const a of abbreviations) out.count += (text.match(new RegExp(String.raw`(?<![\w-])${a}(?![\w-])`, 'g'))?.length ?? 1) - 1;
+  return out;
+}
+
+/**
+ * A document is about the compound, rather than naming it in passing ("all patients received aspirin", one drug in a
+ * list of antibiotics used), when the compound is in the title, is named at least twice, or is named once where it
+ * says what the study is about (tally).
+ */
+export function isTopical(title: string | null, abstract: string | null, re: RegExp, opts: LinkOptions, longer: RegExp[] = []): boolean {
+  const t = tally(title, re, opts, longer);
+  if (t.count > 0) return true;
+  const a = tally(abstract, re, opts, longer);
+  return a.count >= 2 || a.key;
 }
 
 export function makeLinker(db: Database) {
@@ -157,7 +217,7 @@ export function makeLinker(db: Database) {
       if (!hit) {
         const re = namePattern(name);
         const o = { ...opts, name };
-        const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => mentions(r.title, re, o, longer) || mentions(r.abstract, re, o, longer));
+        const rows = candidates.all(`"${tokens.join(' ')}"`).filter((r) => isTopical(r.title, r.abstract, re, o, longer));
         hit = { documentRowids: rows.map((r) => r.rowid), matchedNames: new Map(rows.map((r) => [r.rowid, name])) };
         cache.set(key, hit);
       }

@@ -17,6 +17,13 @@ const IN_VITRO = /\b(in vitro|cell lines?|cultured cells|cell cultures?|monolaye
 /** Work in living animals, as opposed to animal cells in a dish ("canine kidney cells", "mouse fibroblasts"). */
 const IN_VIVO = /\bin vivo\b|\b(mice|rats|animals|pigs|dogs|rabbits|monkeys) (were|was|received|treated|fed|given|lacking|deficient)\b|\b(knockout|knock-in|transgenic|deficient|mutant|null|wild-type|treated) (mice|rats|animals|zebrafish)\b|\b(mouse|rat|murine|animal) models?\b|\bxenografts?\b/i;
 
+/**
+ * An animal word that only says where cells, tissue or molecules came from ("mouse fibroblasts", "Chinese hamster
+ * cells", "bovine lymph node tissues", "murine (B16F10) melanoma cells"): laboratory material, not work in animals.
+ */
+const CELL_SOURCE = new RegExp(String.raw`\b(?:mice|mouse|murine|rats?|porcine|pigs?|canine|dogs?|rabbits?|bovine|hamsters?|chinese hamster|monkeys?|primates?)\b(?:\s+\([^)]{1,20}\))?(?:\s+[\w-]+){0,3}?\s+(?:cells?|cell lines?|fibroblasts|lymphocytes|macrophages|hepatocytes|neurons|myocytes|cardiomyocytes|keratinocytes|oocytes|embryonic stem|ES cells|tissues?|cultures?|DNA|RNA|genomes?|proteins?|enzymes?|serum|plasma|membranes?|mitochondria|extracts?|homogenates?|microsomes)\b`, 'gi');
+const animalWork = (x: string) => ANIMAL.test(x.replace(CELL_SOURCE, ' '));
+
 const TRIAL_WORD = String.raw`(?:randomi[sz]ed|randomly|controlled|clinical|placebo|double-blind(?:ed)?|RCTs?|trials?|studies|meta-analys[ie]s|cohorts?)`;
 
 /**
@@ -57,7 +64,11 @@ const RCT = /\brandomi[sz]ed\b[^.]{0,60}\b(trial|study|controlled|crossover|cros
 
 const MODELLING = /\b(decision[- ]analytic(al)?|Markov|microsimulation|simulation|mathematical|compartmental|transmission|agent-based|dynamic|forecasting) models?\b|\bcost-effectiveness (analysis|model)\b|\bcost-effective\b|\bmodel(l)?ing study\b|\bin silico\b|\bmachine learning\b/i;
 const QUALITATIVE = /\bqualitative (study|research|interviews?)\b|\bsemi-structured interviews\b|\bfocus groups?\b|\bthematic analysis\b/i;
-const ANIMAL_WORK = (x: string) => ANIMAL.test(x) && !HUMAN.test(x) && !(IN_VITRO.test(x) && !IN_VIVO.test(x));
+const ANIMAL_WORK = (x: string) => animalWork(x) && !HUMAN.test(x) && !(IN_VITRO.test(x) && !IN_VIVO.test(x));
+/** A decision or economic model stated as the method ("DESIGN Decision analytical model", "a Markov state-transition model was used"). */
+const MODEL_METHOD = /\b(?:decision[- ]analytic(?:al)?|decision[- ]tree|Markov(?: state[- ]transition)?|microsimulation|discrete[- ]event simulation) models?\b|\bcost[- ](?:effectiveness|utility) (?:analysis|model)\b[^.]{0,80}\bmodel\b/i;
+/** An observational design word that says nothing of time ("retrospective study", "registry"): a cohort only with follow-up. */
+const FOLLOW_UP = /\bfollow(?:ed)?[- ]?up\b|\bwere followed\b|\bincidence\b|\bsurvival\b|\bmortality\b|\brecurrence\b|\brelapse\b|\blong-term outcomes?\b|\bover (?:a )?(?:\d+|one|two|three|four|five|ten)[- ](?:years?|months?)\b|\bsubsequent(?:ly)?\b|\bdeveloped\b|\brisk of\b/i;
 
 const RULES: readonly [StudyDesign, (title: string, text: string) => boolean][] = [
   ['protocol', (t, x) => PROTOCOL_TITLE.test(t) || PROTOCOL_TEXT.test(x)],
@@ -67,13 +78,18 @@ const RULES: readonly [StudyDesign, (title: string, text: string) => boolean][] 
   ['cross_sectional', (t, x) => QUALITATIVE.test(t) || QUALITATIVE.test(x)],
   // Animals randomised to groups make an animal study, not a randomised trial; animal cells in a dish are in vitro.
   ['in_vitro', (t, x) => ANIMAL.test(t) && IN_VITRO.test(t) && !IN_VIVO.test(x)],
-  ['animal', (t, x) => ANIMAL.test(t) || (RCT.test(x) && ANIMAL.test(x) && !HUMAN.test(x))],
+  // "… in vitro" in the title, with no animal work named there: the work in living animals the abstract cites is earlier work.
+  ['in_vitro', (t) => /\bin vitro\b/i.test(t) && !/\bin vivo\b/i.test(t) && !animalWork(t)],
+  // Animal cells, tissue or molecules named in the title ("mouse fibroblasts") with no work in living animals: in vitro.
+  ['in_vitro', (t, x) => ANIMAL.test(t) && !animalWork(t) && !IN_VIVO.test(x)],
+  ['animal', (t, x) => animalWork(t) || (RCT.test(x) && animalWork(x) && !HUMAN.test(x))],
   ['randomized_trial', (_t, x) => RCT.test(x)],
+  ['modelling', (_t, x) => MODEL_METHOD.test(x)],
   ['case_control', (_t, x) => /\bcase-?control\b/i.test(x)],
   ['cross_sectional', (_t, x) => /\bcross[- ]sectional\b/i.test(x)],
   ['cohort', (_t, x) => /\bcohort stud(y|ies)\b|\b(prospective|retrospective|population-based|birth|inception|historical) cohort\b|\b(were|was) followed\b|\bfollowed (up )?for\b|\blongitudinal (study|cohort)\b|\bfollow-up study\b/i.test(x)],
   ['cross_sectional', (_t, x) => /\bsurvey\b|\bquestionnaires?\b|\bprevalence study\b|\bself-report(ed)?\b/i.test(x)],
-  ['cohort', (_t, x) => /\bcohort\b|\bprospective(ly)? (study|followed|observational)\b|\bretrospective(ly)? (study|analysis|chart review|cohort)\b|\bchart review\b|\bregistry\b/i.test(x)],
+  ['cohort', (_t, x) => /\bchart review\b|\bretrospective(ly)? cohort\b/i.test(x) || (/\bcohort\b|\bprospective(ly)? (study|followed|observational)\b|\bretrospective(ly)? (study|analysis)\b|\bregistry\b/i.test(x) && FOLLOW_UP.test(x))],
   ['controlled_trial', (_t, x) => /\b(clinical trial|controlled trial|single-arm|open-label|phase (I{1,3}|[1-3])\b|pilot (study|trial)|non-?randomi[sz]ed (study|trial))\b/i.test(x)],
   // "We present a web service" is not a case: the thing presented must be a patient or a case.
   ['case_report', (_t, x) => /\bcase (report|series)\b|\bwe (report|describe|present) (?:a|an|the|two|three|four|five)\s+(?:\w+\s+){0,3}(?:case|cases|patients?|m[ae]n|wom[ae]n|boy|girl|child|infant|neonate|family|twins?)\b|\ba \d{1,3}-year-old\b/i.test(x)],
