@@ -275,7 +275,7 @@ describe('the web UI served by npm start', () => {
     await responses.getByText(/"version": "/).first().waitFor({ timeout: 15_000 });
     await expect(responses.innerText()).resolves.toMatch(/\b200\b/);
     // the curl example shows the key masked, as Settings does (the request itself used it)
-    await page.locator('.curl-command').first().getByText(/x-api-key: mk_[A-Za-z0-9]+_••••••••/).waitFor();
+    await page.locator('.curl-command').first().getByText(/X-API-Key: mk_[A-Za-z0-9]+_••••••••/i).waitFor();
     await expect(page.locator('.swagger-wrap').innerText()).resolves.not.toContain(e.server.browserKey);
     // every select swagger-ui draws has a name
     const unnamed = await page.locator('.swagger-wrap select').evaluateAll((els) => els.filter((el) => !el.getAttribute('aria-label') && !(el as HTMLSelectElement).labels?.length).length);

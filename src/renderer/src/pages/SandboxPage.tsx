@@ -17,7 +17,7 @@ export default function SandboxPage() {
   // requests go to the server this page talks to, whatever port it runs on
   const spec = useMemo(() => (doc.data ? { ...doc.data, servers: [{ url: apiBase.replace(/\/$/, ''), description: 'this Materia server' }] } : null), [doc.data]);
   const wrap = useRef<HTMLDivElement>(null);
-  useSandboxTidying(wrap);
+  useSandboxTidying(wrap, !!spec);
   const authorise = (system: SwaggerSystem) => {
     const key = currentApiKey();
     if (key) system.preauthorizeApiKey('ApiKeyHeader', key);
@@ -46,7 +46,7 @@ export default function SandboxPage() {
  * swagger-ui's own markup, tidied as it renders: the key is shown masked as in Settings (the curl example and request
  * headers of an executed call; the request itself used the real key), and selects it leaves unnamed get a name.
  */
-function useSandboxTidying(ref: React.RefObject<HTMLDivElement | null>) {
+function useSandboxTidying(ref: React.RefObject<HTMLDivElement | null>, ready: boolean) {
   useEffect(() => {
     const root = ref.current;
     const key = currentApiKey();
@@ -71,5 +71,5 @@ function useSandboxTidying(ref: React.RefObject<HTMLDivElement | null>) {
     const observer = new MutationObserver(tidy);
     observer.observe(root, { subtree: true, childList: true, characterData: true });
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, ready]); // the wrapper exists once the OpenAPI document is in
 }
