@@ -12,8 +12,9 @@
  * held_out_1 to held_out_3 were then used for general fixes, held_out_4 never was.
  * "held_out_5" (2026-11-24, second pass): every link of the linker at commit 1c9d5bd that no set had labelled (74; all of
  * them rather than a seeded draw, since no more were left), labelled before the topicality and reagent rules were
- * written; those rules were tuned on "tuning" and held_out_1 to held_out_3 only. held_out_4 and held_out_5 are the
- * held-out figure.
+ * written; those rules were tuned on "tuning" and held_out_1 to held_out_3 only. "held_out_6": the 5 links of the
+ * linker after that pass that no set held (compounds added to the content the same day), labelled after it.
+ * held_out_4, held_out_5 and held_out_6 are the held-out figure.
  * Precision is computed over the labelled links the current content database still has.
  *
  *   npm run eval:links [-- path/to/content.sqlite] [-- --errors] [-- --relink] [-- --sets=tuning,held_out_1]
@@ -27,7 +28,7 @@ import Database from 'better-sqlite3';
 import { DEFAULT_CONTENT_DB } from '../resources/build/paths.ts';
 import { ENDOGENOUS_SLUGS, longerNamesOf, makeLinker } from '../resources/build/steps/link.ts';
 
-const SETS = ['tuning', 'held_out_1', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5'] as const;
+const SETS = ['tuning', 'held_out_1', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5', 'held_out_6'] as const;
 interface Label { compound: string; document: string; relevant: boolean; set: (typeof SETS)[number] }
 const labels = readFileSync(join(import.meta.dirname, 'data/link-labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
 const dbPath = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_CONTENT_DB);
@@ -62,11 +63,12 @@ for (const set of SETS) {
   console.log(`${set.padEnd(11)} labelled ${String(inSet.length).padStart(3)}, still linked ${String(k.length).padStart(3)}, relevant ${String(relevant).padStart(3)}: precision ${((100 * relevant) / k.length).toFixed(1)}%; no longer linked ${dropped.length} (${dropped.filter((l) => !l.relevant).length} labelled not relevant)`);
 }
 const relevantAll = kept.filter((l) => l.relevant).length;
-const heldOut = kept.filter((l) => l.set === 'held_out_4' || l.set === 'held_out_5');
-const dev = kept.filter((l) => l.set !== 'held_out_4' && l.set !== 'held_out_5');
+const HELD_OUT: readonly Label['set'][] = ['held_out_4', 'held_out_5', 'held_out_6'];
+const heldOut = kept.filter((l) => HELD_OUT.includes(l.set));
+const dev = kept.filter((l) => !HELD_OUT.includes(l.set));
 const line = (name: string, k: Label[]) => console.log(`${name}: still linked ${k.length}, relevant ${k.filter((l) => l.relevant).length}: precision ${((100 * k.filter((l) => l.relevant).length) / k.length).toFixed(1)}%`);
 line('development (tuning + held_out_1..3)', dev);
-line('held out (held_out_4 + held_out_5)', heldOut);
+line('held out (held_out_4 + held_out_5 + held_out_6)', heldOut);
 console.log(`all labelled links still linked: ${kept.length}, relevant ${relevantAll}: precision ${((100 * relevantAll) / kept.length).toFixed(1)}%`);
 const only = process.argv.find((a) => a.startsWith('--sets='))?.slice(7).split(',');
 const shown = (l: Label) => !only || only.includes(l.set);
