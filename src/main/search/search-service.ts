@@ -21,8 +21,13 @@ import { LexicalIndex } from './lexical-index.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, resolveName } from '../interactions/resolver.ts';
 
-/** Candidates each retriever proposes per type, at least (more when the page asked for lies deeper). */
-export const CANDIDATES = 300;
+/**
+ * Candidates per type, at least (more when the page asked for lies deeper): full-text proposes CANDIDATES, the vector
+ * index DENSE_CANDIDATES (every full-text candidate also gets its exact cosine, so the dense list only adds records
+ * that share no word with the query).
+ */
+export const CANDIDATES = 200;
+export const DENSE_CANDIDATES = 100;
 /** A record found only by meaning joins the results from this cosine similarity up (unrelated text scores below). */
 export const DENSE_FLOOR = 0.3;
 /** Text-based relevance is scaled into [0, MAX_UNNAMED]; names matched exactly or by a typo of the whole query score above. */
@@ -132,8 +137,9 @@ export class SearchService {
     for (const type of (['compound', 'document', 'research'] as const).filter((t) => types.has(t))) {
       const lexical = this.lexicalScores(type, plan, k);
       if (lexical.saturated) saturated = true;
-      const fromDense = dense && q ? dense.knn(KIND[type], q, k) : new Map<string, number>();
-      if (fromDense.size >= k) saturated = true;
+      const kDense = Math.max(DENSE_CANDIDATES, input.offset + input.limit);
+      const fromDense = dense && q ? dense.knn(KIND[type], q, kDense) : new Map<string, number>();
+      if (fromDense.size >= kDense && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
       const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
       for (const [id, l] of lexical.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
       for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
