@@ -44,9 +44,10 @@ const sentencesOf = (text: string) => text.split(/(?<=[.;!?])\s+(?=[A-Z(])/).map
 /**
  * Answer first: the lead (the first agent's own lead; else, for a list, its first line; else the sentence of its
  * statements that shares most words with the question) opens the answer; every section then keeps at most
- * MAX_PER_SECTION statements, the most relevant first in their original order, and no statement is said twice.
+ * MAX_PER_SECTION statements — those sharing most of the question's words, plus their closeness in meaning to the
+ * question when the embedding model is loaded — in their original order, and no statement is said twice.
  */
-export function shapeAnswer(outputs: readonly AgentOutput[], asked: readonly string[]): { lead: Statement | null; sections: AgentOutput[] } {
+export function shapeAnswer(outputs: readonly AgentOutput[], asked: readonly string[], meaning: ReadonlyMap<Statement, number> = new Map()): { lead: Statement | null; sections: AgentOutput[] } {
   if (!outputs.length) return { lead: null, sections: [] };
   const words = questionWords(asked);
   const first = outputs[0]!;
@@ -83,7 +84,8 @@ export function shapeAnswer(outputs: readonly AgentOutput[], asked: readonly str
     });
     const cap = MAX_PER_SECTION * Math.max(1, o.subjects ?? 1);
     if (o.keepAll || fresh.length <= cap) return { ...o, statements: fresh };
-    const keep = new Set(fresh.map((st, i) => ({ st, i, r: relevance(st.text, words) })).sort((x, y) => y.r - x.r || x.i - y.i).slice(0, cap).map((x) => x.st));
+    // the question's own words first; with a model, closeness in meaning (cosine, 0–1) breaks ties and adds to them
+    const keep = new Set(fresh.map((st, i) => ({ st, i, r: relevance(st.text, words) + (meaning.get(st) ?? 0) })).sort((x, y) => y.r - x.r || x.i - y.i).slice(0, cap).map((x) => x.st));
     return { ...o, statements: fresh.filter((st) => keep.has(st)) };
   }).filter((o) => o.statements.length);
   return { lead, sections };

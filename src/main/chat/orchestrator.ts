@@ -11,8 +11,8 @@ import type { Triage } from './triage/triage.ts';
 import { messageText } from '../../shared/schemas/chat.ts';
 import { suggestions } from '../interactions/resolver.ts';
 import { analyze, inScope, type Analysis } from './analyze.ts';
-import { composeSections, numberSources, shapeAnswer, toPieces } from './compose.ts';
-import type { AgentOutput, Position } from './evidence.ts';
+import { composeSections, MAX_PER_SECTION, numberSources, shapeAnswer, toPieces } from './compose.ts';
+import type { AgentOutput, Position, Statement } from './evidence.ts';
 import { streamCompletion, type LlmConfig, type LlmMessage } from './llm.ts';
 import { checkSafety, NOT_MEDICAL_ADVICE } from './safety.ts';
 import { countTokens } from './tokenizer.ts';
@@ -99,7 +99,7 @@ export class Orchestrator {
     }
     const answered = outputs.map((o) => o.agent);
     const named = new Set(a.compounds.flatMap((c) => contentWords(`${c.matched} ${c.name}`)));
-    const { lead, sections } = shapeAnswer(outputs.map((o) => o.output), contentWords(a.text).filter((w) => !named.has(w)));
+    const { lead, sections } = shapeAnswer(outputs.map((o) => o.output), contentWords(a.text).filter((w) => !named.has(w)), await this.closeness(a.text, outputs.map((o) => o.output)));
     const numbered = numberSources(sections, lead);
     const read = a.notices.length ? `(${a.notices.map((n) => n.replace(/\.$/, '')).join('; ')}.)` : null;
     const body = outputs.length ? [composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n') : safety.preface ? null : this.nothingFound(a);
@@ -158,6 +158,29 @@ export class Orchestrator {
     // "none recorded" for the pairs leads only when the question asked about taking them together
     if (out.length > 1 && out[0]!.output.quiet && !a.intents.has('interactions')) out.push(out.shift()!);
     return out;
+  }
+
+  /**
+   * Cosine similarity of the question to each statement of the sections that will be trimmed, when the embedding model
+   * is loaded and answers within a second; empty otherwise (the word overlap alone then chooses).
+   */
+  private async closeness(question: string, outputs: readonly AgentOutput[]): Promise<Map<Statement, number>> {
+    const e = this.deps.embedder();
+    // at most 24 statements: embedding is the slowest step of a turn on a busy CPU
+    const statements = outputs.filter((o) => !o.keepAll && o.statements.length > MAX_PER_SECTION).flatMap((o) => o.statements).slice(0, 24);
+    if (!e || !statements.length) return new Map();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const vectors = await Promise.race([e.embed([question, ...statements.map((s) => s.text)], 'query'),
+        new Promise<null>((ok) => { timer = setTimeout(() => ok(null), 1000); })]);
+      if (!vectors) return new Map();
+      const [q, ...rest] = vectors;
+      return new Map(statements.map((s, i) => [s, rest[i]!.reduce((sum, x, j) => sum + x * q![j]!, 0)]));
+    } catch {
+      return new Map();
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private nothingFound(a: Analysis): string {
