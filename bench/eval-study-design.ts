@@ -6,7 +6,8 @@
  * was labelled after those revisions and is reported on its own; "held_out_2" (80 documents with an abstract, seed 17)
  * was labelled after the fixes held_out prompted. "held_out_3" (100 documents, seed 18, drawn at random from the documents
  * no other stratum holds; 2026-11-24) was labelled before the second round of rules, which were revised on all the
- * strata above only (the development labels); it is the held-out figure.
+ * strata above only (the development labels). "held_out_4" (100, seed 19, drawn the same way after held_out_3) was
+ * labelled after those rules were final and scored once. held_out_3 and held_out_4 together are the held-out figure.
  *
  * Precision of a design = of the documents the classifier put in that design, the share whose label agrees.
  * "unclassified" is the classifier abstaining (grade D, "limited"), so it is reported as coverage, not precision.
@@ -18,7 +19,7 @@ import { classifyStudyDesign } from '../src/main/documents/study-design.ts';
 import { STUDY_DESIGNS, type StudyDesign } from '../src/shared/enums.ts';
 import { allDocuments } from './labelled-sample.ts';
 
-interface Label { id: string; stratum: 'random' | 'design_words' | 'held_out' | 'held_out_2' | 'held_out_3'; design: StudyDesign }
+interface Label { id: string; stratum: 'random' | 'design_words' | 'held_out' | 'held_out_2' | 'held_out_3' | 'held_out_4'; design: StudyDesign }
 
 const labels = readFileSync(join(import.meta.dirname, 'data/study-design-labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
 const docs = new Map(allDocuments(sharedDataDir()).map((d) => [d.id, d]));
@@ -36,8 +37,10 @@ for (const [title, rows] of [
   ['development sample (random + design_words)', all.filter((r) => r.stratum === 'random' || r.stratum === 'design_words')],
   ['held-out sample 1 (seed 16)', all.filter((r) => r.stratum === 'held_out')],
   ['held-out sample 2 (seed 17, documents with an abstract)', all.filter((r) => r.stratum === 'held_out_2')],
-  ['development labels, all four strata above', all.filter((r) => r.stratum !== 'held_out_3')],
+  ['development labels, all four strata above', all.filter((r) => r.stratum !== 'held_out_3' && r.stratum !== 'held_out_4')],
   ['held-out sample 3 (seed 18, labelled before the second round of rules)', all.filter((r) => r.stratum === 'held_out_3')],
+  ['held-out sample 4 (seed 19, labelled after the second round of rules)', all.filter((r) => r.stratum === 'held_out_4')],
+  ['held-out samples 3 and 4 together', all.filter((r) => r.stratum === 'held_out_3' || r.stratum === 'held_out_4')],
 ] as const) if (!only || only.some((o) => title.startsWith(o))) report(title, rows);
 
 function report(title: string, rows: typeof all): void {
