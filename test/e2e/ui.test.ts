@@ -379,8 +379,14 @@ describe('the web UI served by npm start', () => {
         await e.shot(shot, { fullPage: false }); // the first screen, as a phone shows it (the width check covers the whole page)
       }
 
-      // the compounds table reads as one card per compound, every cell labelled with its column
+      // the compounds table reads as one card per compound, every cell labelled with its column; the filters wait behind a button
       await page.goto(`${e.server.url}/compounds`);
+      const toggle = page.getByRole('button', { name: /^Filters and order/ });
+      await expect(page.getByLabel('Category', { exact: true }).count()).resolves.toBe(0);
+      await toggle.click();
+      await page.getByLabel('Category', { exact: true }).waitFor();
+      await fits('/compounds with its filters open');
+      await page.getByRole('button', { name: 'Hide filters' }).click();
       const firstRow = page.getByRole('table').locator('tbody tr').first();
       await firstRow.waitFor();
       const grade = firstRow.locator('td[data-label="Grade"]');

@@ -10,6 +10,7 @@ import type { EndpointInput } from '../../../shared/client.ts';
 import { CATEGORIES, EVIDENCE_GRADES, STATUSES, type Category } from '../../../shared/enums.ts';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import { useAllCompounds, type CompoundQuery } from '../lib/compounds.ts';
+import { useMediaQuery } from '../lib/media.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { GradeBadge } from '../components/Badges.tsx';
 import { GradePicker } from '../components/GradePicker.tsx';
@@ -86,6 +87,9 @@ export function CompoundsPage() {
   const result = serverOrder ? paged : all;
   // subcategories offered for the chosen category: read when the field is first used, not with every visit
   const [wantSubs, setWantSubs] = useState(!!subcategory);
+  // a phone shows the name box first and the other filters on demand, so the list starts on the first screen
+  const phone = useMediaQuery('(max-width: 640px)');
+  const [showFilters, setShowFilters] = useState(false);
   const browse = useAllCompounds({ query: '*', category, include_interactions: false, include_dosing: false }, wantSubs);
   const subcategories = useMemo(() => [...new Set((browse.data?.rows ?? []).map((c) => c.subcategory))].sort(), [browse.data]);
 
@@ -106,6 +110,7 @@ export function CompoundsPage() {
     e.preventDefault();
     url.set({ q: text.trim(), subcategory: sub.trim().toLowerCase().replace(/\s+/g, '_') });
   };
+  const activeFilters = (category ? 1 : 0) + (subcategory ? 1 : 0) + (status ? 1 : 0) + (grades.length ? 1 : 0) + (hasStudies ? 1 : 0);
   const anyFilter = !!(q || category || subcategory || grades.length || status || hasStudies);
 
   const header = (key: Sort, label: string) => {
@@ -124,14 +129,21 @@ export function CompoundsPage() {
     <div className="page">
       <header className="page-header">
         <h1>Compounds</h1>
-        <p className="lede">Browse and filter the compound records. Click a column heading to sort.</p>
+        <p className="lede">Browse and filter the compound records. Click a column heading, or choose an order, to sort.</p>
       </header>
       <form className="filter-bar" onSubmit={submit} aria-label="Compound filters">
         <div className="field grow">
           <label htmlFor="cq">Name or text</label>
           <input id="cq" type="search" value={text} maxLength={256} placeholder="e.g. magnesium, GLP-1, sleep" onChange={(e) => setText(e.target.value)} />
         </div>
-        <div className="field">
+        {phone && (
+          <button type="button" className="btn btn-secondary filters-toggle" aria-expanded={showFilters} aria-controls="compound-more-filters"
+            onClick={() => setShowFilters(!showFilters)}>
+            {showFilters ? 'Hide filters' : `Filters and order${activeFilters ? ` (${activeFilters} active)` : ''}`}
+          </button>
+        )}
+        {(!phone || showFilters) && (<>
+        <div className="field" id="compound-more-filters">
           <label htmlFor="ccat">Category</label>
           <select id="ccat" value={category ?? ''} onChange={(e) => url.set({ category: e.target.value, subcategory: null })}>
             <option value="">All categories</option>
@@ -165,6 +177,7 @@ export function CompoundsPage() {
           <input type="checkbox" checked={hasStudies} onChange={(e) => url.set({ studies: e.target.checked ? '1' : null })} />
           <span className="check-label">With linked studies</span>
         </label>
+        </>)}
         <div className="filter-actions">
           <button type="submit" className="btn btn-primary">Apply</button>
           {anyFilter && (
