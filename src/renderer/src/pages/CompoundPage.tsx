@@ -131,6 +131,7 @@ function AlsoKnownAs({ names }: { names: string[] }) {
   return (
     <p className="muted">
       Also known as: {shown.join(', ')}
+      {!all && names.length > FIRST && <span className="print-inline">, {names.slice(FIRST).join(', ')}</span>}
       {names.length > FIRST && (
         <> {' '}<button type="button" className="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
           {all ? 'fewer names' : `and ${names.length - FIRST} more`}
