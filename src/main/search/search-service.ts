@@ -130,18 +130,20 @@ export class SearchService {
     const types = new Set<HitType>(input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')));
     if (!input.include_research) types.delete('research');
     const dense = this.dense();
-    const q = dense ? await dense.embed(plan.denseText) : null;
+    // The query is embedded in the worker thread while this one runs the full-text searches.
+    const embedding = dense ? dense.embed(plan.denseText) : null;
     const k = Math.max(CANDIDATES, input.offset + input.limit);
+    const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
+    const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, k)] as const));
+    const q = embedding ? await embedding : null;
     const all: Candidate[] = [];
-    let saturated = false;
-    for (const type of (['compound', 'document', 'research'] as const).filter((t) => types.has(t))) {
-      const lexical = this.lexicalScores(type, plan, k);
-      if (lexical.saturated) saturated = true;
+    let saturated = [...lexical.values()].some((l) => l.saturated);
+    for (const type of kinds) {
       const kDense = Math.max(DENSE_CANDIDATES, input.offset + input.limit);
       const fromDense = dense && q ? dense.knn(KIND[type], q, kDense) : new Map<string, number>();
       if (fromDense.size >= kDense && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
       const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
-      for (const [id, l] of lexical.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
+      for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
       for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
       const hybrid = dense !== null;
       all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
