@@ -6,21 +6,29 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadEncoder } from './model/encoder.ts';
 
 interface Init { modelDir: string; modelId: string }
-type Request = { id: number; texts: string[] };
+type Request = { id: number; texts: string[]; close?: undefined } | { id: 0; close: true };
 
 const init = workerData as Init;
 
 try {
   const encoder = await loadEncoder(init.modelDir, init.modelId);
   parentPort!.postMessage({ type: 'ready', dim: encoder.dim });
-  parentPort!.on('message', async (msg: Request) => {
+  // Requests run one after another, so a close request waits for the embedding before it.
+  let queue = Promise.resolve();
+  parentPort!.on('message', (msg: Request) => { queue = queue.then(() => handle(msg)); });
+  const handle = async (msg: Request) => {
+    if (msg.close) {
+      await encoder.dispose();
+      parentPort!.close();
+      return;
+    }
     try {
       const data = await encoder.encode(msg.texts);
       parentPort!.postMessage({ type: 'vectors', id: msg.id, dim: encoder.dim, data }, [data.buffer as ArrayBuffer]);
     } catch (err) {
       parentPort!.postMessage({ type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) });
     }
-  });
+  };
 } catch (err) {
   parentPort!.postMessage({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
 }

@@ -48,6 +48,13 @@ export async function startWorkerEmbedder(model: ModelConfig): Promise<Embedder>
         worker.postMessage({ id, texts: as === 'query' ? texts.map((t) => queryPrefix + t) : texts });
       });
     },
-    close: async () => { await worker.terminate(); },
+    // The worker is asked to finish what it is doing and exit; terminate() mid-inference can abort the process.
+    close: async () => {
+      const exited = new Promise<void>((ok) => worker.once('exit', () => ok()));
+      worker.postMessage({ id: 0, close: true });
+      const timer = setTimeout(() => { void worker.terminate(); }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }

@@ -57,6 +57,9 @@ export class IndexBuilder {
 
   stop(): void { this.stopped = true; }
 
+  /** Resolves once no build is running (after `stop`, at the end of the batch in flight). */
+  async idle(): Promise<void> { await this.running?.catch(() => undefined); }
+
   private async run(): Promise<void> {
     try {
       const all = this.source();

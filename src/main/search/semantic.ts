@@ -19,6 +19,8 @@ export class Semantic {
   private embedder: Embedder | null = null;
   private builder: IndexBuilder | null = null;
   private state: SemanticStatus;
+  private loading: Promise<Embedder> | null = null;
+  private closed = false;
   /** How many vectors came with the content database (0: everything is embedded on this machine). */
   bundledCount = 0;
 
@@ -35,7 +37,10 @@ export class Semantic {
   async start(onProgress?: (p: IndexProgress) => void): Promise<void> {
     if (!this.available) return;
     try {
-      this.embedder = await startWorkerEmbedder(this.model);
+      this.loading = startWorkerEmbedder(this.model);
+      this.embedder = await this.loading;
+      // Closed while the model was loading: nothing more to build.
+      if (this.closed) return;
       const dir = join(this.dataDir, 'vectors');
       mkdirSync(dir, { recursive: true });
       const index = new VectorIndex(join(dir, `${this.model.modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.sqlite`), this.model.modelId, this.embedder.dim);
@@ -68,7 +73,11 @@ export class Semantic {
   loadedEmbedder(): Embedder | null { return this.embedder; }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.builder?.stop();
+    // A worker stopped while onnxruntime is still loading or running aborts the whole process: let it finish first.
+    await this.loading?.catch(() => null);
+    await this.builder?.idle();
     await this.embedder?.close();
     this.builder?.index.close();
   }

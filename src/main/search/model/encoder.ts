@@ -6,7 +6,7 @@
 import { AutoModel, AutoTokenizer, env, type Tensor } from '@huggingface/transformers';
 import { modelConventions } from '../model-files.ts';
 
-export interface Encoder { dim: number; encode(texts: string[]): Promise<Float32Array> }
+export interface Encoder { dim: number; encode(texts: string[]): Promise<Float32Array>; dispose(): Promise<void> }
 
 export async function loadEncoder(modelDir: string, modelId: string): Promise<Encoder> {
   env.allowRemoteModels = false;
@@ -44,5 +44,5 @@ export async function loadEncoder(modelDir: string, modelId: string): Promise<En
     return result;
   };
   const probe = await encode(['probe']);
-  return { dim: probe.length, encode };
+  return { dim: probe.length, encode, dispose: async () => { await model.dispose(); } };
 }
