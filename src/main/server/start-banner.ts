@@ -19,7 +19,7 @@ export function startBanner(running: Pick<RunningServer, 'url' | 'materia' | 'ad
   if (running.admin.fromEnv) lines.push('  admin key: the one given in MATERIA_API_KEY');
   else if (running.admin.file) lines.push(`  admin key: created and written to ${running.admin.file} (mode 0600)`);
   else lines.push(`  admin key: in ${resolve(config.dataDir, 'admin-key')} (created on first start)`);
-  if (running.semantic.available) lines.push(`  search: building the embedding index for ${config.model.modelId} in the background (lexical until ready; see /v1/health)`);
+  if (running.semantic.available) lines.push(`  search: loading ${config.model.modelId} and its vectors (lexical until ready; see /v1/health)`);
   else lines.push(`  search: lexical only — ${running.semantic.status().reason}`);
   lines.push(`  chat:    ${config.llm ? `answers phrased by ${config.llm.model} at ${config.llm.url}` : 'answers composed from the evidence (no language model configured)'}`);
   return lines;
