@@ -61,14 +61,16 @@ function ProfileForm() {
   const [f, setF] = useState({ sex: '' as 'male' | 'female' | '', birth_year: '', goals: '', compounds: '', medications: '' });
   // people read names, the API stores slugs and subcategory keys: the form shows names ("Magnesium glycinate", "muscle growth")
   const rows = useMemo(() => index.data?.rows ?? [], [index.data]);
+  // What the user has typed is never replaced by data that arrives later (the compound names load after the profile).
+  const [edited, setEdited] = useState(false);
   useEffect(() => {
     const p = profile.data?.data;
     const nameOf = (slug: string) => rows.find((c) => c.slug === slug)?.name ?? slug;
-    if (p) {
+    if (p && !edited) {
       setF({ sex: p.sex ?? '', birth_year: p.birth_year ? String(p.birth_year) : '', goals: csv(p.goals.map((g) => g.replace(/_/g, ' '))),
         compounds: csv(p.compounds.map(nameOf)), medications: csv(p.medications) });
     }
-  }, [profile.data, rows]);
+  }, [profile.data, rows, edited]);
   const subcategories = useMemo(() => [...new Set(rows.map((c) => c.subcategory.replace(/_/g, ' ')))].sort(), [rows]);
   const toSlug = (s: string) => rows.find((c) => c.name.toLowerCase() === s.toLowerCase())?.slug ?? s.toLowerCase();
   const submit = (e: FormEvent) => {
@@ -79,9 +81,9 @@ function ProfileForm() {
         sex: f.sex || null, birth_year: year ? (Number.isInteger(Number(year)) ? Number(year) : (year as unknown as number)) : null,
         goals: lines(f.goals).map((g) => g.toLowerCase().replace(/\s+/g, '_')), compounds: lines(f.compounds).map(toSlug), medications: lines(f.medications),
       },
-    }, { onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['profileGet'] }); void queryClient.invalidateQueries({ queryKey: ['insightList'] }); } });
+    }, { onSuccess: () => { setEdited(false); void queryClient.invalidateQueries({ queryKey: ['profileGet'] }); void queryClient.invalidateQueries({ queryKey: ['insightList'] }); } });
   };
-  const set = (k: keyof typeof f) => (v: string) => setF({ ...f, [k]: v });
+  const set = (k: keyof typeof f) => (v: string) => { setEdited(true); setF({ ...f, [k]: v }); };
   return (
     <section className="card section profile-card" aria-labelledby="profile-h">
       <h2 id="profile-h">Your profile</h2>
