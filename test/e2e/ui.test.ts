@@ -2,9 +2,10 @@
  * The renderer in Chromium against the real headless server. Each flow asserts on what a person sees and saves a
  * screenshot under test-results/.
  */
-import type { Request, Response } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { chromium, type Request, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, startE2E, type E2E } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, SHOTS, startE2E, type E2E } from './browser.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
 
 let e: E2E;
@@ -258,6 +259,26 @@ describe('the web UI served by npm start', () => {
     await row.getByText('Revoked').waitFor();
     await expect(call(secret)).resolves.toBe(401);
     await e.shot('11-api-key-revoked');
+  });
+
+  it('the API sandbox has no critical or serious accessibility findings (axe-core, WCAG 2 A/AA)', async () => {
+    // A separate browser that lets axe's script in: the app's own CSP (tested above) forbids injected scripts.
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    try {
+      const page = await (await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } })).newPage();
+      await page.goto(e.entryUrl);
+      await page.getByRole('link', { name: 'API sandbox' }).click();
+      await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+      const found = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+        const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+      });
+      expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('shows the API sandbox at /sandbox with every endpoint', async () => {

@@ -4,6 +4,7 @@
  */
 import SwaggerUI, { type SwaggerSystem } from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
+import '../styles/sandbox.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { apiBase, currentApiKey } from '../api.ts';
 import { ErrorMessage, Loading } from '../components/States.tsx';
@@ -61,7 +62,8 @@ function useSandboxTidying(ref: React.RefObject<HTMLDivElement | null>, ready: b
           if (input.value === key) input.type = 'password';
         }
       }
-      for (const select of root.querySelectorAll<HTMLSelectElement>('select:not([aria-label]):not([id])')) {
+      for (const select of root.querySelectorAll<HTMLSelectElement>('select:not([aria-label])')) {
+        // An id is no name: swagger-ui's #servers sits in a <label for> whose only text is the options'.
         const near = select.closest('label, .servers, .response-control-media-type, .content-type-wrapper, .body-param-content-type, td');
         const text = near?.querySelector('.servers-title, .response-control-media-type__title, label')?.textContent?.trim();
         select.setAttribute('aria-label', text || (select.closest('.servers') ? 'Server' : select.closest('.responses-wrapper') ? 'Response content type' : 'Request content type'));
