@@ -76,7 +76,7 @@ export function stackInteractionInsights(tool: ToolContext, profile: Profile): I
       related_compounds: [a?.compound?.slug, b?.compound?.slug].filter((s): s is string => !!s),
       evidence,
       source_results: [],
-      rule: 'every interacting pair among the profile\'s compounds and medications, one verdict per pair (POST /v1/tools/interactions/check, docs/interactions.md)',
+      rule: 'every interacting pair among the profile\'s compounds and medications, one verdict per pair, as the interaction checker gives it',
     });
   }
   return out;
