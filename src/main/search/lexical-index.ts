@@ -120,10 +120,4 @@ export class LexicalIndex {
     }
     return rows.map((r) => ({ id: r.id, score: scale > 0 ? r.s / scale : 0 }));
   }
-
-  /** How many records match any unit. */
-  count(units: Unit[]): number {
-    const match = matchOf(units);
-    return match ? this.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(match)!.n : 0;
-  }
 }

@@ -141,10 +141,10 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     if (r) { words.push(r.name); i += r.len - 1; } else words.push(raw[i]!);
   }
   const understood = renamed.size ? words.join(' ') : query.trim();
-  const names_ = new Set([...renamed.values()].map((r) => r.name.toLowerCase()));
+  const canonical = new Set([...renamed.values()].map((r) => r.name.toLowerCase()));
   const seenExpansion = new Set<string>([query.trim().toLowerCase()]);
   const expansions = expandedWith.filter((e) => !seenExpansion.has(e.toLowerCase()) && seenExpansion.add(e.toLowerCase()));
-  const extra = expansions.filter((e) => !names_.has(e.toLowerCase()));
+  const extra = expansions.filter((e) => !canonical.has(e.toLowerCase()));
   // The query's own units, with a misspelt or other-named compound counted under its canonical name.
   const scaleUnits = renamed.size ? lexicalUnits(words.join(' ')).own : lexical.own;
   for (const u of scaleUnits) add(u);

@@ -1,7 +1,8 @@
 /**
- * Embeddings of every searchable record, in a SQLite file of the user's data directory (one per model), with a
- * sqlite-vec vec0 table (cosine distance, partitioned by kind). `items` remembers each record's content hash, so an
- * index build skips unchanged records and resumes where an interrupted one stopped.
+ * The vectors embedded on this machine (imported documents; everything when the content database has no vectors of
+ * this model), persisted in a SQLite file of the user's data directory (one per model). Queries never read it: the
+ * server loads it into MemoryVectors at start. `items` remembers each record's content hash, so an index build skips
+ * unchanged records and resumes where an interrupted one stopped.
  */
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
@@ -72,14 +73,6 @@ export class VectorIndex {
     for (const r of this.db.prepare<[], { kind: SearchKind; key: string; embedding: Buffer }>('SELECT i.kind, i.key, v.embedding FROM items i JOIN vectors v ON v.rowid = i.rowid').iterate()) {
       yield { kind: r.kind, key: r.key, vector: new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength)) };
     }
-  }
-
-  /** Cosine similarity (1 - cosine distance) of the k nearest records of a kind. */
-  knn(kind: SearchKind, query: Float32Array, k: number): Map<string, number> {
-    const rows = this.db.prepare<[Buffer, number, string], { key: string; distance: number }>(`
-      SELECT i.key, v.distance FROM vectors v JOIN items i ON i.rowid = v.rowid
-      WHERE v.embedding MATCH ? AND k = ? AND v.kind = ? ORDER BY v.distance`).all(Buffer.from(query.buffer, query.byteOffset, query.byteLength), Math.min(k, 4096), kind);
-    return new Map(rows.map((r) => [r.key, 1 - r.distance]));
   }
 
   close(): void { this.db.close(); }
