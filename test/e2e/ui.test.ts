@@ -84,7 +84,8 @@ describe('the web UI served by npm start', () => {
     await expect(page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).resolves.toBe('ascending');
     await page.getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
     await page.waitForURL(/dir=desc/);
-    await expect(page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).resolves.toBe('descending');
+    // the URL changes before React re-renders the heading: wait for the rendered state, not the address
+    await expect.poll(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort'), { timeout: 5_000 }).toBe('descending');
     // the table as a person reads it: category, grade and name of every row (it settles once the filtered list is in)
     const table = () => page.getByRole('table').evaluate((t) => [...t.querySelectorAll('tbody tr')].map((tr) => {
       const cells = [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim());
