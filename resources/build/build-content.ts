@@ -21,6 +21,7 @@ import { loadDrugBank } from './steps/drugbank.ts';
 import { INTERACTION_DATA_DIRS, INTERACTION_DATA_FILES, loadInteractionSources } from './steps/interactions.ts';
 import { SOURCES } from './sources.ts';
 import { addBundledVectors } from './steps/embeddings.ts';
+import { writePostings } from '../../src/main/search/postings-store.ts';
 import { DEFAULT_MODEL, missingModelFiles, modelFingerprint, type ModelConfig } from '../../src/main/search/model-files.ts';
 
 const DATA_FILES = [
@@ -29,7 +30,7 @@ const DATA_FILES = [
   'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/nutrient_values_per100g.csv', 'usda-sr28/household_weights.csv',
   'lab-reference-ranges-nlm/reference_ranges.csv', ...INTERACTION_DATA_FILES,
 ];
-const CODE_FILES = ['src/main/content/schema.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
+const CODE_FILES = ['src/main/content/schema.ts', 'src/main/search/postings.ts', 'src/main/search/postings-store.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
   ...['keys', 'rules', 'resolver', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`)];
 
 /** The model whose vectors the build bundles: the server's (MATERIA_MODEL, MATERIA_MODEL_DIR). */
@@ -120,6 +121,7 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     meta.run('counts', JSON.stringify(counts));
   })();
   db.exec("INSERT INTO compounds_fts(compounds_fts) VALUES ('optimize'); INSERT INTO documents_fts(documents_fts) VALUES ('optimize'); INSERT INTO research_fts(research_fts) VALUES ('optimize'); INSERT INTO foods_fts(foods_fts) VALUES ('optimize');");
+  db.transaction(() => { writePostings(db, 'documents_fts'); writePostings(db, 'research_fts'); })();
   db.exec('ANALYZE');
   db.close();
   const compact = new Database(tmp);

@@ -1,8 +1,10 @@
+import { SEARCH_POSTINGS_DDL } from '../search/postings-store.ts';
+
 /**
  * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
  * place; the server refuses a database whose schema_version differs and says how to rebuild it.
  */
-export const CONTENT_SCHEMA_VERSION = 3;
+export const CONTENT_SCHEMA_VERSION = 4;
 
 export const CONTENT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -184,4 +186,7 @@ CREATE INDEX lab_tests_loinc ON lab_tests(loinc);
 CREATE TABLE drugbank_vocabulary (
   drugbank_id TEXT PRIMARY KEY, name TEXT NOT NULL, cas TEXT, unii TEXT, inchikey TEXT, synonyms TEXT NOT NULL
 );
+
+-- In-memory postings of the document and research indexes (src/main/search/postings.ts), read from FTS5 at build.
+${SEARCH_POSTINGS_DDL}
 `;

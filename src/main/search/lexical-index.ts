@@ -2,73 +2,101 @@
  * One FTS5 index seen as a BM25 retriever whose scores are comparable with other indexes': each BM25 is divided by
  * the score a record would get for holding every query unit once, at average length, in every column
  * (Σ idf(unit) · Σ column weights). Dividing by each index's best hit instead (the old way) scored every index's
- * best record 1.0, however weak. Document frequencies come from an fts5vocab table (stemmed as the index stems);
- * phrases, which the vocabulary does not hold, are counted with a MATCH once and cached.
+ * best record 1.0, however weak.
+ *
+ * Two ways to the same scores: with in-memory postings (postings.ts: the bundled documents and research items, and
+ * the user's imported documents once read) single-word units are scored there and only phrases go to FTS5; without
+ * them (the compound index, scored by its best column, and any index whose postings are not loaded yet) FTS5 scores
+ * everything. Query words become index terms through FTS5's own tokenizer (fts-tokens.ts).
  */
-import { stemmer } from 'stemmer';
 import type { Db } from '../db/connection.ts';
 import { matchOf, quoteUnit, type Unit } from './fts-query.ts';
+import type { FtsTokenizer } from './fts-tokens.ts';
+import type { Postings, ScoredUnit } from './postings.ts';
 
 export interface LexicalHit { id: string; score: number }
 
-/** In an index of at least PRUNE_MIN_RECORDS records, units held by more than COMMON_SHARE of them are looked up per candidate (see `split`). */
+/** Without postings, in an index of at least PRUNE_MIN_RECORDS records, units held by more than COMMON_SHARE of them are looked up per candidate (see `split`). */
 export const COMMON_SHARE = 0.2;
 export const PRUNE_MIN_RECORDS = Number(process.env.MATERIA_PRUNE_MIN_RECORDS ?? 20_000);
+/** Phrases whose per-record scores are kept between queries ("vitamin d" and its alternatives recur). */
+const PHRASE_CACHE = 64;
 
 export class LexicalIndex {
   private readonly df = new Map<string, number>();
+  private readonly phrases = new Map<string, Map<number, number>>();
   private docs = -1;
   private readonly weightSum: number;
   private readonly bm25Args: string;
+  private readonly table: string;
+  private readonly columnScores: string | null;
+  private readonly idsOf;
+  private postings: Postings | null = null;
 
   /**
    * @param fts  the FTS5 table, schema-qualified (`main.documents_fts`)
+   * @param records  the table whose `id` the hits carry (the FTS5 table's content rows, by rowid)
    * @param weights  BM25 column weights, in column order
-   * @param porter  whether the index stems with Porter (its vocabulary then holds stems)
-   */
-  /**
+   * @param tokenizer  FTS5's tokenizer of this index, for document frequencies and postings look-ups
    * @param columnFactors  when given, a record's score is its best single column's BM25 times that column's factor
    *   (so a short record that names the query in its description is not diluted by the columns it lacks); otherwise the
    *   weighted sum over columns, divided by the sum of the weights
    */
-  /** @param records  the table whose `id` the hits carry (the FTS5 table's content rows, by rowid) */
-  constructor(private readonly db: Db, private readonly fts: string, private readonly records: string, weights: number[], private readonly porter: boolean, private readonly columnFactors?: number[]) {
-    const [schema, table] = fts.split('.') as [string, string];
-    const vocab = `${schema}_${table}_vocab`;
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocab} USING fts5vocab(${schema}, ${table}, row)`);
-    this.vocab = `temp.${vocab}`;
-    this.table = table;
+  constructor(private readonly db: Db, private readonly fts: string, private readonly records: string, private readonly weights: number[],
+    private readonly tokenizer: FtsTokenizer, private readonly columnFactors?: number[]) {
+    this.table = fts.split('.')[1]!;
     this.weightSum = columnFactors ? 1 : weights.reduce((a, b) => a + b, 0);
     this.bm25Args = weights.map((w) => w.toFixed(1)).join(', ');
     this.columnScores = columnFactors
-      ? columnFactors.map((f, c) => `${f} * -bm25(${table}, ${weights.map((_, i) => (i === c ? '1.0' : '0.0')).join(', ')})`).join(', ')
+      ? columnFactors.map((f, c) => `${f} * -bm25(${this.table}, ${weights.map((_, i) => (i === c ? '1.0' : '0.0')).join(', ')})`).join(', ')
       : null;
+    this.idsOf = db.prepare<[string], { rowid: number; id: string }>(`SELECT rowid, id FROM ${records} WHERE rowid IN (SELECT value FROM json_each(?))`);
   }
 
-  private readonly vocab: string;
-  private readonly table: string;
-  private readonly columnScores: string | null;
+  /**
+   * Scores single words from these postings from now on (they must have been read from this very index, with its
+   * weights); null goes back to FTS5 alone.
+   */
+  usePostings(p: Postings | null): void {
+    if (p && (this.columnFactors || p.weights.join() !== this.weights.join())) throw new Error(`postings of ${this.fts} were read with other column weights`);
+    this.postings = p;
+    this.invalidate();
+  }
+
+  get hasPostings(): boolean { return this.postings !== null; }
 
   /** Forget cached statistics (after documents were added to or removed from this index). */
-  invalidate(): void { this.df.clear(); this.docs = -1; }
+  invalidate(): void { this.df.clear(); this.phrases.clear(); this.docs = -1; }
 
   private documentCount(): number {
-    if (this.docs < 0) this.docs = this.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
+    if (this.docs < 0) this.docs = this.postings?.records ?? this.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
     return this.docs;
   }
 
-  /** How many records hold the word (as this index stems it). */
+  private vocabTable: string | null = null;
+  /** An fts5vocab view of the index: document frequencies without postings. */
+  private vocab(): string {
+    if (!this.vocabTable) {
+      const [schema, table] = this.fts.split('.') as [string, string];
+      this.vocabTable = `temp.${schema}_${table}_vocab`;
+      this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${this.vocabTable} USING fts5vocab(${schema}, ${table}, row)`);
+    }
+    return this.vocabTable;
+  }
+
+  /** How many records hold the word (as this index tokenizes it). */
   documentFrequencyOf(word: string): number { return this.documentFrequency([word]); }
 
   private documentFrequency(u: Unit): number {
     const key = u.join(' ');
     let n = this.df.get(key);
     if (n === undefined) {
-      n = u.length === 1
-        ? this.db.prepare<[string], { doc: number }>(`SELECT doc FROM ${this.vocab} WHERE term = ?`).get(this.porter ? stemmer(u[0]!) : u[0]!)?.doc ?? -1
-        : -1;
-      // Not in the vocabulary as stemmed here (or a phrase): count the matches as FTS5 itself tokenises them.
-      if (n < 0) n = this.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n;
+      const terms = this.tokenizer.terms(key);
+      const term = terms.length === 1 ? terms[0]! : null;
+      if (term !== null && this.postings) n = this.postings.documentFrequency(term);
+      else if (term !== null) n = this.db.prepare<[string], { doc: number }>(`SELECT doc FROM ${this.vocab()} WHERE term = ?`).get(term)?.doc ?? 0;
+      // A phrase (or a word FTS5 splits): count its matches as FTS5 itself finds them.
+      else n = terms.length ? this.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n : 0;
       this.df.set(key, n);
     }
     return n;
@@ -86,6 +114,39 @@ export class LexicalIndex {
     return units.reduce((s, u) => s + this.idf(u), 0) * this.weightSum;
   }
 
+  /** Up to k records matching any unit, best first, with scores in units of `scale(scaleUnits)`. */
+  search(units: Unit[], k: number, scaleUnits: Unit[] = units): LexicalHit[] {
+    const scale = this.scale(scaleUnits);
+    const hits = this.postings ? this.fromPostings(this.postings, units, k) : this.fromFts(units, k);
+    return hits.map((h) => ({ id: h.id, score: scale > 0 ? h.s / scale : 0 }));
+  }
+
+  private fromPostings(postings: Postings, units: Unit[], k: number): { id: string; s: number }[] {
+    const scored: ScoredUnit[] = [];
+    for (const u of units) {
+      const terms = this.tokenizer.terms(u.join(' '));
+      if (terms.length === 1) scored.push({ term: terms[0]! });
+      else if (terms.length > 1) scored.push({ contributions: this.phrase(u) });
+    }
+    const hits = postings.top(scored, k);
+    if (!hits.length) return [];
+    const ids = new Map(this.idsOf.all(JSON.stringify(hits.map((h) => h.rowid))).map((r) => [r.rowid, r.id]));
+    return hits.flatMap((h) => { const id = ids.get(h.rowid); return id === undefined ? [] : [{ id, s: h.score }]; });
+  }
+
+  /** A phrase's share of bm25() for every record that holds it (bm25() sums over phrases, so shares add). */
+  private phrase(u: Unit): Map<number, number> {
+    const key = u.join(' ');
+    let m = this.phrases.get(key);
+    if (!m) {
+      m = new Map(this.db.prepare<[string], { rowid: number; s: number }>(`SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ?`)
+        .all(quoteUnit(u)).map((r) => [r.rowid, r.s]));
+      if (this.phrases.size >= PHRASE_CACHE) this.phrases.delete(this.phrases.keys().next().value!);
+      this.phrases.set(key, m);
+    }
+    return m;
+  }
+
   /**
    * Common units (in more than COMMON_SHARE of the records: "patients", "increased") add little to BM25 (idf < 1.4) but
    * make FTS5 walk and score a large part of the index. In a large index they are left out of the candidate MATCH;
@@ -99,12 +160,10 @@ export class LexicalIndex {
     return selective.length ? { selective, common: units.filter((u) => !selective.includes(u)) } : { selective: units, common: [] };
   }
 
-  /** Up to k records matching any unit, best first, with scores in units of `scale(scaleUnits)`. */
-  search(units: Unit[], k: number, scaleUnits: Unit[] = units): LexicalHit[] {
+  private fromFts(units: Unit[], k: number): { id: string; s: number }[] {
     const { selective, common } = this.split(units);
     const match = matchOf(selective);
     if (!match) return [];
-    const scale = this.scale(scaleUnits);
     // Ranked by the weighted sum either way; with column factors the score is the best factored column.
     const score = this.columnScores ? `max(${this.columnScores})` : `-bm25(${this.table}, ${this.bm25Args})`;
     const rows = this.db.prepare<[string, number], { rowid: number; id: string; s: number }>(
@@ -118,6 +177,6 @@ export class LexicalIndex {
       rows.sort((a, b) => b.s - a.s || a.rowid - b.rowid);
       rows.length = Math.min(rows.length, k);
     }
-    return rows.map((r) => ({ id: r.id, score: scale > 0 ? r.s / scale : 0 }));
+    return rows;
   }
 }

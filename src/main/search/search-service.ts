@@ -18,6 +18,8 @@ import { FuzzyNames } from './fuzzy-names.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
+import { FtsTokenizer } from './fts-tokens.ts';
+import { FTS_TOKENIZE, FTS_WEIGHTS, storedPostings } from './postings-store.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, resolveName } from '../interactions/resolver.ts';
 
@@ -86,10 +88,14 @@ export class SearchService {
     }
     // A compound's best column counts: its name fully, other names 0.9, description and benefits 0.6 (a compound record
     // is a few lines; summing columns would dilute one that names the query only in its description).
-    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', 'main.compounds', [10, 6, 1, 2], true, [1, 0.9, 0.6, 0.6]);
-    this.documentsFts = new LexicalIndex(db, 'main.documents_fts', 'main.documents', [1, 1], true);
-    this.researchFts = new LexicalIndex(db, 'main.research_fts', 'main.research_items', [2, 1, 1], true);
-    this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', 'user.imported_documents', [1, 1], true) : null;
+    const tokenizer = new FtsTokenizer(db, FTS_TOKENIZE);
+    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', 'main.compounds', [10, 6, 1, 2], tokenizer, [1, 0.9, 0.6, 0.6]);
+    this.documentsFts = new LexicalIndex(db, 'main.documents_fts', 'main.documents', [...FTS_WEIGHTS.documents_fts], tokenizer);
+    this.researchFts = new LexicalIndex(db, 'main.research_fts', 'main.research_items', [...FTS_WEIGHTS.research_fts], tokenizer);
+    this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', 'user.imported_documents', [...FTS_WEIGHTS.imported_documents_fts], tokenizer) : null;
+    // The bundled indexes' postings come with the content database; without them (an older build) FTS5 scores alone.
+    this.documentsFts.usePostings(storedPostings(db, 'documents_fts'));
+    this.researchFts.usePostings(storedPostings(db, 'research_fts'));
   }
 
   /** Imported documents changed: their index statistics are read again. */
