@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentDb, type Db } from '../db/connection.ts';
 import { CONTENT_DB } from '../tools/test-support.ts';
-import { resolveName, suggestions } from './resolver.ts';
+import { mayResolveExactly, resolveName, suggestions } from './resolver.ts';
 
 let db: Db;
 beforeAll(() => { db = openContentDb(CONTENT_DB); });
@@ -11,6 +11,20 @@ afterAll(() => db.close());
 const keys = (name: string) => resolveName(db, name).keys;
 
 describe('resolver', () => {
+  it('mayResolveExactly is never false for a name an exact look-up resolves (search skips the look-up when it is)', () => {
+    const names = db.prepare<[], { name: string }>("SELECT name FROM (SELECT name, row_number() OVER (ORDER BY name_norm, key) AS i FROM ix_names) WHERE i % 7 = 0 UNION ALL SELECT name FROM compounds UNION ALL SELECT slug FROM compounds").all().map((r) => r.name);
+    const other = ['Lithium carbonate', 'sertraline hydrochloride', 'ferrous sulfate', 'Ultram', 'ACE inhibitors', 'statins', 'blood thinner', 'magnesium citrate',
+      'patients with fractures', 'randomised trial', 'vitamin d deficiency', 'zzzz', 'heart attack'];
+    let resolved = 0;
+    for (const n of [...names, ...other]) {
+      const exactly = resolveName(db, n, { typos: false }).status === 'resolved';
+      if (exactly) { resolved++; expect(mayResolveExactly(db, n), n).toBe(true); }
+    }
+    expect(resolved).toBeGreaterThan(5000);
+    expect(mayResolveExactly(db, 'patients with fractures')).toBe(false);
+    expect(mayResolveExactly(db, 'randomised trial')).toBe(false);
+  });
+
   it('brands from Drugs@FDA reach their ingredients, combinations all of them', () => {
     expect(resolveName(db, 'Ultram')).toMatchObject({ status: 'resolved', keys: ['tramadol'] });
     expect(keys('Bactrim').sort()).toEqual(['sulfamethoxazole', 'trimethoprim']);

@@ -56,6 +56,8 @@ interface Index {
   compoundsOfKey: Statement<[string], CompoundRow>;
   keysOfCompound: Statement<[number], { key: string }>;
   names: Statement<[string], { key: string; name: string; via: Exclude<MatchVia, 'slug' | 'name' | 'alt_name' | 'class' | 'salt' | 'typo'> }>;
+  /** Every normalised spelling `exact` can find by name (compound names, ix_names), and the slugs. */
+  spellings: Set<string>;
 }
 
 interface CompoundRow { rowid: number; slug: string; name: string; category: string; status: string; evidence_grade: string; alt_names: string; interactions: string }
@@ -92,8 +94,10 @@ function index(db: Db): Index {
   for (const r of db.prepare<[], { name: string; via: MatchVia }>("SELECT min(name) AS name, via FROM ix_names WHERE via <> 'drugbank_synonym' GROUP BY name_norm, via").all()) {
     add(r.name, 'name', 2 + VIA_RANK[r.via]);
   }
+  const spellings = new Set<string>();
+  for (const r of db.prepare<[], { n: string }>('SELECT name_norm AS n FROM compound_names UNION SELECT name_norm FROM ix_names UNION SELECT slug FROM compounds').raw().all() as unknown as [string][]) spellings.add(r[0]);
   idx = {
-    classes, classWords, classesOfKey, keyNames, targets,
+    classes, classWords, classesOfKey, keyNames, targets, spellings,
     fuzzy: new FuzzyNames(entries),
     prefixNames: entries.map((e) => ({ norm: normalizeName(e.name), target: e.compoundRowid })),
     compoundBySlug: db.prepare(`SELECT ${COLS} FROM compounds c WHERE c.slug = ?`),
@@ -190,6 +194,18 @@ function exact(db: Db, input: string, norm: string): Substance | null {
   }
   if (base && idx.keyNames.has(base)) return fromKeys(db, [base], input, 'salt', null);
   return null;
+}
+
+/**
+ * False when no exact spelling (`resolveName(…, { typos: false })`) could resolve the input: a set look-up, for callers
+ * that try many word runs (search's query plan) and would otherwise run the resolver's queries for each.
+ */
+export function mayResolveExactly(db: Db, input: string): boolean {
+  const idx = index(db);
+  const norm = normalizeName(input);
+  if (idx.spellings.has(norm) || idx.spellings.has(input.trim()) || idx.classWords.has(norm)) return true;
+  const base = baseKey(input);
+  return base !== '' && idx.keyNames.has(base);
 }
 
 /**

@@ -21,7 +21,7 @@ import { LexicalIndex } from './lexical-index.ts';
 import { FtsTokenizer } from './fts-tokens.ts';
 import { FTS_TOKENIZE, FTS_WEIGHTS, storedPostings } from './postings-store.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
-import { keyName, resolveName } from '../interactions/resolver.ts';
+import { keyName, mayResolveExactly, resolveName } from '../interactions/resolver.ts';
 
 /**
  * Candidates per type, at least (more when the page asked for lies deeper): full-text proposes CANDIDATES, the vector
@@ -119,7 +119,7 @@ export class SearchService {
 
   private resolved(norm: string): { rowid: number | null; name: string; kind: 'alt_name' | 'drugbank' }[] {
     // Short pieces and words the abstracts use are words, not names ("ice", "salt").
-    if (norm.length < 4 || this.documentsFts.documentFrequencyOf(norm) >= 3) return [];
+    if (norm.length < 4 || !mayResolveExactly(this.db, norm) || this.documentsFts.documentFrequencyOf(norm) >= 3) return [];
     const s = resolveName(this.db, norm, { typos: false });
     if (s.status !== 'resolved' || s.kind === 'class' || !s.keys.length && !s.compound) return [];
     if (s.compound) return [{ rowid: s.compound.rowid, name: s.compound.name, kind: 'alt_name' }];
