@@ -16,3 +16,8 @@ export function* readBundledVectors(content: Db): Generator<{ kind: SearchKind; 
     yield { kind: r.kind, key: r.key, vector: new Float32Array(r.vector.buffer, r.vector.byteOffset, r.vector.byteLength / 4) };
   }
 }
+
+/** How many bundled vectors each kind has. */
+export function bundledCounts(content: Db): [SearchKind, number][] {
+  return content.prepare<[], { kind: SearchKind; n: number }>('SELECT kind, count(*) AS n FROM main.bundled_vectors GROUP BY kind').all().map((r) => [r.kind, r.n]);
+}

@@ -17,7 +17,7 @@ export async function startWorkerEmbedder(model: ModelConfig): Promise<Embedder>
   // From source (tsx, tests) the worker is the .ts file; in the Electron bundle it is emitted next to server.js.
   const workerUrl = new URL(here.endsWith('.ts') ? './embedder-worker.ts' : './embedder-worker.js', here);
   const { queryPrefix } = modelConventions(model.modelId);
-  const worker = new Worker(workerUrl, { workerData: { modelDir: model.modelDir, modelId: model.modelId } });
+  const worker = new Worker(workerUrl, { workerData: { modelDir: model.modelDir, modelId: model.modelId }, execArgv: [] });
   const pending = new Map<number, { ok: (v: Float32Array[]) => void; fail: (e: Error) => void }>();
   let next = 1;
   const dim = await new Promise<number>((ok, fail) => {

@@ -18,17 +18,28 @@ export interface IndexProgress { state: 'idle' | 'building' | 'ready' | 'error';
 
 interface Item { key: string; text: string }
 
-export function searchableTexts(db: Db, withImported: boolean): Record<SearchKind, Item[]> {
+/**
+ * What each kind's records say, as the model reads them. `skip` leaves out records whose vectors came with the content
+ * database: at 100k documents their texts alone would be hundreds of megabytes held for nothing.
+ */
+export function searchableTexts(db: Db, withImported: boolean, skip: (kind: SearchKind, key: string) => boolean = () => false): Record<SearchKind, Item[]> {
   const cut = (s: string) => (s.length > MAX_CHARS ? s.slice(0, MAX_CHARS) : s);
-  const compounds = db.prepare<[], { id: string; name: string; alt_names: string; description: string; benefits: string }>(
-    'SELECT id, name, alt_names, description, benefits FROM compounds ORDER BY rowid').all()
-    .map((c) => ({ key: c.id, text: cut(`${c.name}. ${(JSON.parse(c.alt_names) as string[]).slice(0, 10).join(', ')}. ${c.description} ${(JSON.parse(c.benefits) as string[]).join('; ')}`) }));
-  const docSql = (table: string) => `SELECT id, title, abstract FROM ${table} ORDER BY rowid`;
-  const docs = db.prepare<[], { id: string; title: string | null; abstract: string | null }>(docSql('main.documents')).all();
-  if (withImported) docs.push(...db.prepare<[], { id: string; title: string | null; abstract: string | null }>(docSql('user.imported_documents')).all());
-  const documents = docs.map((d) => ({ key: d.id, text: cut([d.title, d.abstract].filter(Boolean).join('. ')) })).filter((d) => d.text);
-  const research = db.prepare<[], { id: string; title: string; content_preview: string }>('SELECT id, title, content_preview FROM research_items ORDER BY rowid').all()
-    .map((r) => ({ key: r.id, text: cut(`${r.title} ${r.content_preview}`) }));
+  const compounds: Item[] = [];
+  for (const c of db.prepare<[], { id: string; name: string; alt_names: string; description: string; benefits: string }>('SELECT id, name, alt_names, description, benefits FROM compounds ORDER BY rowid').iterate()) {
+    if (!skip('compounds', c.id)) compounds.push({ key: c.id, text: cut(`${c.name}. ${(JSON.parse(c.alt_names) as string[]).slice(0, 10).join(', ')}. ${c.description} ${(JSON.parse(c.benefits) as string[]).join('; ')}`) });
+  }
+  const documents: Item[] = [];
+  for (const table of withImported ? ['main.documents', 'user.imported_documents'] : ['main.documents']) {
+    for (const d of db.prepare<[], { id: string; title: string | null; abstract: string | null }>(`SELECT id, title, abstract FROM ${table} ORDER BY rowid`).iterate()) {
+      if (skip('documents', d.id)) continue;
+      const text = cut([d.title, d.abstract].filter(Boolean).join('. '));
+      if (text) documents.push({ key: d.id, text });
+    }
+  }
+  const research: Item[] = [];
+  for (const r of db.prepare<[], { id: string; title: string; content_preview: string }>('SELECT id, title, content_preview FROM research_items ORDER BY rowid').iterate()) {
+    if (!skip('research', r.id)) research.push({ key: r.id, text: cut(`${r.title} ${r.content_preview}`) });
+  }
   return { compounds, documents, research };
 }
 

@@ -10,6 +10,7 @@
  * everything. Query words become index terms through FTS5's own tokenizer (fts-tokens.ts).
  */
 import type { Db } from '../db/connection.ts';
+import { statementCache } from '../db/statements.ts';
 import { matchOf, quoteUnit, type Unit } from './fts-query.ts';
 import type { FtsTokenizer } from './fts-tokens.ts';
 import type { Postings, ScoredUnit } from './postings.ts';
@@ -32,6 +33,7 @@ export class LexicalIndex {
   private readonly columnScores: string | null;
   private readonly idsOf;
   private postings: Postings | null = null;
+  private readonly sql: ReturnType<typeof statementCache>;
 
   /**
    * @param fts  the FTS5 table, schema-qualified (`main.documents_fts`)
@@ -44,6 +46,7 @@ export class LexicalIndex {
    */
   constructor(private readonly db: Db, private readonly fts: string, private readonly records: string, private readonly weights: number[],
     private readonly tokenizer: FtsTokenizer, private readonly columnFactors?: number[]) {
+    this.sql = statementCache(db);
     this.table = fts.split('.')[1]!;
     this.weightSum = columnFactors ? 1 : weights.reduce((a, b) => a + b, 0);
     this.bm25Args = weights.map((w) => w.toFixed(1)).join(', ');
@@ -69,7 +72,7 @@ export class LexicalIndex {
   invalidate(): void { this.df.clear(); this.phrases.clear(); this.docs = -1; }
 
   private documentCount(): number {
-    if (this.docs < 0) this.docs = this.postings?.records ?? this.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
+    if (this.docs < 0) this.docs = this.postings?.records ?? this.sql<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
     return this.docs;
   }
 
@@ -94,9 +97,9 @@ export class LexicalIndex {
       const terms = this.tokenizer.terms(key);
       const term = terms.length === 1 ? terms[0]! : null;
       if (term !== null && this.postings) n = this.postings.documentFrequency(term);
-      else if (term !== null) n = this.db.prepare<[string], { doc: number }>(`SELECT doc FROM ${this.vocab()} WHERE term = ?`).get(term)?.doc ?? 0;
+      else if (term !== null) n = this.sql<[string], { doc: number }>(`SELECT doc FROM ${this.vocab()} WHERE term = ?`).get(term)?.doc ?? 0;
       // A phrase (or a word FTS5 splits): count its matches as FTS5 itself finds them.
-      else n = terms.length ? this.db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n : 0;
+      else n = terms.length ? this.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n : 0;
       this.df.set(key, n);
     }
     return n;
@@ -139,7 +142,7 @@ export class LexicalIndex {
     const key = u.join(' ');
     let m = this.phrases.get(key);
     if (!m) {
-      m = new Map(this.db.prepare<[string], { rowid: number; s: number }>(`SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ?`)
+      m = new Map(this.sql<[string], { rowid: number; s: number }>(`SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ?`)
         .all(quoteUnit(u)).map((r) => [r.rowid, r.s]));
       if (this.phrases.size >= PHRASE_CACHE) this.phrases.delete(this.phrases.keys().next().value!);
       this.phrases.set(key, m);
@@ -166,13 +169,13 @@ export class LexicalIndex {
     if (!match) return [];
     // Ranked by the weighted sum either way; with column factors the score is the best factored column.
     const score = this.columnScores ? `max(${this.columnScores})` : `-bm25(${this.table}, ${this.bm25Args})`;
-    const rows = this.db.prepare<[string, number], { rowid: number; id: string; s: number }>(
+    const rows = this.sql<[string, number], { rowid: number; id: string; s: number }>(
       `SELECT f.rowid, r.id, f.s FROM (SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?) f
        JOIN ${this.records} r ON r.rowid = f.rowid`)
       .all(match, common.length ? k * 2 : k);
     if (common.length) {
       const commonMatch = matchOf(common)!;
-      const extra = this.db.prepare<[string, number], { s: number }>(`SELECT -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? AND rowid = ?`);
+      const extra = this.sql<[string, number], { s: number }>(`SELECT -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? AND rowid = ?`);
       for (const r of rows) r.s += extra.get(commonMatch, r.rowid)?.s ?? 0;
       rows.sort((a, b) => b.s - a.s || a.rowid - b.rowid);
       rows.length = Math.min(rows.length, k);

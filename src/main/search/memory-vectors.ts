@@ -40,18 +40,22 @@ class KindVectors {
 
   get size(): number { return this.keys.length; }
 
+  /** Room for n vectors in all, allocated at once. */
+  reserve(n: number): void {
+    if (n * this.dim <= this.data.length) return;
+    const data = new Float32Array(n * this.dim);
+    data.set(this.data.subarray(0, this.keys.length * this.dim));
+    this.data = data;
+    const bits = new Uint32Array(n * this.words);
+    bits.set(this.bits.subarray(0, this.keys.length * this.words));
+    this.bits = bits;
+  }
+
   set(key: string, v: Float32Array): void {
     let i = this.index.get(key);
     if (i === undefined) {
       i = this.keys.length;
-      if ((i + 1) * this.dim > this.data.length) {
-        const grown = new Float32Array(this.data.length * 2);
-        grown.set(this.data);
-        this.data = grown;
-        const grownBits = new Uint32Array(this.bits.length * 2);
-        grownBits.set(this.bits);
-        this.bits = grownBits;
-      }
+      if ((i + 1) * this.dim > this.data.length) this.reserve(2 * (i + 1));
       this.keys.push(key);
       this.index.set(key, i);
     }
@@ -110,26 +114,34 @@ class KindVectors {
       for (let b = 0; b < 32 && w * 32 + b < this.dim; b++) if (q[w * 32 + b]! > 0) word |= 1 << b;
       qb[w] = word >>> 0;
     }
-    const agree = new Float32Array(n);
+    // Hamming distances are small integers (0..dim), so the shortlist is a counting selection, not a heap over n.
+    const distance = new Uint16Array(n);
+    const histogram = new Uint32Array(this.dim + 2);
     const bits = this.bits;
     for (let i = 0; i < n; i++) {
       let differ = 0;
       const o = i * W;
       for (let w = 0; w < W; w++) differ += popcount((bits[o + w]! ^ qb[w]!) >>> 0);
-      agree[i] = -differ;
+      distance[i] = differ;
+      histogram[differ]!++;
     }
-    const shortlist = topIndices(agree, Math.max(RESCORE_MIN, k * RESCORE_FACTOR));
+    const want = Math.min(n, Math.max(RESCORE_MIN, k * RESCORE_FACTOR));
+    // Every vector at or under the cutoff distance is rescored (ties included: at least `want` of them).
+    let cutoff = 0, listed = 0;
+    for (; cutoff <= this.dim; cutoff++) { listed += histogram[cutoff]!; if (listed >= want) break; }
     const dim = this.dim;
-    const exact = new Float32Array(shortlist.length);
-    const keys: string[] = [];
-    let j = 0;
-    for (const i of shortlist) {
+    const data = this.data;
+    const exact = new Float32Array(listed);
+    const shortlist: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (distance[i]! > cutoff) continue;
       let s = 0;
       const o = i * dim;
-      for (let d = 0; d < dim; d++) s += this.data[o + d]! * q[d]!;
-      exact[j++] = s;
-      keys.push(this.keys[i]!);
+      for (let d = 0; d < dim; d++) s += data[o + d]! * q[d]!;
+      exact[shortlist.length] = s;
+      shortlist.push(i);
     }
+    const keys = shortlist.map((i) => this.keys[i]!);
     return topK(exact, k, keys);
   }
 }
@@ -182,6 +194,9 @@ export class MemoryVectors {
     if (v.length !== this.dim) throw new Error(`vector of ${v.length} dimensions for a ${this.dim}-d index`);
     this.of(kind).set(key, v);
   }
+
+  /** Room for n vectors of a kind, allocated at once (when their number is known before they are read). */
+  reserve(kind: SearchKind, n: number): void { this.of(kind).reserve(n); }
 
   delete(kind: SearchKind, key: string): void { this.kinds.get(kind)?.delete(key); }
   has(kind: SearchKind, key: string): boolean { return this.kinds.get(kind)?.has(key) ?? false; }

@@ -9,6 +9,7 @@
  * so facet counts equal the filtered total and walking the pages yields every result once.
  */
 import type { Db } from '../db/connection.ts';
+import { statementCache } from '../db/statements.ts';
 import type { SemanticSearchData, SearchHit } from '../../shared/schemas/search.ts';
 import type { Category, CompoundType, EvidenceGrade } from '../../shared/enums.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../shared/enums.ts';
@@ -74,6 +75,7 @@ export class SearchService {
   private readonly documentsFts: LexicalIndex;
   private readonly researchFts: LexicalIndex;
   private readonly importedFts: LexicalIndex | null;
+  private readonly sql: ReturnType<typeof statementCache>;
 
   constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null,
     private readonly calibration: Calibration = CALIBRATION) {
@@ -88,6 +90,7 @@ export class SearchService {
     }
     // A compound's best column counts: its name fully, other names 0.9, description and benefits 0.6 (a compound record
     // is a few lines; summing columns would dilute one that names the query only in its description).
+    this.sql = statementCache(db);
     const tokenizer = new FtsTokenizer(db, FTS_TOKENIZE);
     this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', 'main.compounds', [10, 6, 1, 2], tokenizer, [1, 0.9, 0.6, 0.6]);
     this.documentsFts = new LexicalIndex(db, 'main.documents_fts', 'main.documents', [...FTS_WEIGHTS.documents_fts], tokenizer);
@@ -192,7 +195,7 @@ export class SearchService {
     };
     if (type === 'compound') {
       take(this.compoundsFts);
-      const idOf = this.db.prepare<[number], { id: string }>('SELECT id FROM compounds WHERE rowid = ?');
+      const idOf = this.sql<[number], { id: string }>('SELECT id FROM compounds WHERE rowid = ?');
       for (const n of plan.names) {
         if (n.rowid === null) continue;
         const id = idOf.get(n.rowid)!.id;
@@ -207,24 +210,20 @@ export class SearchService {
     return { scores, saturated };
   }
 
+  private readonly attributeSql = {
+    compound: `SELECT id, evidence_grade AS grade, NULL AS date, name, category, NULL AS source, NULL AS document_id FROM compounds WHERE id IN (SELECT value FROM json_each(?))`,
+    document: `SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, source, NULL AS document_id FROM main.documents WHERE id IN (SELECT value FROM json_each(?))`,
+    imported: `SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, 'imported' AS source, NULL AS document_id FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))`,
+    research: `SELECT r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, r.title AS name, NULL AS category, d.source, r.document_id FROM research_items r JOIN documents d ON d.id = r.document_id WHERE r.id IN (SELECT value FROM json_each(?))`,
+  };
+
   private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number }[]): Candidate[] {
     if (!scored.length) return [];
     const byId = new Map(scored.map((s) => [s.id, s]));
-    const ids = [...byId.keys()];
     type Row = { id: string; grade: EvidenceGrade; date: string | null; name: string | null; category: Category | null; source: DocumentSource | null; document_id: string | null };
-    const rows: Row[] = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const marks = chunk.map(() => '?').join(', ');
-      if (type === 'compound') {
-        rows.push(...this.db.prepare<string[], Row>(`SELECT id, evidence_grade AS grade, NULL AS date, name, category, NULL AS source, NULL AS document_id FROM compounds WHERE id IN (${marks})`).all(...chunk));
-      } else if (type === 'document') {
-        rows.push(...this.db.prepare<string[], Row>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, source, NULL AS document_id FROM main.documents WHERE id IN (${marks})`).all(...chunk));
-        if (this.withImported) rows.push(...this.db.prepare<string[], Row>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, 'imported' AS source, NULL AS document_id FROM user.imported_documents WHERE id IN (${marks})`).all(...chunk));
-      } else {
-        rows.push(...this.db.prepare<string[], Row>(`SELECT r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, r.title AS name, NULL AS category, d.source, r.document_id FROM research_items r JOIN documents d ON d.id = r.document_id WHERE r.id IN (${marks})`).all(...chunk));
-      }
-    }
+    const ids = JSON.stringify([...byId.keys()]);
+    const rows = this.sql<[string], Row>(this.attributeSql[type]).all(ids);
+    if (type === 'document' && this.withImported) rows.push(...this.sql<[string], Row>(this.attributeSql.imported).all(ids));
     return rows.map((r) => ({ ...byId.get(r.id)!, type, grade: r.grade, date: r.date, name: r.name ?? '', category: r.category, source: r.source, documentId: r.document_id }));
   }
 
@@ -260,7 +259,7 @@ export class SearchService {
     const round = (x: number) => Math.round(x * 10_000) / 10_000;
     return page.map((c): SearchHit => {
       if (c.type === 'compound') {
-        const r = this.db.prepare<[string], { id: string; name: string; slug: string; category: Category; evidence_grade: EvidenceGrade; description: string; research_count: number; typical_dosing: string; dosing_route: string | null }>(
+        const r = this.sql<[string], { id: string; name: string; slug: string; category: Category; evidence_grade: EvidenceGrade; description: string; research_count: number; typical_dosing: string; dosing_route: string | null }>(
           `SELECT c.*, json_extract(m.data, '$.dosing.route') AS dosing_route FROM compounds c LEFT JOIN monographs m ON m.slug = c.slug WHERE c.id = ?`).get(c.id)!;
         const dosing = JSON.parse(r.typical_dosing) as { amount: number | null; unit: string; frequency: string; route: string };
         const routes = new Set([dosing.route, ...(r.dosing_route ? (JSON.parse(r.dosing_route) as string[]) : [])]);
@@ -273,7 +272,7 @@ export class SearchService {
       }
       if (c.type === 'document') {
         const imported = c.source === 'imported';
-        const r = this.db.prepare<[string], { id: string; title: string | null; authors: string; publication_date: string | null; journal: string | null; evidence_grade: EvidenceGrade; abstract: string | null; doi: string | null; url: string | null; external_id: string | null }>(
+        const r = this.sql<[string], { id: string; title: string | null; authors: string; publication_date: string | null; journal: string | null; evidence_grade: EvidenceGrade; abstract: string | null; doi: string | null; url: string | null; external_id: string | null }>(
           `SELECT *${imported ? '' : ', NULL AS external_id'} FROM ${imported ? 'user.imported_documents' : 'main.documents'} WHERE id = ?`).get(c.id)!;
         return {
           type: 'document', id: r.id, title: r.title, authors: JSON.parse(r.authors) as string[], publication_date: r.publication_date, journal: r.journal,
@@ -281,7 +280,7 @@ export class SearchService {
           source: c.source!, external_id: r.external_id,
         };
       }
-      const r = this.db.prepare<[string], { id: string; title: string; content_preview: string; topics: string }>('SELECT * FROM research_items WHERE id = ?').get(c.id)!;
+      const r = this.sql<[string], { id: string; title: string; content_preview: string; topics: string }>('SELECT * FROM research_items WHERE id = ?').get(c.id)!;
       return { type: 'research', id: r.id, title: r.title, content_preview: r.content_preview, topics: JSON.parse(r.topics) as string[], relevance_score: round(c.score) };
     });
   }

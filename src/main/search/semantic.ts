@@ -5,10 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
-import type { DenseRetriever } from './dense.ts';
+import type { DenseRetriever, SearchKind } from './dense.ts';
 import { startWorkerEmbedder, type Embedder } from './embedder.ts';
 import { IndexBuilder, searchableTexts, type IndexProgress } from './index-builder.ts';
-import { bundledFingerprint, readBundledVectors } from './bundled-vectors.ts';
+import { bundledCounts, bundledFingerprint, readBundledVectors } from './bundled-vectors.ts';
 import { MemoryVectors } from './memory-vectors.ts';
 import { missingModelFiles, modelFingerprint, type ModelConfig } from './model-files.ts';
 import { VectorIndex } from './vector-index.ts';
@@ -49,10 +49,13 @@ export class Semantic {
       const bundled = new Set<string>();
       const fingerprint = bundledFingerprint(this.db);
       if (fingerprint && fingerprint === modelFingerprint(this.model)) {
+        // Sized once: growing by doubling would hold two copies of 100k vectors at the moment of each copy.
+        for (const [kind, n] of bundledCounts(this.db)) memory.reserve(kind, n);
         for (const r of readBundledVectors(this.db)) { memory.set(r.kind, r.key, r.vector); bundled.add(`${r.kind}\0${r.key}`); }
       }
       this.bundledCount = bundled.size;
-      this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported), this.embedder, index, memory, (kind, key) => bundled.has(`${kind}\0${key}`), (p) => {
+      const covered = (kind: SearchKind, key: string) => bundled.has(`${kind}\0${key}`);
+      this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported, covered), this.embedder, index, memory, covered, (p) => {
         this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
         onProgress?.(p);
       });
