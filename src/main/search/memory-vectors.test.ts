@@ -14,20 +14,37 @@ const randomVector = (r: () => number, dim = 384) => unit(Float32Array.from({ le
 const near = (v: Float32Array, r: () => number, noise: number) => unit(v.map((x) => x + noise * r()));
 
 describe('MemoryVectors', () => {
-  it('returns exact cosine similarities, best first, and forgets deleted records', () => {
+  it('stores vectors in 8 bits: every similarity within 0.002 of the float cosine', () => {
+    const r = rng(3);
+    const m = new MemoryVectors(384);
+    const vs = Array.from({ length: 200 }, () => randomVector(r));
+    vs.forEach((v, i) => m.set('documents', `d${i}`, v));
+    let worst = 0;
+    for (let t = 0; t < 20; t++) {
+      const q = near(vs[t]!, r, 0.5);
+      for (let i = 0; i < vs.length; i++) {
+        const exact = vs[i]!.reduce((s, x, d) => s + x * q[d]!, 0);
+        worst = Math.max(worst, Math.abs(m.similarity('documents', `d${i}`, q)! - exact));
+      }
+    }
+    expect(worst).toBeLessThan(0.002);
+    expect(worst).toBeGreaterThan(0); // it is an approximation, and the bound above is what it costs
+  });
+
+  it('returns cosine similarities, best first, and forgets deleted records', () => {
     const r = rng(1);
     const m = new MemoryVectors(384);
     const vs = Array.from({ length: 50 }, () => randomVector(r));
     vs.forEach((v, i) => m.set('documents', `d${i}`, v));
     const hits = [...m.knn('documents', vs[7]!, 3)];
     expect(hits[0]![0]).toBe('d7');
-    expect(hits[0]![1]).toBeCloseTo(1, 5);
+    expect(hits[0]![1]).toBeCloseTo(1, 2);
     expect(hits[1]![1]).toBeLessThan(hits[0]![1]);
     m.delete('documents', 'd7');
     expect(m.count('documents')).toBe(49);
     expect(m.knn('documents', vs[7]!, 1).has('d7')).toBe(false);
     // The record moved into the freed slot keeps its own vector.
-    expect(m.similarity('documents', 'd49', vs[49]!)).toBeCloseTo(1, 5);
+    expect(m.similarity('documents', 'd49', vs[49]!)).toBeCloseTo(1, 2);
   });
 
   it('past the exact-scan limit, the sign prefilter still finds the true nearest neighbours', { timeout: 60_000 }, () => {

@@ -30,7 +30,9 @@ export function writePostings(db: Db, table: WeightedFts): Postings {
 export function storedPostings(db: Db, table: WeightedFts): Postings | null {
   const row = db.prepare<[string], { data: Buffer }>("SELECT data FROM main.search_postings WHERE fts = ?").get(table);
   if (!row) return null;
-  const p = Postings.deserialize(row.data);
+  let p: Postings;
+  // A blob this build cannot read (another format) is no reason not to search: FTS5 scores alone.
+  try { p = Postings.deserialize(row.data); } catch { return null; }
   const records = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM main.${table}_docsize`).get()!.n;
   return p.records === records && p.weights.join() === FTS_WEIGHTS[table].join() ? p : null;
 }

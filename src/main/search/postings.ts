@@ -15,7 +15,7 @@ import type { Db } from '../db/connection.ts';
 const K1 = 1.2;
 const B = 0.75;
 const MAGIC = 0x4d505354; // "MPST"
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** One unit of a query: an index term, or the per-rowid contributions of a phrase the caller scored with FTS5. */
 export type ScoredUnit = { term: string } | { contributions: ReadonlyMap<number, number> };
@@ -32,7 +32,7 @@ export class Postings {
   readonly weights: readonly number[];
   private readonly termOf: Map<string, number>;
   private readonly norm: Float64Array;
-  private readonly slotOfRowid: Map<number, number>;
+  private readonly slotOfRowid: SlotOfRowid;
   private readonly acc: Float64Array;
   private readonly touched: Uint32Array;
 
@@ -55,8 +55,7 @@ export class Postings {
     const avgdl = h.records > 0 ? h.tokens / h.records : 1;
     this.norm = new Float64Array(h.slots);
     for (let s = 0; s < h.slots; s++) this.norm[s] = K1 * (1 - B + (B * length[s]!) / avgdl);
-    this.slotOfRowid = new Map();
-    for (let s = 0; s < h.slots; s++) this.slotOfRowid.set(rowids[s]!, s);
+    this.slotOfRowid = new SlotOfRowid(rowids);
     this.acc = new Float64Array(h.slots);
     this.touched = new Uint32Array(h.slots);
   }
@@ -80,7 +79,7 @@ export class Postings {
       if ('contributions' in u) {
         for (const [rowid, s] of u.contributions) {
           const slot = this.slotOfRowid.get(rowid);
-          if (slot === undefined || s === 0) continue;
+          if (slot < 0 || s === 0) continue;
           if (acc[slot] === 0) touched[n++] = slot;
           acc[slot]! += s;
         }
@@ -104,38 +103,45 @@ export class Postings {
     return hits;
   }
 
-  /** A compact binary form, stored beside the index it was read from. */
+  /** A compact binary form, stored beside the index it was read from; every array starts on an 8-byte boundary. */
   serialize(): Buffer {
     const terms = Buffer.from(this.termList.join('\n'), 'utf8');
     const head = Buffer.from(JSON.stringify(this.h), 'utf8');
-    const parts: Buffer[] = [];
     const pre = Buffer.alloc(12);
     pre.writeUInt32LE(MAGIC, 0); pre.writeUInt32LE(head.length, 4); pre.writeUInt32LE(terms.length, 8);
-    parts.push(pre, head, terms);
-    for (const a of [this.rowids, this.length, this.start, this.slots, this.freq]) parts.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    const parts: Buffer[] = [pre, head, terms];
+    let size = 12 + head.length + terms.length;
+    for (const a of [this.rowids, this.length, this.start, this.slots, this.freq]) {
+      const pad = (8 - (size % 8)) % 8;
+      parts.push(Buffer.alloc(pad), Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+      size += pad + a.byteLength;
+    }
     return Buffer.concat(parts);
   }
 
+  /** Views over the blob's own memory when it is 8-byte aligned (one copy otherwise): 100k abstracts' postings are ~90 MB. */
   static deserialize(data: Uint8Array): Postings {
-    const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    let bytes = data;
+    if (bytes.byteOffset % 8 !== 0) { bytes = new Uint8Array(data.byteLength); bytes.set(data); }
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (buf.length < 12 || buf.readUInt32LE(0) !== MAGIC) throw new Error('not a postings blob');
     const headLen = buf.readUInt32LE(4), termsLen = buf.readUInt32LE(8);
     const h = JSON.parse(buf.toString('utf8', 12, 12 + headLen)) as Header;
     if (h.format !== FORMAT) throw new Error(`postings format ${h.format}, this build reads ${FORMAT}`);
     const termList = termsLen ? buf.toString('utf8', 12 + headLen, 12 + headLen + termsLen).split('\n') : [];
     let at = 12 + headLen + termsLen;
-    // Copied out, so every typed array is aligned whatever the blob's offset.
-    const take = <T>(make: (b: ArrayBuffer) => T, bytes: number): T => {
-      const copy = new ArrayBuffer(bytes);
-      new Uint8Array(copy).set(buf.subarray(at, at + bytes));
-      at += bytes;
-      return make(copy);
+    const take = <T>(make: (b: ArrayBufferLike, offset: number, n: number) => T, n: number, width: number): T => {
+      at += (8 - (at % 8)) % 8;
+      if (at + n * width > buf.length) throw new Error('postings blob is truncated');
+      const view = make(bytes.buffer, bytes.byteOffset + at, n);
+      at += n * width;
+      return view;
     };
-    const rowids = take((b) => new Float64Array(b), h.slots * 8);
-    const length = take((b) => new Uint32Array(b), h.slots * 4);
-    const start = take((b) => new Uint32Array(b), (h.terms + 1) * 4);
-    const slots = take((b) => new Uint32Array(b), h.postings * 4);
-    const freq = take((b) => new Uint16Array(b), h.postings * 2);
+    const rowids = take((b, o, n) => new Float64Array(b, o, n), h.slots, 8);
+    const length = take((b, o, n) => new Uint32Array(b, o, n), h.slots, 4);
+    const start = take((b, o, n) => new Uint32Array(b, o, n), h.terms + 1, 4);
+    const slots = take((b, o, n) => new Uint32Array(b, o, n), h.postings, 4);
+    const freq = take((b, o, n) => new Uint16Array(b, o, n), h.postings, 2);
     if (at !== buf.length || termList.length !== h.terms) throw new Error('postings blob is truncated or malformed');
     return new Postings(h, termList, start, slots, freq, rowids, length);
   }
@@ -205,6 +211,23 @@ function topSlots(acc: Float64Array, touched: Uint32Array, n: number, k: number,
     }
   }
   return Array.from(heap.subarray(0, size)).sort((a, b) => (below(a, b) ? 1 : below(b, a) ? -1 : 0));
+}
+
+/** rowid → slot: an array indexed by rowid when rowids are dense (content builds), a Map when they are sparse. */
+class SlotOfRowid {
+  private readonly dense: Int32Array | null = null;
+  private readonly sparse: Map<number, number> | null = null;
+  constructor(rowids: Float64Array) {
+    const max = rowids.length ? rowids[rowids.length - 1]! : 0;
+    if ((rowids[0] ?? 0) >= 0 && max <= 2 * rowids.length + 1024) {
+      this.dense = new Int32Array(max + 1).fill(-1);
+      rowids.forEach((r, s) => { this.dense![r] = s; });
+    } else this.sparse = new Map(Array.from(rowids, (r, s) => [r, s]));
+  }
+  get(rowid: number): number {
+    if (this.dense) return rowid >= 0 && rowid < this.dense.length ? this.dense[rowid]! : -1;
+    return this.sparse!.get(rowid) ?? -1;
+  }
 }
 
 type TypedArray = Uint32Array | Uint16Array;
