@@ -41,6 +41,8 @@ export default defineConfig({
           server: resolve(import.meta.dirname, 'src/main/server/utility-entry.ts'),
           // Spawned by the server as a worker thread (embedding), so it must be its own file next to server.js.
           'embedder-worker': resolve(import.meta.dirname, 'src/main/search/embedder-worker.ts'),
+          // Reads imported documents' postings off the HTTP thread (search/live-postings.ts).
+          'postings-worker': resolve(import.meta.dirname, 'src/main/search/postings-worker.ts'),
         },
       },
     },

@@ -58,16 +58,19 @@ async function serve(contentDb: string, label: string) {
     env: { ...process.env, MATERIA_CONTENT_DB: contentDb, MATERIA_DATA_DIR: mkdtempSync(join(tmpdir(), `materia-bench-${label}-`)), MATERIA_PORT: '0', MATERIA_API_KEY: KEY },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  let stopping = false;
+  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+  child.once('exit', (code, signal) => { if (!stopping) console.error(`the ${label} server exited (${code ?? signal}):\n${out}`); });
   const base = await new Promise<string>((ok, fail) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); const m = /listening on (http:\/\/\S+)\/v1/.exec(out); if (m) ok(m[1]!); });
+    child.stdout.on('data', () => { const m = /listening on (http:\/\/\S+)\/v1/.exec(out); if (m) ok(m[1]!); });
     child.once('exit', (code) => fail(new Error(`server exited (${code}): ${out}`)));
   });
   for (;;) {
     const h = await (await fetch(`${base}/v1/health`)).json() as { data: { search_mode: string; search_index: { state: string } | null } };
     if (h.data.search_index?.state === 'ready' && h.data.search_mode === 'hybrid') break;
     if (h.data.search_index?.state === 'error') throw new Error('embedding index failed');
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
   }
   const ready = performance.now() - t0;
   const post = async (query: string, types: string[]) => {
@@ -80,6 +83,7 @@ async function serve(contentDb: string, label: string) {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
     const exited = new Promise((ok) => child.once('exit', ok));
+    stopping = true;
     child.kill('SIGTERM');
     await exited;
     return { peakMb };

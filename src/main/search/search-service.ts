@@ -20,6 +20,7 @@ import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import { FtsTokenizer } from './fts-tokens.ts';
+import { LivePostings } from './live-postings.ts';
 import { FTS_TOKENIZE, FTS_WEIGHTS, storedPostings } from './postings-store.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, mayResolveExactly, resolveName } from '../interactions/resolver.ts';
@@ -75,6 +76,7 @@ export class SearchService {
   private readonly documentsFts: LexicalIndex;
   private readonly researchFts: LexicalIndex;
   private readonly importedFts: LexicalIndex | null;
+  private readonly importedPostings: LivePostings | null;
   private readonly sql: ReturnType<typeof statementCache>;
 
   constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null,
@@ -99,7 +101,11 @@ export class SearchService {
     // The bundled indexes' postings come with the content database; without them (an older build) FTS5 scores alone.
     this.documentsFts.usePostings(storedPostings(db, 'documents_fts'));
     this.researchFts.usePostings(storedPostings(db, 'research_fts'));
+    this.importedPostings = this.importedFts ? new LivePostings(db, this.importedFts, 'user', 'imported_documents_fts', [...FTS_WEIGHTS.imported_documents_fts]) : null;
   }
+
+  /** Whether imported documents are scored from in-memory postings (false: by FTS5 alone, as while they are read). */
+  importedPostingsReady(): boolean { return this.importedPostings?.ready ?? false; }
 
   /** Imported documents changed: their index statistics are read again. */
   importedChanged(): void { this.importedFts?.invalidate(); }
@@ -135,6 +141,7 @@ export class SearchService {
   }
 
   async search(input: SearchInput): Promise<SemanticSearchData> {
+    this.importedPostings?.check();
     const plan = this.plan(input.query);
     const types = new Set<HitType>(input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')));
     if (!input.include_research) types.delete('research');
