@@ -20,16 +20,13 @@ try {
 }
 
 const contentDb = resolve(process.env.MATERIA_CONTENT_DB ?? DEFAULT_CONTENT_DB);
-const freshness = contentFreshness(contentDb, sharedDataDir());
-log(`${describeFreshness(freshness)}: ${relative(process.cwd(), contentDb)}`);
-if (freshness !== 'fresh') {
-  const { buildContentAndReport } = await import('./build-content.ts');
-  try {
-    await buildContentAndReport(contentDb);
-  } catch (err) {
-    console.error(`content build failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  }
+try {
+  const freshness = contentFreshness(contentDb, sharedDataDir());
+  log(`${describeFreshness(freshness)}: ${relative(process.cwd(), contentDb)}`);
+  if (freshness !== 'fresh') await (await import('./build-content.ts')).buildContentAndReport(contentDb);
+} catch (err) {
+  console.error(`content build failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
 }
 
 if (appIsBuilt()) log('app bundles are up to date with their sources');
