@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { matchesStamped, readStamp, stampedHash } from '../../src/main/cli/stat-stamp.ts';
+import { matchesStamped, readStamp, stampedHash, writeStamp } from '../../src/main/cli/stat-stamp.ts';
 import { editInPlace, later } from '../helpers/edit-in-place.ts';
 
 let dir: string;
@@ -75,5 +75,12 @@ describe('a stat stamp', () => {
     appendFileSync(stamp, 'garbage');
     expect(readStamp(stamp)).toBeNull();
     expect(stampedHash(stamp, files, compute, later()).fromStamp).toBe(false);
+  });
+
+  it('that cannot be written is skipped: the check still answers', () => {
+    const unwritable = join(files[0]!, 'stamp.json'); // below a file, so no folder can be made
+    expect(matchesStamped(unwritable, files, compute, 'h1', later())).toBe(true);
+    expect(readStamp(unwritable)).toBeNull();
+    expect(() => writeStamp(unwritable, { hash: 'h1', files: {} })).not.toThrow();
   });
 });

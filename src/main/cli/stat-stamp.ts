@@ -8,7 +8,7 @@
  * A file changed within RACY_MS of being stat'ed could change again within the same timestamp tick without its stat
  * data changing (git's "racy clean" problem), so such an entry is recorded as never matching and is hashed next time.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** path → "size:mtime:ctime:inode", "missing" or RACY. */
@@ -47,11 +47,19 @@ export function readStamp(path: string): Stamp | null {
   }
 }
 
-/** Written under a temporary name and renamed: a stamp cut short by a crash must not parse as a valid one. */
+/**
+ * Written under a temporary name and renamed: a stamp cut short by a crash must not parse as a valid one. A stamp only
+ * saves work, so one that cannot be written (a read-only folder) is skipped rather than failing a build or a start.
+ */
 export function writeStamp(path: string, stamp: Stamp): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.${process.pid}.tmp`, `${JSON.stringify(stamp)}\n`);
-  renameSync(`${path}.${process.pid}.tmp`, path);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, `${JSON.stringify(stamp)}\n`);
+    renameSync(tmp, path);
+  } catch {
+    if (existsSync(tmp)) rmSync(tmp);
+  }
 }
 
 /**
