@@ -5,12 +5,13 @@
  *   npm run build:content               always rebuild
  *   npm run build:content -- --if-stale rebuild only when the database is missing or its inputs changed
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../../src/main/content/schema.ts';
-import { BUILD_DIR, CONTENT_DIR, DEFAULT_CONTENT_DB, REPO_ROOT, sharedDataDir } from './paths.ts';
+import { DEFAULT_CONTENT_DB, sharedDataDir } from './paths.ts';
+import { contentFreshness, embeddingModel, inputsHash, recordInputs, watchedFiles, describeFreshness } from './content-inputs.ts';
+import { statSignature } from '../../src/main/cli/stat-stamp.ts';
 import { readContentVersion, readCuratedCompounds, readCuratedMonographs } from './steps/curated.ts';
 import { insertCompounds } from './steps/compounds.ts';
 import { insertDocuments, insertResearchItems, readCord19, readPubMedQa, readSciFact } from './steps/documents.ts';
@@ -18,56 +19,17 @@ import { loadDdinter, mergeDdinterInteractions } from './steps/ddinter.ts';
 import { loadFoods } from './steps/foods.ts';
 import { loadLabTests } from './steps/labs.ts';
 import { loadDrugBank } from './steps/drugbank.ts';
-import { INTERACTION_DATA_DIRS, INTERACTION_DATA_FILES, loadInteractionSources } from './steps/interactions.ts';
+import { loadInteractionSources } from './steps/interactions.ts';
 import { SOURCES } from './sources.ts';
 import { addBundledVectors } from './steps/embeddings.ts';
 import { writePostings } from '../../src/main/search/postings-store.ts';
-import { DEFAULT_MODEL, missingModelFiles, modelFingerprint, type ModelConfig } from '../../src/main/search/model-files.ts';
-
-const DATA_FILES = [
-  'scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'pubmedqa/ori_pqal.json', 'drugbank-open/drugbank_vocabulary.csv',
-  ...'ABDHLPRV'.split('').map((c) => `ddinter/ddinter_downloads_code_${c}.csv`),
-  'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/nutrient_values_per100g.csv', 'usda-sr28/household_weights.csv',
-  'lab-reference-ranges-nlm/reference_ranges.csv', ...INTERACTION_DATA_FILES,
-];
-const CODE_FILES = ['src/main/content/schema.ts', 'src/main/search/postings.ts', 'src/main/search/postings-store.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
-  ...['keys', 'rules', 'resolver', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`)];
-
-/** The model whose vectors the build bundles: the server's (MATERIA_MODEL, MATERIA_MODEL_DIR). */
-export function embeddingModel(): ModelConfig {
-  return { modelId: process.env.MATERIA_MODEL?.trim() || DEFAULT_MODEL, modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? join(REPO_ROOT, 'resources/models')) };
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile()).sort();
-}
-
-export function inputsHash(dataDir: string): string {
-  const hash = createHash('sha256');
-  const files = [...filesUnder(CONTENT_DIR), ...filesUnder(BUILD_DIR), ...CODE_FILES.map((f) => resolve(REPO_ROOT, f))];
-  for (const f of files) hash.update(relative(REPO_ROOT, f)).update('\0').update(readFileSync(f));
-  for (const f of DATA_FILES) hash.update(f).update('\0').update(readFileSync(join(dataDir, f)));
-  for (const f of INTERACTION_DATA_DIRS.flatMap((d) => filesUnder(join(dataDir, d)))) hash.update(relative(dataDir, f)).update('\0').update(readFileSync(f));
-  // Installing (or changing) the embedding model makes the bundled vectors stale.
-  const model = embeddingModel();
-  hash.update('model\0').update(missingModelFiles(model).length ? 'none' : modelFingerprint(model));
-  return hash.digest('hex');
-}
-
-function currentHash(path: string): string | null {
-  if (!existsSync(path)) return null;
-  try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'inputs_sha256'").get()?.value ?? null;
-    } finally { db.close(); }
-  } catch { return null; }
-}
 
 export async function buildContent(outPath: string, opts: { vectors?: boolean } = {}): Promise<{ ms: number; counts: Record<string, number> }> {
   const started = performance.now();
   const dataDir = sharedDataDir();
   const version = readContentVersion();
+  // Stat data before the hash reads anything: an input edited during the build is seen as changed next time.
+  const signature = statSignature(watchedFiles(dataDir));
   const hash = inputsHash(dataDir);
   mkdirSync(dirname(outPath), { recursive: true });
   const tmp = `${outPath}.${process.pid}.building`;
@@ -131,23 +93,26 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     counts.bundled_vectors = await addBundledVectors(tmp, embeddingModel(), join(dirname(outPath), 'embedding-cache.sqlite'), (l) => console.log(l));
   }
   renameSync(tmp, outPath);
+  recordInputs(outPath, hash, signature);
   return { ms: performance.now() - started, counts };
+}
+
+/** Builds and prints what was built; throws when the build fails. */
+export async function buildContentAndReport(outPath: string): Promise<void> {
+  const { ms, counts } = await buildContent(outPath);
+  console.log(`built ${relative(process.cwd(), outPath)} in ${(ms / 1000).toFixed(1)} s`);
+  for (const [k, v] of Object.entries(counts)) console.log(`  ${k.padEnd(26)} ${v}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const outPath = resolve(process.env.MATERIA_CONTENT_DB ?? DEFAULT_CONTENT_DB);
   if (process.argv.includes('--if-stale')) {
-    const have = currentHash(outPath);
-    if (have && have === inputsHash(sharedDataDir())) {
-      console.log(`content database is up to date: ${relative(process.cwd(), outPath)}`);
-      process.exit(0);
-    }
-    console.log(have ? 'content inputs changed: rebuilding the content database' : 'no content database yet: building it');
+    const freshness = contentFreshness(outPath, sharedDataDir());
+    console.log(describeFreshness(freshness));
+    if (freshness === 'fresh') process.exit(0);
   }
   try {
-    const { ms, counts } = await buildContent(outPath);
-    console.log(`built ${relative(process.cwd(), outPath)} in ${(ms / 1000).toFixed(1)} s`);
-    for (const [k, v] of Object.entries(counts)) console.log(`  ${k.padEnd(26)} ${v}`);
+    await buildContentAndReport(outPath);
   } catch (err) {
     console.error(`content build failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -36,6 +36,8 @@ export interface StreamOptions {
   hangUpWhen?: (soFar: string) => boolean;
   /** stop reading for this long after the response starts (the socket buffer fills) */
   pauseMs?: number;
+  /** more request headers (e.g. Accept-Encoding) */
+  headers?: Record<string, string>;
 }
 
 /** POST a JSON body and read the raw response (for SSE), optionally hanging up or pausing mid-stream. */
@@ -43,7 +45,7 @@ export function postRaw(base: string, path: string, key: string, body: unknown, 
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
     const payload = JSON.stringify(body);
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'content-length': Buffer.byteLength(payload) } }, (res) => {
+    const req = http.request(url, { method: 'POST', headers: { ...opts.headers, 'content-type': 'application/json', authorization: `Bearer ${key}`, 'content-length': Buffer.byteLength(payload) } }, (res) => {
       let text = '';
       let hungUp = false;
       res.setEncoding('utf8');

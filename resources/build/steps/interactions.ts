@@ -11,11 +11,8 @@ import { keyCompounds, keyDdinter } from './interaction-keys.ts';
 import { gradeInteractionLists } from './interaction-lists.ts';
 import { IxNames } from './interaction-names.ts';
 import { loadInteractionClasses, loadInteractionRules, readInteractionAliases } from './interaction-rules.ts';
-import { NLM_DIR, loadNlmSpl } from './nlm-spl-ddi.ts';
-import { ONC_FILES, loadOnc } from './onc-ddi.ts';
-
-export const INTERACTION_DATA_FILES = ['drugsatfda-products/Products.txt', ...ONC_FILES];
-export const INTERACTION_DATA_DIRS = [NLM_DIR];
+import { loadNlmSpl } from './nlm-spl-ddi.ts';
+import { loadOnc } from './onc-ddi.ts';
 
 export function loadInteractionSources(db: Database, dataDir: string, drugbank: Map<string, DrugBankEntry>): Record<string, number> {
   const names = new IxNames(db, drugbank, readInteractionAliases());

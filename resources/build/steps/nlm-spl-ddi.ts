@@ -10,8 +10,7 @@ import type { Database } from 'better-sqlite3';
 import { XMLParser } from 'fast-xml-parser';
 import { normalizeName } from '../../../src/main/compounds/names.ts';
 import type { IxNames } from './interaction-names.ts';
-
-export const NLM_DIR = 'nlm-spl-ddi-corpus/DataSet_May_2014_Final';
+import { NLM_DIR } from './interaction-inputs.ts';
 
 type Severity = 'contraindicated' | 'major' | 'moderate' | 'minor' | 'unknown';
 

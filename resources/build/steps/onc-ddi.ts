@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { DrugBankEntry } from './drugbank.ts';
 import type { IxNames } from './interaction-names.ts';
-
-export const ONC_FILES = ['onc-high-priority-ddi/ONC_High_Priority_Mapped.csv', 'onc-high-priority-ddi/ONC_Non_Interuptive_Mapped.csv'];
+import { ONC_FILES } from './interaction-inputs.ts';
 
 const LISTS = [
   { file: ONC_FILES[0]!, source: 'onc_high_priority', level: 'high priority (interruptive)', severity: 'contraindicated',

@@ -5,7 +5,8 @@
  * from the Hugging Face hub (MATERIA_HF_ENDPOINT for a mirror), verifying the SHA-256 the hub reports for large files.
  * Each file is written to a temporary name and renamed when complete, so an interrupted download never leaves a half
  * file that looks finished.
- *   --if-missing  do nothing when the model is already installed and verified
+ *   --if-missing  do nothing when the model is already installed and verified (a pinned model's files are hashed again
+ *                 only when their stat data changed since they last passed; the embedding worker hashes them at every load)
  *   --soft        report a failure but exit 0 (npm install runs it: being offline must not fail the install)
  */
 import { createHash } from 'node:crypto';
@@ -75,31 +76,38 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-async function main(): Promise<void> {
+export interface ModelFetchArgs { ifMissing?: boolean; force?: boolean; from?: string; log: (line: string) => void }
+
+/** The model MATERIA_MODEL names, into MATERIA_MODEL_DIR: what `npm run model:fetch` and `npm start` call. */
+export async function modelFetch(a: ModelFetchArgs): Promise<void> {
   const repoRoot = resolve(import.meta.dirname, '../../..');
   const modelId = process.env.MATERIA_MODEL?.trim() || DEFAULT_MODEL;
   const modelDir = resolve(process.env.MATERIA_MODEL_DIR ?? join(repoRoot, 'resources/models'));
-  const force = process.argv.includes('--force');
-  const from = argValue('--from');
-  const log = (l: string) => console.log(l);
+  const force = a.force ?? false;
   const manifest = MANIFESTS[modelId];
   if (manifest) {
-    await installModel({ manifest, modelDir, force, log, index: process.env.MATERIA_PYPI_INDEX?.trim() || 'https://pypi.org/simple',
-      ...(from ? { from: resolve(from) } : {}), progress: progressReporter('  download', process.stderr, 10_000_000) });
+    // Outside the model folder, which installers copy whole: the stamp names this machine's paths.
+    const stamp = a.ifMissing ? join(repoRoot, 'node_modules/.cache/materia', `model-verified-${modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`) : undefined;
+    await installModel({ manifest, modelDir, force, log: a.log, index: process.env.MATERIA_PYPI_INDEX?.trim() || 'https://pypi.org/simple',
+      ...(a.from ? { from: resolve(a.from) } : {}), ...(stamp ? { stamp } : {}), progress: progressReporter('  download', process.stderr, 10_000_000) });
     return;
   }
-  if (process.argv.includes('--if-missing') && !missingModelFiles({ modelId, modelDir }).length) { log(`${modelId}: already there`); return; }
-  if (from) throw new Error(`--from works for the models Materia pins (${Object.keys(MANIFESTS).join(', ')}); copy other models into ${join(modelDir, modelId)}`);
-  await fetchModel({ modelId, modelDir, force, log, endpoint: process.env.MATERIA_HF_ENDPOINT ?? 'https://huggingface.co' });
+  if (a.ifMissing && !missingModelFiles({ modelId, modelDir }).length) { a.log(`${modelId}: already there`); return; }
+  if (a.from) throw new Error(`--from works for the models Materia pins (${Object.keys(MANIFESTS).join(', ')}); copy other models into ${join(modelDir, modelId)}`);
+  await fetchModel({ modelId, modelDir, force, log: a.log, endpoint: process.env.MATERIA_HF_ENDPOINT ?? 'https://huggingface.co' });
+}
+
+/** `--soft`: being offline must not fail `npm install` or `npm start`; search is lexical until the model is there. */
+export function reportFetchFailure(err: unknown): void {
+  console.error(`model:fetch failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error('search will run lexical until the model is installed (npm run model:fetch)');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  main().catch((err: unknown) => {
+  const from = argValue('--from');
+  modelFetch({ ifMissing: process.argv.includes('--if-missing'), force: process.argv.includes('--force'), ...(from ? { from } : {}), log: (l) => console.log(l) }).catch((err: unknown) => {
+    if (process.argv.includes('--soft')) { reportFetchFailure(err); return; }
     console.error(`model:fetch failed: ${err instanceof Error ? err.message : String(err)}`);
-    if (process.argv.includes('--soft')) {
-      console.error('search will run lexical until the model is installed (npm run model:fetch)');
-      return;
-    }
     process.exit(1);
   });
 }

