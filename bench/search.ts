@@ -27,6 +27,7 @@ import { SearchService } from '../src/main/search/search-service.ts';
 import { insertDocuments, readCord19, readPubMedQa, readSciFact, type DocumentInput } from '../resources/build/steps/documents.ts';
 import { DEFAULT_CONTENT_DB, sharedDataDir } from '../resources/build/paths.ts';
 import { percentile } from './stats.ts';
+import { appIsBuilt, buildApp } from '../resources/build/build-app-if-changed.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const ORAMA_QUERIES = Number(process.env.BENCH_ORAMA_QUERIES ?? 20);
@@ -46,15 +47,19 @@ async function time<T>(items: T[], fn: (x: T) => unknown, warm: T[] = []): Promi
 }
 const f = (x: number) => `${x.toFixed(1)} ms`;
 const KEY = 'mk_bench000_' + 'b'.repeat(32);
+// The server as `npm start` runs it: its bundle, brought up to date first.
+const ROOT = resolve(import.meta.dirname, '..');
+if (!appIsBuilt(ROOT) && buildApp(ROOT) !== 0) throw new Error('could not build the server bundle (npm run build)');
+const SERVER = join(ROOT, 'out/main/server.js');
 
 /**
- * The real server (`npm start`'s src/main/server/start.ts) in its own process over a content database, with the real
+ * The real server (`npm start`'s out/main/server.js) in its own process over a content database, with the real
  * model: its memory is its own, and every query is embedded by its worker. Resolves once /v1/health says the index is
  * ready; `stop` reports the process's peak resident memory (VmHWM) before ending it.
  */
 async function serve(contentDb: string, label: string) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/main/server/start.ts')], {
+  const child = spawn(process.execPath, [SERVER], {
     env: { ...process.env, MATERIA_CONTENT_DB: contentDb, MATERIA_DATA_DIR: mkdtempSync(join(tmpdir(), `materia-bench-${label}-`)), MATERIA_PORT: '0', MATERIA_API_KEY: KEY },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -16,7 +16,7 @@ import { matchesStamped, readStamp, statSignature, writeStamp } from '../../src/
 const ROOT = resolve(import.meta.dirname, '../..');
 const stampOf = (root: string) => join(root, 'out/.app-build-stamp');
 const CONFIG_FILES = ['electron.vite.config.ts', 'tsconfig.json', 'package-lock.json'];
-export const APP_OUTPUTS = ['out/main/index.js', 'out/main/server.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+export const APP_OUTPUTS = ['out/main/index.js', 'out/main/server.js', 'out/main/embedder-worker.js', 'out/main/postings-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 
 function files(dir: string): string[] {
   const out: string[] = [];
