@@ -1,0 +1,87 @@
+/**
+ * The compound–document link rules added on the independent development labels (2026-11-26,
+ * bench/data/link-labels-independent.jsonl); each sentence is from a labelled document of the bundled corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { namePattern } from '../../src/main/compounds/names.ts';
+import { enumerationSize, isTopical, type LinkOptions } from '../../resources/build/steps/link.ts';
+
+const topical = (name: string, title: string, abstract: string | null, opts: LinkOptions = {}) =>
+  isTopical(title, abstract, namePattern(name), { name, ownNames: [name], ...opts });
+const at = (text: string, name: string) => enumerationSize(text, text.indexOf(name), text.indexOf(name) + name.length);
+
+describe('links: enumerations', () => {
+  it('measures the list a mention sits in', () => {
+    expect(at('increases in prescribing of several other analgesics (co-codamol, paracetamol, codeine, co-dydramol, tramadol, oxycodone, and morphine) during 2005-2010', 'oxycodone')).toBe(7);
+    expect(at('who received surgery alone, or methotrexate, vinblastine, epirubicin, and cisplatin (M-VEC) as adjuvant chemotherapy.', 'methotrexate')).toBe(5);
+    expect(at('randomized to receive 4 mo of treatment with pioglitazone (45 mg/day), rosiglitazone (8 mg/day), or placebo.', 'pioglitazone')).toBe(3);
+    expect(at('from clopidogrel to a novel agent, novel agent to clopidogrel and between prasugrel and ticagrelor in 574 (90.4%), 34 (5.3%) and 27 (4.3%) patients', 'prasugrel')).toBe(1);
+  });
+  it('does not count an item of a long list in the abstract, but does in the title', () => {
+    const list = 'Its withdrawal was accompanied by increases in prescribing of several other analgesics (co-codamol, paracetamol, codeine, co-dydramol, tramadol, oxycodone, and morphine) during 2005-2010. Deaths involving prescribed morphine could not be assessed.';
+    expect(topical('Morphine', 'Six-Year Follow-Up of Impact of Co-proxamol Withdrawal in England and Wales', list)).toBe(false);
+    expect(topical('Dexamethasone', 'Ablation and regeneration of medullary thymic epithelial cells after cyclosporine, cyclophosphamide, and dexamethasone treatment.', null)).toBe(true);
+  });
+  it('still counts the arms of a study named together', () => {
+    expect(topical('Pioglitazone', 'Thiazolidinediones improve beta-cell function in type 2 diabetic patients.',
+      'T2DM patients were then randomized to receive 4 mo of treatment with pioglitazone (45 mg/day), rosiglitazone (8 mg/day), or placebo. Pioglitazone and rosiglitazone similarly improved FPG.')).toBe(true);
+  });
+});
+
+describe('links: a single mention', () => {
+  it('is enough in the intervention, not as a passing "treated with" or under an aim heading it does not state', () => {
+    expect(topical('Vancomycin', 'Microbiome-driven allergic lung inflammation is ameliorated by short-chain fatty acids', 'Mice treated with vancomycin have an altered microbiome and metabolite profile.')).toBe(false);
+    expect(topical('Aspirin', 'Platelet activation in type 2 diabetes mellitus.', 'This is strengthened by the finding that aspirin treatment may even be more beneficial in diabetic than in high-risk non-diabetic patients.')).toBe(false);
+    expect(topical('Vitamin B12', 'The effect of folate fortification on folic acid-based homocysteine-lowering intervention and stroke risk: a meta-analysis.', 'OBJECTIVE Folate and vitamin B12 are two vital regulators in the metabolic process of homocysteine.', { category: 'vitamin' })).toBe(false);
+    expect(topical('Metformin', 'Kidney disease in rats', 'OBJECTIVE To determine whether metformin restores AMPK activity.')).toBe(true);
+  });
+});
+
+describe('links: background, prior and rescue treatment, criteria', () => {
+  it('does not count a treatment the participants failed or had before, or a criterion for inclusion', () => {
+    expect(topical('Clomiphene citrate', 'A comparison of letrozole to gonadotropins for ovulation induction, in subjects who failed to conceive with clomiphene citrate.', null)).toBe(false);
+    expect(topical('Allopurinol', 'Target Serum Urate: Do Gout Patients Know Their Goal?', 'Gout patients were included based on administrative diagnostic codes and receipt of at least 1 allopurinol prescription over a 1-year period. Allopurinol doses were recorded.')).toBe(false);
+  });
+  it('does not count the background every arm keeps, or rescue medication as an outcome', () => {
+    expect(topical('Losartan', 'Aliskiren combined with losartan in type 2 diabetes and nephropathy.',
+      'We evaluated the effects of dual blockade by adding treatment with aliskiren, an oral direct renin inhibitor, to treatment with the maximal recommended dose of losartan (100 mg daily). After a 3-month, open-label, run-in period during which patients received 100 mg of losartan daily, patients were randomly assigned to receive aliskiren or placebo, in addition to losartan.')).toBe(false);
+    expect(topical('Ibuprofen', 'Dexamethasone and risk of nausea and vomiting after tonsillectomy in children',
+      'Secondary end points were decrease in the need for ibuprofen at 24 hours. Children who received dexamethasone received significantly less ibuprofen.')).toBe(false);
+  });
+});
+
+describe('links: other substances, tools, settings, the body\'s own molecule', () => {
+  it('does not count a longer name of another substance', () => {
+    expect(topical('Aloe', 'Expression profile of genes modulated by Aloe emodin in human U87 glioblastoma cells.', 'Aloe emodin is believed to modulate the expression of several genes in cancer cells.')).toBe(false);
+    expect(topical('Selenium', 'Antimicrobial and antiviral activity of selenium sulphide nanoparticles synthesised in extracts from spices', null)).toBe(false);
+    expect(topical('Lithium', 'Induction of circadian gene expression in human adipose-derived stem cells.', 'Lithium chloride inhibited adipogenesis. Lithium chloride lengthened the period.', { ownNames: ['Lithium', 'Lithium carbonate'] })).toBe(false);
+    expect(topical('Lithium', 'Lithium carbonate in bipolar disorder', null, { ownNames: ['Lithium', 'Lithium carbonate'] })).toBe(true);
+    expect(topical('Quercetin', 'A specific inhibitor of phosphatidylinositol 3-kinase (LY294002).', 'Quercetin, a naturally occurring bioflavinoid, was previously shown to inhibit PtdIns 3-kinase. Analogs of quercetin were investigated as PtdIns 3-kinase inhibitors.')).toBe(false);
+  });
+  it('does not count a drug named as the tool of an experiment, or an inducible system', () => {
+    expect(topical('Aspirin', 'Vascular effects of urocortins 2 and 3 in healthy volunteers.',
+      'Urocortin 2 was infused in the presence or absence of inhibitors of cyclooxygenase (aspirin), cytochrome P450 metabolites of arachidonic acid (fluconazole), and nitric oxide synthase (L-NMMA). Neither aspirin nor fluconazole affected vasodilatation.')).toBe(false);
+    expect(topical('Doxycycline', 'Vectors improve direct cardiac reprogramming', 'The conventional doxycycline (Dox)-inducible temporal transgene expression systems require two vectors. Dox was added.')).toBe(false);
+  });
+  it('does not link a document about manufacture or cultivation', () => {
+    expect(topical('Acetaminophen', 'Effect of Hydroxypropyl Cellulose Level on Twin-Screw Melt Granulation of Acetaminophen.', null)).toBe(false);
+    expect(topical('Selenium', 'Effects of foliar selenium application on growth and rhizospheric soil micro-ecological environment of Atractylodes macrocephala Koidz', null, { category: 'mineral' })).toBe(false);
+  });
+  it('does not count the body\'s own molecule as a ratio, a target, a deficiency or an outcome', () => {
+    const endo = { endogenous: true, category: 'supplement' };
+    expect(topical('Hyaluronan', 'Hyaluronan impairs vascular function and drug delivery in a mouse model of pancreatic cancer',
+      'This study examines the role of an abundant extracellular matrix component, the megadalton glycosaminoglycan hyaluronan (HA), as a novel therapeutic target in PDA.', endo)).toBe(false);
+    expect(topical('Docosahexaenoic acid', 'Association of cystic fibrosis with abnormalities in fatty acid metabolism.',
+      'The ratio of arachidonic to docosahexaenoic acid was increased in nasal-biopsy specimens. In cells from nasal mucosa, the ratio of arachidonic to docosahexaenoic acid was increased.', { category: 'supplement' })).toBe(false);
+    expect(topical('Cortisol', 'Does music influence stress in mechanically ventilated patients?', 'CONCLUSIONS: While music did not significantly reduce cortisol, less profound spikes in UFC levels were observed after the intervention therapy.', endo)).toBe(false);
+  });
+  it('counts a defined abbreviation only where it stands for the name and counts there', () => {
+    // "IFA" is iron–folic acid, the control arm's product, not folic acid.
+    expect(topical('Folic acid', 'Lipid-based nutrient supplement increases the birth size of infants',
+      '1320 women received 60 mg Fe/400 μg folic acid (IFA), or 18 micronutrients (MMN), or LNS. The LNS group had greater birth weight than did the IFA group (IFA = 349).', { category: 'vitamin' })).toBe(false);
+  });
+  it('needs the title for a drug in a review of named trials', () => {
+    const review = 'Diabetes was reduced in the LIFE (Losartan Intervention For Endpoint reduction in hypertension study) with losartan compared with atenolol, in the SCOPE (Study on Cognition and Prognosis in the Elderly) with candesartan, and in the VALUE (Valsartan Antihypertensive Long-term Use Evaluation) trial with valsartan compared with amlodipine.';
+    expect(topical('Valsartan', 'Prevention of Type 2 Diabetes Mellitus Through Inhibition of the Renin-Angiotensin System', review)).toBe(false);
+  });
+});
