@@ -39,6 +39,9 @@ const COLLISION_AFTER = new RegExp(String.raw`^\)?(?:\s*/\s*[a-z]+)?[\s-]*(?:\(\
   'antagonists?', 'based', 'dependent', 'independent', 'sensitive', 'insensitive', 'oxidoreductases?',
   '(?:suppression|stimulation|loading|challenge|tolerance|breath)[\\s-]+tests?', 'proteoglycans?', 'transfer protein', 'porphyrins?', 'triggered', 'supplemented', 'superoxide', 'dismutase', 'heparin', 'edta', 'variants?', 'tagged', 'disulfide', 'recognition', 'glycan', 'tetrakis', 'perovskites?', '-?1[23][135]\\b',
   'metabolism', 'metabolic pathway', 'pathway', 'signal(?:l)?ing', 'homeostasis',
+  // The substance as the material of a device, not given ("activated charcoal hemoperfusion": blood passes over a
+  // column of it; 2026-11-27, independent held-out labels).
+  'ha?emoperfusion', 'ha?emadsorption', 'ad?sorbents?', 'sorbent columns?', 'cartridges?', 'electrodes?',
 ].join('|') + String.raw`)\b`, 'i');
 
 /** Words that, right before a name, make it another molecule or a residue ("2-methoxy-estradiol", "poly-L-lysine", "phospho-tyrosine"). */
@@ -53,8 +56,8 @@ const COLLISION_BEFORE = /(?:\b(?:methyl|ethyl|phosphatidyl|methoxy|hydroxy|dihy
 const OTHER_SUBSTANCE_AFTER = /^[\s-]+(?:emodin|anthraquinones?|chloride|sulfide|sulphide|selenide|oxide|dioxide|nitrate|nitrite|hydride|cyanide|nano[\s-]?particles?|nanoparticulate|nano\w*|quantum dots?|NPs?)\b/i;
 
 /** A body's own hormone or metabolite measured ("serum cortisol", "estradiol levels"): not the compound taken. */
-const ENDOGENOUS_BEFORE = /\b(?:(?:concentrations?|levels?|rhythms?|secretion|production|synthesis|metabolism|uptake|consumption|depletion|release|deficiency|restoration) of(?: \w+)?\s+$)|\bratios? of [\w-]+(?: acids?)? (?:to|and)\s+$|\b(?:serum|plasma|salivary|saliva|urinary|urine|blood|circulating|endogenous|intracellular|cellular|tissue|hair|csf|cerebrospinal|baseline|fasting|morning|evening|nocturnal|awakening|diurnal|hepatic|mitochondrial|cytosolic)\s+(?:\w+\s+)?$/i;
-const ENDOGENOUS_AFTER = /^\)?(?:\s*\(\w+\))?,?[\s-]*(?:activity|activities|neurotransmission|transmission|tone|mediated|levels?|concentrations?|secretion|production|synthesis|status|depletion|content|ratios?|rhythms?|awakening|excretion|turnover|release|surge|profile|output|reactivity|deficien\w+|replete|restoration|as an? (?:\w+\s+){0,3}targets?)\b/i;
+const ENDOGENOUS_BEFORE = /\b(?:(?:concentrations?|levels?|rhythms?|secretion|production|synthesis|formation|metabolism|uptake|consumption|depletion|release|deficiency|restoration) of(?: \w+)?\s+$)|\bratios? of [\w-]+(?: acids?)? (?:to|and)\s+$|\b(?:serum|plasma|salivary|saliva|urinary|urine|blood|circulating|endogenous|intracellular|cellular|tissue|hair|csf|cerebrospinal|baseline|fasting|morning|evening|nocturnal|awakening|diurnal|hepatic|mitochondrial|cytosolic)\s+(?:\w+\s+)?$/i;
+const ENDOGENOUS_AFTER = /^\)?(?:\s*\(\w+\))?,?[\s-]*(?:activity|activities|neurotransmission|transmission|tone|mediated|levels?|concentrations?|secretion|production|synthesis|status|depletion|content|ratios?|rhythms?|awakening|excretion|turnover|release|surge|profile|output|reactivity|deficien\w+|replete|restoration|formation|as an? (?:\w+\s+){0,3}targets?)\b/i;
 /**
  * For a substance the body makes, a verb acting on it makes it the outcome, not what was given ("music did not
  * significantly reduce cortisol", "lowered melatonin"); 2026-11-26, independent labels.
@@ -108,6 +111,15 @@ const BACKGROUND_BEFORE = new RegExp([
   String.raw`\badd(?:ing|ed)\b[^.;]{0,120}\bto\s+(?:(?:treatment|therapy)\s+with\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}$`,
   String.raw`\b(?:need|needs|requirements?|demand)\s+(?:for|of)\s+(?:rescue\s+)?$`, String.raw`\brescue\s+$`,
   String.raw`\b(?:received|required|needed|used|consumed|took)\s+(?:significantly\s+|statistically\s+)?(?:less|more|fewer|lower|higher)\s+(?:doses?\s+of\s+)?$`,
+  // 2026-11-27, independent held-out labels: the treatment the disease persists on or is uncontrolled by ("persistent
+  // hyperparathyroidism despite treatment with calcitriol", "symptoms remain uncontrolled by inhaled fluticasone"),
+  // the partner of the drug studied ("nateglinide … in combination with metformin"), and a drug named only as the
+  // benchmark of another's effect ("a magnitude of effect similar to that for bupropion", "similar to the combination
+  // treatment with glibenclamide and metformin"); not "similar to those with naproxen", a comparison of the study's own.
+  String.raw`\bdespite\s+(?:(?:treatment|therapy)\s+with\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:uncontrolled|(?:inadequately|insufficiently|poorly|not)\s+(?:adequately\s+)?controlled)\s+(?:by|on|with)\s+$`,
+  String.raw`\bin combination with\s+$`,
+  String.raw`\b(?:similar|comparable)\s+to\s+(?:(?:that|those)\s+for\s+|the\s+(?:combination\s+)?(?:treatment|therapy)\s+with\s+(?:[\w-]+\s+and\s+)?)$`,
 ].join('|'), 'i');
 const BACKGROUND_AFTER = /^(?:\s*\(\w+\))?[\s-]+(?:failures?|refractory|naive|naïve|consumption|requirements?|rescue|sparing)\b/i;
 /** A sentence that says who could take part or what everyone had before randomisation: eligibility, a run-in. */
