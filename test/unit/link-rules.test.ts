@@ -120,3 +120,22 @@ describe('links (held-out classes): background, partner and benchmark', () => {
       'Indomethacin, naproxen and aspirin occupied intermediate positions. CONCLUSIONS Higher doses of ibuprofen were associated with relative risks similar to those with naproxen and indomethacin.')).toBe(true);
   });
 });
+
+describe('links (held-out classes): care every arm shares', () => {
+  it('does not count background care with a qualifier, "all were receiving", unless the sentence randomises', () => {
+    expect(topical('Cholecalciferol', 'Effect of alendronate on risk of fracture in women with low bone density but without vertebral fractures',
+      'INTERVENTION All participants reporting calcium intakes of 1000 mg/d or less received a supplement containing 500 mg of calcium and 250 IU of cholecalciferol. Subjects were randomly assigned to either placebo or 5 mg/d of alendronate sodium.', { category: 'vitamin', endogenous: true })).toBe(false);
+    expect(topical('Cholecalciferol', 'Vitamin D and falls', 'INTERVENTION All participants received either 1000 IU of cholecalciferol or placebo daily.', { category: 'vitamin', endogenous: true })).toBe(true);
+  });
+  it('does not count the drug both arms share ("X plus A or X plus B")', () => {
+    expect(topical('Benazepril', 'Renal outcomes with different fixed-dose combination therapies in patients with hypertension at high risk for cardiovascular events (ACCOMPLISH)',
+      'Patients were randomly assigned to receive benazepril (20 mg) plus amlodipine (5 mg; n=5744) or benazepril (20 mg) plus hydrochlorothiazide (12.5 mg; n=5762). INTERPRETATION Initial antihypertensive treatment with benazepril plus amlodipine should be considered in preference to benazepril plus hydrochlorothiazide.')).toBe(false);
+    // One partner only: the combination is what was given.
+    expect(topical('Benazepril', 'Hypertension in the elderly', 'Patients were randomly assigned to receive benazepril plus amlodipine or placebo.')).toBe(true);
+  });
+  it('does not count one drug of a regimen spelled out with doses', () => {
+    expect(topical('Pyrazinamide', 'Efficacy of a 6-month versus 9-month intermittent treatment regimen in HIV-infected patients with tuberculosis: a randomized clinical trial.',
+      'OBJECTIVES To compare the efficacy of an intermittent 6-month regimen (Reg6M: 2EHRZ(3)/4HR(3) [ethambutol, 1,200 mg; isoniazid, 600 mg; rifampicin, 450 or 600 mg depending on body weight <60 or > or =60 kg; and pyrazinamide, 1,500 mg for 2 mo; followed by 4 mo of isoniazid and rifampicin at the same doses]) versus a 9-month regimen (Reg9M: 2EHRZ(3)/7HR(3)) in HIV/tuberculosis (TB).')).toBe(false);
+    expect(topical('Pyrazinamide', 'Tuberculosis treatment', 'OBJECTIVES To assess whether pyrazinamide, 1,500 mg daily, shortens treatment.')).toBe(true);
+  });
+});

@@ -94,7 +94,10 @@ const REAGENT_AFTER = /^(?:\s*\(\w+\))?[\s-]+(?:inducible|responsive)\b|^[\s-]+(
  */
 const TOOL_IN_BRACKETS_BEFORE = /\b(?:inhibitors?|blockers?|antagonists?|agonists?|activators?|inducers?) of [\w\s,-]{2,40}\(\s*$/i;
 const CELL_WORK = /\b(?:cells?|cultures?|cultured|in vitro|islets|slices|hepatocytes|fibroblasts|macrophages|neurons|assays?|isolates|strains?|yeast)\b/i;
-const BACKGROUND_CARE = /\ball (?:the )?(?:patients|participants|subjects|children|infants|women|men|groups)\s+(?:\w+\s+){0,2}(?:received|were given|were treated|were injected|were premedicated|were anaesthetized|were anesthetized)\b|\bas (?:postoperative |rescue |standard |concomitant |background )?(?:analgesia|premedication|rescue medication|standard (?:care|therapy|treatment))\b/i;
+// 2026-11-27 (independent held-out labels): a qualifier between "all participants" and the verb ("All participants
+// reporting calcium intakes of 1000 mg/d or less received a supplement containing … cholecalciferol") and "all were
+// receiving oral calcitriol" are the same background care.
+const BACKGROUND_CARE = /\ball (?:the )?(?:patients|participants|subjects|children|infants|women|men|groups)\s+(?:[^.;]{0,80}?\s)?(?:received|were given|were treated|were injected|were premedicated|were anaesthetized|were anesthetized|were receiving|were taking)\b|\ball (?:were receiving|were taking|were given|received)\b|\bas (?:postoperative |rescue |standard |concomitant |background )?(?:analgesia|premedication|rescue medication|standard (?:care|therapy|treatment))\b/i;
 /**
  * The compound as something the participants had before or besides the study's own question (2026-11-26, independent
  * labels): a treatment they failed or had before ("who failed to conceive with clomiphene citrate", "previously treated
@@ -185,7 +188,8 @@ export function mentionCounts(text: string, start: number, end: number, opts: Li
   if (/^(?:\s*\(\w+\))?[\s-]+inducible\b/i.test(after)) return false;
   // A covariate list ("adjusted for age, smoking and aspirin use") is not a study of the compound.
   const sentence = sentenceAround(text, start, end);
-  if (BACKGROUND_CARE.test(sentence) || CRITERION_SENTENCE.test(sentence)) return false;
+  // Not when the same sentence randomises ("all patients received either X or placebo"): that is the study's own arm.
+  if ((BACKGROUND_CARE.test(sentence) && !/\b(?:either|placebo|randomi[sz]\w*)\b/i.test(sentence)) || CRITERION_SENTENCE.test(sentence)) return false;
   if (/\badjust(?:ed|ing|ment) for\b|\bcontroll(?:ed|ing) for\b|\bstratified by\b|\bcovariates?\b|\bconfounders?\b/i.test(sentence)) return false;
   if (opts.endogenous) {
     // The intake word must be near the mention: "treatment with BSO … glutathione disulfide" is not glutathione given.
@@ -277,6 +281,32 @@ const LIVING_SUBJECTS = /\b(?:patients?|participants?|volunteers|women|men|child
 const TRIAL_ACRONYM = /\b[A-Z][A-Z0-9-]{2,}\s*\((?:[A-Z][\w-]*\s+){1,}[^)]{0,120}\)(?:\s+\w+)?/g;
 const isTrialReview = (text: string) => [...text.matchAll(TRIAL_ACRONYM)].filter((m) => /\b(?:trials?|study)\b/i.test(m[0])).length >= 3;
 
+/**
+ * The drug both arms share: "benazepril (20 mg) plus amlodipine (5 mg) or benazepril (20 mg) plus hydrochlorothiazide"
+ * compares amlodipine with hydrochlorothiazide on a benazepril backbone (2026-11-27, independent held-out labels). When
+ * a text pairs the name with "plus" and two or more different partners, a mention followed by "plus" is the backbone.
+ */
+const PLUS_PARTNER = /^\s*(?:[([][^()[\]]{0,30}[)\]]\s*)?(?:plus|\+)\s+([A-Za-z][\w-]*)/i;
+function backboneIn(text: string, re: RegExp): boolean {
+  const partners = new Set<string>();
+  for (const m of text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
+    const p = PLUS_PARTNER.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 60));
+    if (p) partners.add(p[1]!.toLowerCase());
+  }
+  return partners.size >= 2;
+}
+
+/**
+ * One drug of a combination regimen spelled out with doses and semicolons ("2EHRZ(3)/4HR(3) [ethambutol, 1,200 mg;
+ * isoniazid, 600 mg; rifampicin, 450 or 600 mg …; and pyrazinamide, 1,500 mg]", 2026-11-27, independent held-out
+ * labels): the study is about the regimen (here its duration), so in an abstract such an item does not count, like an
+ * item of a long list. Three or more "name, dose" items make a regimen.
+ */
+const DOSE = String.raw`[\d.,]+(?:\s+or\s+[\d.,]+)?\s*(?:mg|g|µg|μg|mcg|iu)\b`;
+const REGIMEN_ITEM = new RegExp(String.raw`(?:[[(;]\s*(?:and\s+)?)[A-Za-z][\w-]*(?:\s+[\w-]+)?,\s*${DOSE}`, 'gi');
+const inRegimen = (text: string, start: number, end: number) =>
+  new RegExp(String.raw`^,\s*${DOSE}`, 'i').test(text.slice(end, end + 30)) && [...text.slice(Math.max(0, start - 250), end + 250).matchAll(REGIMEN_ITEM)].length >= 3;
+
 interface MentionTally { count: number; key: boolean; seen: number }
 
 /**
@@ -291,12 +321,14 @@ export function tally(text: string | null, re: RegExp, opts: LinkOptions, longer
   const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
   let spans: [number, number][] | null = null;
   const abbreviations = new Set<string>();
+  const backbone = backboneIn(text, re);
   for (let m = g.exec(text); m; m = g.exec(text)) {
     out.seen++;
     // Where the longer names of other compounds sit in this text, found once per text and only when needed.
     spans ??= longer.flatMap((l) => [...text.matchAll(l)].map((x): [number, number] => [x.index, x.index + x[0].length]));
     const end = m.index + m[0].length;
-    const counts = mentionCounts(text, m.index, end, opts, spans) && !(opts.inAbstract && enumerationSize(text, m.index, end) >= LONG_LIST);
+    const counts = mentionCounts(text, m.index, end, opts, spans) && !(opts.inAbstract && enumerationSize(text, m.index, end) >= LONG_LIST)
+      && !(backbone && PLUS_PARTNER.test(text.slice(end, end + 60))) && !(opts.inAbstract && inRegimen(text, m.index, end));
     trace?.push(`${counts ? 'COUNTS' : 'no    '} …${text.slice(Math.max(0, m.index - 70), m.index)}[[${m[0]}]]${text.slice(end, end + 50)}…`);
     if (!counts) continue;
     out.count++;
