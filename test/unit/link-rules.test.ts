@@ -139,3 +139,18 @@ describe('links (held-out classes): care every arm shares', () => {
     expect(topical('Pyrazinamide', 'Tuberculosis treatment', 'OBJECTIVES To assess whether pyrazinamide, 1,500 mg daily, shortens treatment.')).toBe(true);
   });
 });
+
+describe('links (held-out classes): laboratory tools', () => {
+  it('does not count a compound that disrupts a pathway in an experiment, or a factor of reprogramming cells', () => {
+    expect(topical('Rapamycin', 'A rapamycin-sensitive signaling pathway contributes to long-term synaptic plasticity in the hippocampus.',
+      'Disruption of mTOR signaling by rapamycin results in a reduction of late-phase LTP expression induced by high-frequency stimulation in hippocampal slices. Rapamycin also blocks the synaptic potentiation induced by BDNF.')).toBe(false);
+    expect(topical('Vitamin C', 'The histone demethylases Jhdm1a/1b enhance somatic cell reprogramming in a vitamin-C-dependent manner.',
+      'Vitamin C enhances the reprogramming process, but the underlying mechanisms are unclear. We first observed that vitamin C induces H3K36me2/3 demethylation in mouse embryonic fibroblasts in culture and during reprogramming.', { category: 'vitamin' })).toBe(false);
+    expect(topical('Valproic acid', 'Induction of pluripotent stem cells by defined factors is greatly improved by small-molecule compounds',
+      'Reprogramming of mouse and human somatic cells can be achieved by ectopic expression of transcription factors. In particular, valproic acid (VPA), an HDAC inhibitor, improves reprogramming efficiency by more than 100-fold. VPA also enables efficient induction of pluripotent stem cells.')).toBe(false);
+  });
+  it('still counts a drug given to animals and named by its class', () => {
+    expect(topical('Prazosin', 'Blockade of adrenoreceptors inhibits the splenic response to stroke.',
+      'Mice received injections of carvedilol, a pan adrenergic receptor blocker, prazosin, an alpha1 receptor blocker, or propranolol. Treatment with either prazosin or carvedilol prevented the reduction in spleen size.')).toBe(true);
+  });
+});

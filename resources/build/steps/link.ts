@@ -79,13 +79,17 @@ export const ENDOGENOUS_SLUGS = new Set([
 ]);
 const INTAKE = /\b(supplement\w*|administ\w*|oral(?:ly)?|intakes?|dietary|diets?|doses?|dosed|dosing|\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|iu|mmol)\b|mg\/|g\/day|treat(?:ed|ment|ing)?|therap\w*|infus\w*|inject\w*|given|receiv\w*|deficien\w*|toxicity|ingest\w*|replacement|prescri\w*|capsules?|tablets?|pretreat\w*|exogenous|randomi[sz]\w*|drugs?|medications?|probiotics?|ferment\w*|yog(?:h)?urts?)\b/i;
 
-const LAB_TOOL_AFTER = /^\)?,?\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:inhibitor|activator|agonist|antagonist|blocker|inducer|chelator|donor|ionophore|stimulator)s?\s+of\b/i;
+/**
+ * "forskolin, a direct activator of adenylyl cyclase"; since 2026-11-27 also with a defined abbreviation between
+ * ("forskolin (FSK), an activator of"). Not "prazosin, an alpha1 receptor blocker," without "of": rats were given it.
+ */
+const LAB_TOOL_AFTER = /^\)?(?:\s*\(\w+\))?,?\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:inhibitor|activator|agonist|antagonist|blocker|inducer|chelator|donor|ionophore|stimulator)s?\s+of\b/i;
 /**
  * A compound used as a laboratory reagent in an experiment on cells or tissue ("in the presence of dexamethasone",
  * "inhibited by apigenin", "cells incubated with lithium chloride", "doxycycline-inducible vectors"), or given to every
  * participant as background care ("all patients received bupivacaine plus morphine"): not the topic of the document.
  */
-const REAGENT_BEFORE = /\b(?:in the (?:presence|absence) of|presence or absence of|(?:pre-?|co-?)?incubat(?:ed|ion) with|(?:pre)?treatment of (?:the )?cells with|inhibited by|blocked by|abolished by|prevented by|reversed by|(?:kinase|channel|pathway|receptor|enzyme|protein kinase \w+) (?:inhibitors?|activators?|agonists?|antagonists?|blockers?)|(?:an?|the|selective|specific|potent) (?:inhibitors?|activators?|agonists?|antagonists?|blockers?))\s+(?:\w+\s+){0,1}$/i;
+const REAGENT_BEFORE = /\b(?:in the (?:presence|absence) of|(?:disruption|inhibition|blockade|suppression|inactivation) of [\w\s-]{2,40} by|presence or absence of|(?:pre-?|co-?)?incubat(?:ed|ion) with|(?:pre)?treatment of (?:the )?cells with|inhibited by|blocked by|abolished by|prevented by|reversed by|(?:kinase|channel|pathway|receptor|enzyme|protein kinase \w+) (?:inhibitors?|activators?|agonists?|antagonists?|blockers?)|(?:an?|the|selective|specific|potent) (?:inhibitors?|activators?|agonists?|antagonists?|blockers?))\s+(?:\w+\s+){0,1}$/i;
 const REAGENT_AFTER = /^(?:\s*\(\w+\))?[\s-]+(?:inducible|responsive)\b|^[\s-]+(?:induced|stimulated|evoked|elicited|treated|pretreated|exposed|activated)\s+(?:\w+\s+){0,2}(?:cells?|cultures?|islets?|neurons?|slices?|tissues?|hepatocytes?|fibroblasts?|macrophages?|myocytes?|cardiomyocytes?|adipocytes?|lines?|[A-Z]{2,6}s)\b|^[^.;]{0,40}\bto (?:induce|synchroni[sz]e|activate|inhibit|block|stimulate|mimic|select)\b|^[^.;]{0,20}\bsynchroni[sz]\w*/;
 /**
  * A drug named in brackets after the mechanism it is used to block, in an experiment of any kind: "in the presence or
@@ -93,6 +97,12 @@ const REAGENT_AFTER = /^(?:\s*\(\w+\))?[\s-]+(?:inducible|responsive)\b|^[\s-]+(
  * the substance studied (2026-11-26, independent labels).
  */
 const TOOL_IN_BRACKETS_BEFORE = /\b(?:inhibitors?|blockers?|antagonists?|agonists?|activators?|inducers?) of [\w\s,-]{2,40}\(\s*$/i;
+/**
+ * A compound as a factor of a laboratory procedure on cells: reprogramming them to pluripotency ("Vitamin C enhances the
+ * reprogramming process", "VPA also enables efficient induction of pluripotent stem cells"); 2026-11-27, independent
+ * held-out labels. Only in a text about cells with no human subjects, like the other reagents.
+ */
+const LAB_PROCEDURE_SENTENCE = /\b(?:reprogramm\w+|induced pluripotent|induction of pluripotent|iPSCs?)\b/i;
 const CELL_WORK = /\b(?:cells?|cultures?|cultured|in vitro|islets|slices|hepatocytes|fibroblasts|macrophages|neurons|assays?|isolates|strains?|yeast)\b/i;
 // 2026-11-27 (independent held-out labels): a qualifier between "all participants" and the verb ("All participants
 // reporting calcium intakes of 1000 mg/d or less received a supplement containing … cholecalciferol") and "all were
@@ -183,7 +193,7 @@ export function mentionCounts(text: string, start: number, end: number, opts: Li
   if (LAB_TOOL_AFTER.test(after) && !HUMAN_SUBJECTS.test(text)) return false;
   // A reagent in a laboratory experiment: only in a text about cells or tissue with no human subjects.
   const labText = !HUMAN_SUBJECTS.test(text) && CELL_WORK.test(text);
-  if (labText && (REAGENT_BEFORE.test(before) || REAGENT_AFTER.test(after))) return false;
+  if (labText && (REAGENT_BEFORE.test(before) || REAGENT_AFTER.test(after) || LAB_PROCEDURE_SENTENCE.test(sentenceAround(text, start, end)))) return false;
   // "doxycycline-inducible", "doxycycline (Dox)-inducible": an expression system, a tool in any text.
   if (/^(?:\s*\(\w+\))?[\s-]+inducible\b/i.test(after)) return false;
   // A covariate list ("adjusted for age, smoking and aspirin use") is not a study of the compound.
