@@ -154,3 +154,17 @@ describe('links (held-out classes): laboratory tools', () => {
       'Mice received injections of carvedilol, a pan adrenergic receptor blocker, prazosin, an alpha1 receptor blocker, or propranolol. Treatment with either prazosin or carvedilol prevented the reduction in spleen size.')).toBe(true);
   });
 });
+
+describe('links (held-out classes): a nutrient among many', () => {
+  const vit = { category: 'vitamin' };
+  it('does not link a vitamin from an abstract that assesses many nutrients, only from the title', () => {
+    const adequacy = 'Results: Complementary foods should provide approximately 25–50% of total daily requirements for protein, riboflavin and copper; 50–75% for thiamin, calcium and manganese; and 75–100% for phosphorus, zinc and iron. Some of those based on rice are also inadequate in riboflavin (per day; per 100 kcal).';
+    expect(topical('Riboflavin', 'Complementary foods for infant feeding in developing countries: their nutrient adequacy and improvement', adequacy, vit)).toBe(false);
+    expect(topical('Riboflavin', 'Riboflavin in complementary foods', adequacy, vit)).toBe(true);
+    expect(topical('Vitamin C', 'Comparison of dietary assessment methods in a Southern French population',
+      'Energy-adjusted Pearson correlation coefficients between S4 and PETRA ranged from 0.32 for vitamin E to 0.81 for vitamin C (mean: 0.65 for 21 nutrients). 10% or less of subjects were misclassified (except for vitamin C, 12%).', vit)).toBe(false);
+  });
+  it('still links a trial of one vitamin that names a few others', () => {
+    expect(topical('Vitamin C', 'Vitamin C and the common cold', 'Participants were randomly assigned to receive 1 g of vitamin C daily. Intakes of vitamin E, zinc and iron were recorded.', vit)).toBe(true);
+  });
+});
