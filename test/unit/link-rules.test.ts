@@ -168,3 +168,10 @@ describe('links (held-out classes): a nutrient among many', () => {
     expect(topical('Vitamin C', 'Vitamin C and the common cold', 'Participants were randomly assigned to receive 1 g of vitamin C daily. Intakes of vitamin E, zinc and iron were recorded.', vit)).toBe(true);
   });
 });
+
+describe('links (held-out classes): recall', () => {
+  it('counts the comparator arm the participants were asked to take, with its dose', () => {
+    expect(topical('Amitriptyline', '[Clinical study on the therapeutic effect of acupuncture in the treatment of post-stroke depression].',
+      'Patients of acupuncture group were treated with acupuncture for 20 min every time. Patients of medication group were asked to take Amitriptyline (50 mg/d at first, 200 mg/d).')).toBe(true);
+  });
+});

