@@ -40,7 +40,7 @@ const COLLISION_AFTER = new RegExp(String.raw`^\)?(?:\s*/\s*[a-z]+)?[\s-]*(?:\(\
   '(?:suppression|stimulation|loading|challenge|tolerance|breath)[\\s-]+tests?', 'proteoglycans?', 'transfer protein', 'porphyrins?', 'triggered', 'supplemented', 'superoxide', 'dismutase', 'heparin', 'edta', 'variants?', 'tagged', 'disulfide', 'recognition', 'glycan', 'tetrakis', 'perovskites?', '-?1[23][135]\\b',
   'metabolism', 'metabolic pathway', 'pathway', 'signal(?:l)?ing', 'homeostasis',
   // The substance as the material of a device, not given ("activated charcoal hemoperfusion": blood passes over a
-  // column of it; 2026-11-27, independent held-out labels).
+  // column of it; 2026-11-26, second pass, independent held-out labels).
   'ha?emoperfusion', 'ha?emadsorption', 'ad?sorbents?', 'sorbent columns?', 'cartridges?', 'electrodes?',
 ].join('|') + String.raw`)\b`, 'i');
 
@@ -80,7 +80,7 @@ export const ENDOGENOUS_SLUGS = new Set([
 const INTAKE = /\b(supplement\w*|administ\w*|oral(?:ly)?|intakes?|dietary|diets?|doses?|dosed|dosing|\d+(?:\.\d+)?\s*(?:mg|g|µg|μg|mcg|iu|mmol)\b|mg\/|g\/day|treat(?:ed|ment|ing)?|therap\w*|infus\w*|inject\w*|given|receiv\w*|deficien\w*|toxicity|ingest\w*|replacement|prescri\w*|capsules?|tablets?|pretreat\w*|exogenous|randomi[sz]\w*|drugs?|medications?|probiotics?|ferment\w*|yog(?:h)?urts?)\b/i;
 
 /**
- * "forskolin, a direct activator of adenylyl cyclase"; since 2026-11-27 also with a defined abbreviation between
+ * "forskolin, a direct activator of adenylyl cyclase"; since the second pass of 2026-11-26 also with a defined abbreviation between
  * ("forskolin (FSK), an activator of"). Not "prazosin, an alpha1 receptor blocker," without "of": rats were given it.
  */
 const LAB_TOOL_AFTER = /^\)?(?:\s*\(\w+\))?,?\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:inhibitor|activator|agonist|antagonist|blocker|inducer|chelator|donor|ionophore|stimulator)s?\s+of\b/i;
@@ -99,12 +99,12 @@ const REAGENT_AFTER = /^(?:\s*\(\w+\))?[\s-]+(?:inducible|responsive)\b|^[\s-]+(
 const TOOL_IN_BRACKETS_BEFORE = /\b(?:inhibitors?|blockers?|antagonists?|agonists?|activators?|inducers?) of [\w\s,-]{2,40}\(\s*$/i;
 /**
  * A compound as a factor of a laboratory procedure on cells: reprogramming them to pluripotency ("Vitamin C enhances the
- * reprogramming process", "VPA also enables efficient induction of pluripotent stem cells"); 2026-11-27, independent
+ * reprogramming process", "VPA also enables efficient induction of pluripotent stem cells"); 2026-11-26, second pass, independent
  * held-out labels. Only in a text about cells with no human subjects, like the other reagents.
  */
 const LAB_PROCEDURE_SENTENCE = /\b(?:reprogramm\w+|induced pluripotent|induction of pluripotent|iPSCs?)\b/i;
 const CELL_WORK = /\b(?:cells?|cultures?|cultured|in vitro|islets|slices|hepatocytes|fibroblasts|macrophages|neurons|assays?|isolates|strains?|yeast)\b/i;
-// 2026-11-27 (independent held-out labels): a qualifier between "all participants" and the verb ("All participants
+// 2026-11-26, second pass (independent held-out labels): a qualifier between "all participants" and the verb ("All participants
 // reporting calcium intakes of 1000 mg/d or less received a supplement containing … cholecalciferol") and "all were
 // receiving oral calcitriol" are the same background care.
 const BACKGROUND_CARE = /\ball (?:the )?(?:patients|participants|subjects|children|infants|women|men|groups)\s+(?:[^.;]{0,80}?\s)?(?:received|were given|were treated|were injected|were premedicated|were anaesthetized|were anesthetized|were receiving|were taking)\b|\ball (?:were receiving|were taking|were given|received)\b|\bas (?:postoperative |rescue |standard |concomitant |background )?(?:analgesia|premedication|rescue medication|standard (?:care|therapy|treatment))\b/i;
@@ -124,7 +124,7 @@ const BACKGROUND_BEFORE = new RegExp([
   String.raw`\badd(?:ing|ed)\b[^.;]{0,120}\bto\s+(?:(?:treatment|therapy)\s+with\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}$`,
   String.raw`\b(?:need|needs|requirements?|demand)\s+(?:for|of)\s+(?:rescue\s+)?$`, String.raw`\brescue\s+$`,
   String.raw`\b(?:received|required|needed|used|consumed|took)\s+(?:significantly\s+|statistically\s+)?(?:less|more|fewer|lower|higher)\s+(?:doses?\s+of\s+)?$`,
-  // 2026-11-27, independent held-out labels: the treatment the disease persists on or is uncontrolled by ("persistent
+  // 2026-11-26, second pass, independent held-out labels: the treatment the disease persists on or is uncontrolled by ("persistent
   // hyperparathyroidism despite treatment with calcitriol", "symptoms remain uncontrolled by inhaled fluticasone"),
   // the partner of the drug studied ("nateglinide … in combination with metformin"), and a drug named only as the
   // benchmark of another's effect ("a magnitude of effect similar to that for bupropion", "similar to the combination
@@ -229,7 +229,7 @@ const INTERVENTION = /^\s*INTERVENTIONS?\b|\b(?:randomi[sz]ed|randomly (?:assign
 const DOSE_AFTER = /^[^.;]{0,35}?\b\d+(?:[.,]\d+)?\s*(?:mg|g|µg|μg|mcg|micrograms?|milligrams?|iu|IU|mmol|mL)\b/;
 
 /** The compound as what was used or given in this study ("treated with esomeprazole", "regular aspirin use"), not one item of a list. */
-// "were asked to take Amitriptyline (50 mg/d": the comparator arm with its dose (2026-11-27, a relevant held-out link lost).
+// "were asked to take Amitriptyline (50 mg/d": the comparator arm with its dose (2026-11-26, second pass: a relevant held-out link lost).
 const USE_BEFORE = /\b(?:use of|users? of|treated with|treatment with|therapy with|receiv(?:ed|ing)|taking|took|(?:asked|instructed) to take|administration of|administered|exposure to|supplementation with|supplemental|intake of|prescriptions? (?:of|for))\s+(?:\w+\s+){0,1}$/i;
 const USE_AFTER = /^\s+(?:use|users|therapy|treatment|administration|supplementation|supplements?|intake|exposure|prescriptions?|(?:was|were) (?:associated|given|administered|effective|superior|inferior|compared))\b/i;
 const LISTED = (text: string, start: number, end: number) => /,\s*(?:\w+\s+){0,2}$|\b(?:or|and)\s+$/i.test(text.slice(Math.max(0, start - 40), start)) || /^\s*(?:\([^)]{0,30}\)\s*)?(?:,|and\b|or\b)/i.test(text.slice(end, end + 40));
@@ -294,7 +294,7 @@ const isTrialReview = (text: string) => [...text.matchAll(TRIAL_ACRONYM)].filter
 
 /**
  * The drug both arms share: "benazepril (20 mg) plus amlodipine (5 mg) or benazepril (20 mg) plus hydrochlorothiazide"
- * compares amlodipine with hydrochlorothiazide on a benazepril backbone (2026-11-27, independent held-out labels). When
+ * compares amlodipine with hydrochlorothiazide on a benazepril backbone (2026-11-26, second pass, independent held-out labels). When
  * a text pairs the name with "plus" and two or more different partners, a mention followed by "plus" is the backbone.
  */
 const PLUS_PARTNER = /^\s*(?:[([][^()[\]]{0,30}[)\]]\s*)?(?:plus|\+)\s+([A-Za-z][\w-]*)/i;
@@ -309,7 +309,7 @@ function backboneIn(text: string, re: RegExp): boolean {
 
 /**
  * One drug of a combination regimen spelled out with doses and semicolons ("2EHRZ(3)/4HR(3) [ethambutol, 1,200 mg;
- * isoniazid, 600 mg; rifampicin, 450 or 600 mg …; and pyrazinamide, 1,500 mg]", 2026-11-27, independent held-out
+ * isoniazid, 600 mg; rifampicin, 450 or 600 mg …; and pyrazinamide, 1,500 mg]", 2026-11-26, second pass, independent held-out
  * labels): the study is about the regimen (here its duration), so in an abstract such an item does not count, like an
  * item of a long list. Three or more "name, dose" items make a regimen.
  */
@@ -319,7 +319,7 @@ const inRegimen = (text: string, start: number, end: number) =>
   new RegExp(String.raw`^,\s*${DOSE}`, 'i').test(text.slice(end, end + 30)) && [...text.slice(Math.max(0, start - 250), end + 250).matchAll(REGIMEN_ITEM)].length >= 3;
 
 /**
- * A nutrient as one of many in a diet assessment (2026-11-27, independent held-out labels; one development error of
+ * A nutrient as one of many in a diet assessment (2026-11-26, second pass, independent held-out labels; one development error of
  * the same kind): "25–50% of total daily requirements for protein, riboflavin and copper; 50–75% for thiamin, calcium
  * and manganese; and 75–100% for phosphorus, zinc and iron", "correlation coefficients ranged from 0.32 for vitamin E to
  * 0.81 for vitamin C (mean: 0.65 for 21 nutrients)". An abstract that names eight or more different nutrients, or
