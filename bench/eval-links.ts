@@ -17,7 +17,16 @@
  * held_out_4, held_out_5 and held_out_6 are the held-out figure.
  * Precision is computed over the labelled links the current content database still has.
  *
- *   npm run eval:links [-- path/to/content.sqlite] [-- --errors] [-- --relink] [-- --sets=tuning,held_out_1]
+ * Independent labels (bench/data/link-labels-independent.jsonl, 2026-11-26): every one of the 438 links of the build
+ * of that day, labelled blind by two labellers who did not write the rules, shuffled with a fixed seed and split in
+ * halves: "independent_dev" (219, the rules of that day were tuned on it) and "independent_held_out" (219, added with
+ * bench/import-link-labels.ts, measured once on 2026-11-26 with the linker tuned on the dev half only: 85.9 %; the second
+ * pass of that day wrote rules on its classes of error, so it is no longer held out). Every link the build ships is in
+ * one of the halves, so their precision together is a census of the shipped links (docs/content.md). For each: precision over the labelled links still linked, and recall, the share
+ * of the links the labels call relevant that are still linked. Cohen's kappa compares them with the older labels on the
+ * links both label. --errors and --lost list independent_held_out only when --sets names it.
+ *
+ *   npm run eval:links [-- path/to/content.sqlite] [-- --errors] [-- --lost] [-- --relink] [-- --sets=tuning,held_out_1]
  *
  * --relink recomputes the links with the current linker (resources/build/steps/link.ts) over the documents and compound
  * names in the database, without rebuilding it (for tuning; the build does the same).
@@ -29,8 +38,12 @@ import { DEFAULT_CONTENT_DB } from '../resources/build/paths.ts';
 import { ENDOGENOUS_SLUGS, longerNamesOf, makeLinker } from '../resources/build/steps/link.ts';
 
 const SETS = ['tuning', 'held_out_1', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5', 'held_out_6'] as const;
-interface Label { compound: string; document: string; relevant: boolean; set: (typeof SETS)[number] }
-const labels = readFileSync(join(import.meta.dirname, 'data/link-labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Label);
+const INDEPENDENT_SETS = ['independent_dev', 'independent_held_out'] as const;
+interface Label { compound: string; document: string; relevant: boolean; set: (typeof SETS)[number]; reason?: string }
+interface IndependentLabel { compound: string; document: string; relevant: boolean; set: (typeof INDEPENDENT_SETS)[number]; reason: string }
+const readJsonl = <T>(file: string): T[] => readFileSync(join(import.meta.dirname, 'data', file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+const labels = readJsonl<Label>('link-labels.jsonl');
+const independent = readJsonl<IndependentLabel>('link-labels-independent.jsonl');
 const dbPath = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_CONTENT_DB);
 const db = new Database(dbPath, { readonly: true });
 const relink = process.argv.includes('--relink');
@@ -70,7 +83,38 @@ const line = (name: string, k: Label[]) => console.log(`${name}: still linked ${
 line('development (tuning + held_out_1..3)', dev);
 line('held out (held_out_4 + held_out_5 + held_out_6)', heldOut);
 console.log(`all labelled links still linked: ${kept.length}, relevant ${relevantAll}: precision ${((100 * relevantAll) / kept.length).toFixed(1)}%`);
+
+// Independent labels: precision and recall per half, and agreement with the older labels.
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
+for (const set of INDEPENDENT_SETS) {
+  const inSet = independent.filter((l) => l.set === set);
+  if (!inSet.length) {
+    console.log(`${set}: no labels yet`);
+    continue;
+  }
+  const k = inSet.filter((l) => linkedSet.has(`${l.compound} ${l.document}`));
+  const tp = k.filter((l) => l.relevant).length;
+  const relevant = inSet.filter((l) => l.relevant).length;
+  const lostCompounds = [...new Set(inSet.filter((l) => l.relevant).map((l) => l.compound))].filter((c) => !perCompound.has(c));
+  console.log(`${set}: labelled ${inSet.length} (${relevant} relevant), still linked ${k.length}, relevant ${tp}: precision ${pct(tp, k.length)}; recall ${pct(tp, relevant)} (${relevant - tp} relevant links lost; ${k.length - tp} not relevant still linked; compounds with a relevant labelled link that lose all documents: ${lostCompounds.length}${lostCompounds.length ? ` ${lostCompounds.join(', ')}` : ''})`);
+}
+const older = new Map(labels.map((l) => [`${l.compound} ${l.document}`, l.relevant]));
+for (const [name, group] of [['independent_dev', independent.filter((l) => l.set === 'independent_dev')], ['independent_held_out', independent.filter((l) => l.set === 'independent_held_out')], ['all independent', independent]] as const) {
+  const both = group.filter((l) => older.has(`${l.compound} ${l.document}`)).map((l) => [l.relevant, older.get(`${l.compound} ${l.document}`)!] as const);
+  if (!both.length || (name === 'all independent' && both.length === independent.filter((l) => l.set === 'independent_dev').length)) continue;
+  const n = both.length;
+  const agree = both.filter(([a, b]) => a === b).length / n;
+  const pa = both.filter(([a]) => a).length / n;
+  const pb = both.filter(([, b]) => b).length / n;
+  const chance = pa * pb + (1 - pa) * (1 - pb);
+  const kappa = chance === 1 ? 1 : (agree - chance) / (1 - chance);
+  const cell = (x: boolean, y: boolean) => both.filter(([a, b]) => a === x && b === y).length;
+  console.log(`${name} vs the older labels on ${n} links both label: agreement ${(100 * agree).toFixed(1)}%, Cohen's kappa ${kappa.toFixed(2)} (both relevant ${cell(true, true)}, both not ${cell(false, false)}, only independent relevant ${cell(true, false)}, only older relevant ${cell(false, true)})`);
+}
+
 const only = process.argv.find((a) => a.startsWith('--sets='))?.slice(7).split(',');
-const shown = (l: Label) => !only || only.includes(l.set);
-if (process.argv.includes('--errors')) for (const l of kept) if (!l.relevant && shown(l)) console.log(`  not relevant: ${l.compound} <- ${l.document} (${l.set})`);
-if (process.argv.includes('--lost')) for (const l of labels) if (l.relevant && !kept.includes(l) && shown(l)) console.log(`  relevant, not linked: ${l.compound} <- ${l.document} (${l.set})`);
+const shown = (l: { set: string }) => (only ? only.includes(l.set) : l.set !== 'independent_held_out');
+const listed: { compound: string; document: string; relevant: boolean; set: string; reason?: string }[] = [...labels, ...independent];
+const say = (l: (typeof listed)[number]) => `${l.compound} <- ${l.document} (${l.set})${l.reason ? `: ${l.reason}` : ''}`;
+if (process.argv.includes('--errors')) for (const l of listed) if (!l.relevant && linkedSet.has(`${l.compound} ${l.document}`) && shown(l)) console.log(`  not relevant: ${say(l)}`);
+if (process.argv.includes('--lost')) for (const l of listed) if (l.relevant && !linkedSet.has(`${l.compound} ${l.document}`) && shown(l)) console.log(`  relevant, not linked: ${say(l)}`);
