@@ -11,7 +11,8 @@ type Request = { id: number; texts: string[]; close?: undefined } | { id: 0; clo
 const init = workerData as Init;
 
 try {
-  const encoder = await loadEncoder(init.modelDir, init.modelId);
+  // One onnxruntime thread: the other core stays with the HTTP thread (see loadEncoder).
+  const encoder = await loadEncoder(init.modelDir, init.modelId, 1);
   parentPort!.postMessage({ type: 'ready', dim: encoder.dim });
   // Requests run one after another, so a close request waits for the embedding before it.
   let queue = Promise.resolve();

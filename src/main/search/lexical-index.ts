@@ -60,11 +60,15 @@ export class LexicalIndex {
    * Scores single words from these postings from now on (they must have been read from this very index, with its
    * weights); null goes back to FTS5 alone.
    */
-  usePostings(p: Postings | null): void {
+  usePostings(p: Postings | null, idOf?: (rowid: number) => string | undefined): void {
     if (p && (this.columnFactors || p.weights.join() !== this.weights.join())) throw new Error(`postings of ${this.fts} were read with other column weights`);
     this.postings = p;
+    this.idOf = idOf ?? null;
     this.invalidate();
   }
+
+  /** Record ids by rowid held in memory (bundled indexes), or null: looked up in SQLite per query. */
+  private idOf: ((rowid: number) => string | undefined) | null = null;
 
   get hasPostings(): boolean { return this.postings !== null; }
 
@@ -133,8 +137,8 @@ export class LexicalIndex {
     }
     const hits = postings.top(scored, k);
     if (!hits.length) return [];
-    const ids = new Map(this.idsOf.all(JSON.stringify(hits.map((h) => h.rowid))).map((r) => [r.rowid, r.id]));
-    return hits.flatMap((h) => { const id = ids.get(h.rowid); return id === undefined ? [] : [{ id, s: h.score }]; });
+    const idOf = this.idOf ?? ((ids) => (rowid: number) => ids.get(rowid))(new Map(this.idsOf.all(JSON.stringify(hits.map((h) => h.rowid))).map((r) => [r.rowid, r.id])));
+    return hits.flatMap((h) => { const id = idOf(h.rowid); return id === undefined ? [] : [{ id, s: h.score }]; });
   }
 
   /** A phrase's share of bm25() for every record that holds it (bm25() sums over phrases, so shares add). */

@@ -102,7 +102,8 @@ class KindVectors {
     let s = 0;
     const o = i * dim;
     for (let d = 0; d < dim; d++) s += data[o + d]! * q[d]!;
-    return s * this.scale[i]!;
+    // Rounding can carry an identical vector a hair past 1; a cosine stays a cosine.
+    return Math.max(-1, Math.min(1, s * this.scale[i]!));
   }
 
   dot(key: string, q: Float32Array): number | null {

@@ -19,6 +19,7 @@ import { FuzzyNames } from './fuzzy-names.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
+import { RecordTable, type TableType } from './record-table.ts';
 import { FtsTokenizer } from './fts-tokens.ts';
 import { LivePostings } from './live-postings.ts';
 import { FTS_TOKENIZE, FTS_WEIGHTS, storedPostings } from './postings-store.ts';
@@ -99,8 +100,8 @@ export class SearchService {
     this.researchFts = new LexicalIndex(db, 'main.research_fts', 'main.research_items', [...FTS_WEIGHTS.research_fts], tokenizer);
     this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', 'user.imported_documents', [...FTS_WEIGHTS.imported_documents_fts], tokenizer) : null;
     // The bundled indexes' postings come with the content database; without them (an older build) FTS5 scores alone.
-    this.documentsFts.usePostings(storedPostings(db, 'documents_fts'));
-    this.researchFts.usePostings(storedPostings(db, 'research_fts'));
+    this.documentsFts.usePostings(storedPostings(db, 'documents_fts'), (rowid) => this.table('document').idOf(rowid));
+    this.researchFts.usePostings(storedPostings(db, 'research_fts'), (rowid) => this.table('research').idOf(rowid));
     this.importedPostings = this.importedFts ? new LivePostings(db, this.importedFts, 'user', 'imported_documents_fts', [...FTS_WEIGHTS.imported_documents_fts]) : null;
   }
 
@@ -168,6 +169,7 @@ export class SearchService {
       }))));
     }
     const filtered = onePerRecord(this.applyFilters(all, input.filters));
+    if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
     const { mode, reason } = this.mode();
@@ -217,21 +219,46 @@ export class SearchService {
     return { scores, saturated };
   }
 
-  private readonly attributeSql = {
-    compound: `SELECT id, evidence_grade AS grade, NULL AS date, name, category, NULL AS source, NULL AS document_id FROM compounds WHERE id IN (SELECT value FROM json_each(?))`,
-    document: `SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, source, NULL AS document_id FROM main.documents WHERE id IN (SELECT value FROM json_each(?))`,
-    imported: `SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, title AS name, NULL AS category, 'imported' AS source, NULL AS document_id FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))`,
-    research: `SELECT r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, r.title AS name, NULL AS category, d.source, r.document_id FROM research_items r JOIN documents d ON d.id = r.document_id WHERE r.id IN (SELECT value FROM json_each(?))`,
-  };
+  private readonly tables = new Map<TableType, RecordTable>();
+  /** The in-memory attributes of a bundled type, read at its first search. */
+  private table(type: TableType): RecordTable {
+    let t = this.tables.get(type);
+    if (!t) { t = new RecordTable(this.db, type); this.tables.set(type, t); }
+    return t;
+  }
 
   private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number }[]): Candidate[] {
-    if (!scored.length) return [];
+    const out: Candidate[] = [];
+    const table = this.table(type);
+    const imported: string[] = [];
     const byId = new Map(scored.map((s) => [s.id, s]));
-    type Row = { id: string; grade: EvidenceGrade; date: string | null; name: string | null; category: Category | null; source: DocumentSource | null; document_id: string | null };
-    const ids = JSON.stringify([...byId.keys()]);
-    const rows = this.sql<[string], Row>(this.attributeSql[type]).all(ids);
-    if (type === 'document' && this.withImported) rows.push(...this.sql<[string], Row>(this.attributeSql.imported).all(ids));
-    return rows.map((r) => ({ ...byId.get(r.id)!, type, grade: r.grade, date: r.date, name: r.name ?? '', category: r.category, source: r.source, documentId: r.document_id }));
+    for (const s of scored) {
+      const a = table.get(s.id);
+      if (a) out.push({ ...s, type, grade: a.grade, date: a.date, name: '', category: a.category, source: a.source, documentId: a.documentId });
+      else if (type === 'document' && this.withImported) imported.push(s.id);
+    }
+    if (imported.length) {
+      type Row = { id: string; grade: EvidenceGrade; date: string | null };
+      const rows = this.sql<[string], Row>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date
+        FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(imported));
+      for (const r of rows) out.push({ ...byId.get(r.id)!, type, grade: r.grade, date: r.date, name: '', category: null, source: 'imported', documentId: null });
+    }
+    return out;
+  }
+
+  /** Names (titles) for the name sort, read only then. */
+  private withNames(list: Candidate[]): void {
+    const sql: Record<HitType, string> = {
+      compound: 'SELECT id, name FROM main.compounds WHERE id IN (SELECT value FROM json_each(?))',
+      document: `SELECT id, title AS name FROM main.documents WHERE id IN (SELECT value FROM json_each(?))${this.withImported ? ' UNION ALL SELECT id, title FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?1))' : ''}`,
+      research: 'SELECT id, title AS name FROM main.research_items WHERE id IN (SELECT value FROM json_each(?))',
+    };
+    for (const type of ['compound', 'document', 'research'] as const) {
+      const of = list.filter((c) => c.type === type);
+      if (!of.length) continue;
+      const names = new Map(this.sql<[string], { id: string; name: string | null }>(sql[type]).all(JSON.stringify(of.map((c) => c.id))).map((r) => [r.id, r.name ?? '']));
+      for (const c of of) c.name = names.get(c.id) ?? '';
+    }
   }
 
   private applyFilters(all: Candidate[], f: SearchInput['filters']): Candidate[] {

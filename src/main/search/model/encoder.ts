@@ -11,7 +11,12 @@ import { modelFileProblems } from './verify.ts';
 
 export interface Encoder { dim: number; encode(texts: string[]): Promise<Float32Array>; dispose(): Promise<void> }
 
-export async function loadEncoder(modelDir: string, modelId: string): Promise<Encoder> {
+/**
+ * `threads`: onnxruntime's intra-op threads. The server's worker uses 1: with a pool as wide as the machine, waking the
+ * worker for a query took both cores (and its spinning threads kept them), so the HTTP thread's full-text search waited
+ * for the embedding instead of running beside it. Batch embedding at build time keeps onnxruntime's default.
+ */
+export async function loadEncoder(modelDir: string, modelId: string, threads?: number): Promise<Encoder> {
   const manifest = MANIFESTS[modelId];
   const problems = manifest ? modelFileProblems(manifest, modelDir) : [];
   if (problems.length) throw new Error(`its files are not the pinned ones (${problems.join('; ')}): reinstall with npm run model:fetch -- --force`);
@@ -20,7 +25,10 @@ export async function loadEncoder(modelDir: string, modelId: string): Promise<En
   env.localModelPath = modelDir.endsWith('/') ? modelDir : `${modelDir}/`;
   const { pooling, maxTokens } = modelConventions(modelId);
   const tokenizer = await AutoTokenizer.from_pretrained(modelId);
-  const model = await AutoModel.from_pretrained(modelId, { dtype: 'q8' });
+  const model = await AutoModel.from_pretrained(modelId, {
+    dtype: 'q8',
+    ...(threads ? { session_options: { intraOpNumThreads: threads, interOpNumThreads: 1, extra: { session: { 'intra_op.allow_spinning': '0' } } } } : {}),
+  });
   const encode = async (texts: string[]): Promise<Float32Array> => {
     const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: maxTokens });
     const out = await model(inputs);
