@@ -50,7 +50,10 @@ const KEY = 'mk_bench000_' + 'b'.repeat(32);
 // The server as `npm start` runs it: its bundle, brought up to date first.
 const ROOT = resolve(import.meta.dirname, '..');
 if (!appIsBuilt(ROOT) && buildApp(ROOT) !== 0) throw new Error('could not build the server bundle (npm run build)');
-const SERVER = join(ROOT, 'out/main/server.js');
+// Exactly `npm start`'s command line (package.json), flags included.
+const START = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+if (START[0] !== 'node') throw new Error(`npm start is not a node command: ${START.join(' ')}`);
+const SERVER_ARGS = START.slice(1).map((a) => (a.endsWith('.js') ? join(ROOT, a) : a));
 
 /**
  * The real server (`npm start`'s out/main/server.js) in its own process over a content database, with the real
@@ -59,7 +62,7 @@ const SERVER = join(ROOT, 'out/main/server.js');
  */
 async function serve(contentDb: string, label: string) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, MATERIA_CONTENT_DB: contentDb, MATERIA_DATA_DIR: mkdtempSync(join(tmpdir(), `materia-bench-${label}-`)), MATERIA_PORT: '0', MATERIA_API_KEY: KEY },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

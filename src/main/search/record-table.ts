@@ -17,18 +17,47 @@ const SQL = {
 } as const;
 export type TableType = keyof typeof SQL;
 
+/**
+ * Column arrays by position, not an object per record: 100k documents' attributes take ~15 MB instead of ~30.
+ */
 export class RecordTable {
-  private readonly byId = new Map<string, RecordAttributes>();
-  private readonly idByRowid = new Map<number, string>();
+  private readonly ids: string[] = [];
+  private readonly slotOfId = new Map<string, number>();
+  private readonly slotOfRowid = new Map<number, number>();
+  private readonly grades: EvidenceGrade[] = [];
+  private readonly dates: (string | null)[] = [];
+  private readonly categories: (Category | null)[] = [];
+  private readonly sources: (DocumentSource | null)[] = [];
+  private readonly documentIds: (string | null)[] = [];
 
   constructor(db: Db, type: TableType) {
-    type Row = { rowid: number; id: string; grade: EvidenceGrade; date: string | null; category: Category | null; source: DocumentSource | null; document_id: string | null };
-    for (const r of db.prepare<[], Row>(SQL[type]).iterate()) {
-      this.byId.set(r.id, { id: r.id, grade: r.grade, date: r.date, category: r.category, source: r.source, documentId: r.document_id });
-      this.idByRowid.set(r.rowid, r.id);
+    type Row = [number, string, EvidenceGrade, string | null, Category | null, DocumentSource | null, string | null];
+    for (const [rowid, id, grade, date, category, source, documentId] of db.prepare(SQL[type]).raw().iterate() as IterableIterator<Row>) {
+      const slot = this.ids.push(id) - 1;
+      this.slotOfId.set(id, slot);
+      this.slotOfRowid.set(rowid, slot);
+      // Grades, sources and categories are a few values: one string each, not one per record.
+      this.grades.push(intern(grade)); this.dates.push(date); this.categories.push(intern(category)); this.sources.push(intern(source)); this.documentIds.push(documentId);
     }
   }
 
-  get(id: string): RecordAttributes | undefined { return this.byId.get(id); }
-  idOf(rowid: number): string | undefined { return this.idByRowid.get(rowid); }
+  get(id: string): RecordAttributes | undefined {
+    const s = this.slotOfId.get(id);
+    if (s === undefined) return undefined;
+    return { id, grade: this.grades[s]!, date: this.dates[s]!, category: this.categories[s]!, source: this.sources[s]!, documentId: this.documentIds[s]! };
+  }
+
+  idOf(rowid: number): string | undefined {
+    const s = this.slotOfRowid.get(rowid);
+    return s === undefined ? undefined : this.ids[s];
+  }
+}
+
+const interned = new Map<string, string>();
+function intern<T extends string | null>(s: T): T {
+  if (s === null) return s;
+  const seen = interned.get(s);
+  if (seen !== undefined) return seen as T;
+  interned.set(s, s);
+  return s;
 }

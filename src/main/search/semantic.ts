@@ -46,15 +46,21 @@ export class Semantic {
       const index = new VectorIndex(join(dir, `${this.model.modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.sqlite`), this.model.modelId, this.embedder.dim);
       const memory = new MemoryVectors(this.embedder.dim);
       // Vectors shipped with the content database are used only when the very same model made them.
-      const bundled = new Set<string>();
+      // Per kind, holding the very key strings the vector store holds (100k "kind + key" strings would be ~10 MB more).
+      const bundled = new Map<SearchKind, Set<string>>();
       const fingerprint = bundledFingerprint(this.db);
       if (fingerprint && fingerprint === modelFingerprint(this.model)) {
         // Sized once: growing by doubling would hold two copies of 100k vectors at the moment of each copy.
         for (const [kind, n] of bundledCounts(this.db)) memory.reserve(kind, n);
-        for (const r of readBundledVectors(this.db)) { memory.set(r.kind, r.key, r.vector); bundled.add(`${r.kind}\0${r.key}`); }
+        for (const r of readBundledVectors(this.db)) {
+          memory.set(r.kind, r.key, r.vector);
+          let keys = bundled.get(r.kind);
+          if (!keys) { keys = new Set(); bundled.set(r.kind, keys); }
+          keys.add(r.key);
+        }
       }
-      this.bundledCount = bundled.size;
-      const covered = (kind: SearchKind, key: string) => bundled.has(`${kind}\0${key}`);
+      this.bundledCount = [...bundled.values()].reduce((n, k) => n + k.size, 0);
+      const covered = (kind: SearchKind, key: string) => bundled.get(kind)?.has(key) ?? false;
       this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported, covered), this.embedder, index, memory, covered, (p) => {
         this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
         onProgress?.(p);
