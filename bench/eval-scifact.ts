@@ -16,6 +16,7 @@ import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../src/main/content/schema.
 import { searchableTexts } from '../src/main/search/index-builder.ts';
 import { DEFAULT_MODEL, missingModelFiles } from '../src/main/search/model-files.ts';
 import { SearchService } from '../src/main/search/search-service.ts';
+import { writePostings } from '../src/main/search/postings-store.ts';
 import type { DenseRetriever } from '../src/main/search/dense.ts';
 import { CALIBRATION, blend, type Calibration } from '../src/main/search/fusion.ts';
 import { MemoryVectors } from '../src/main/search/memory-vectors.ts';
@@ -31,6 +32,8 @@ db.exec(CONTENT_DDL);
 db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(CONTENT_SCHEMA_VERSION));
 const t0 = performance.now();
 db.transaction(() => insertDocuments(db, readSciFact(dataDir)))();
+// Scored from in-memory postings, as the server scores the bundled documents.
+writePostings(db, 'documents_fts');
 console.log(`imported ${db.prepare<[], { n: number }>('SELECT COUNT(*) n FROM documents').get()!.n} SciFact abstracts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 // Second dev set: PubMedQA question → its abstract, in a database of its own.
@@ -39,6 +42,7 @@ pqDb.exec(CONTENT_DDL);
 pqDb.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(CONTENT_SCHEMA_VERSION));
 const pq = readPubMedQa(dataDir);
 pqDb.transaction(() => insertDocuments(pqDb, pq.documents.map((d) => ({ ...d, title: null }))))();
+writePostings(pqDb, 'documents_fts');
 const pqQuestions = new Map(pq.research.map((r) => [r.document_id, r.title]));
 
 type Qrels = Map<string, Set<string>>;

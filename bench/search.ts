@@ -185,8 +185,8 @@ console.log('| workload | ours p50 | ours p95 | Orama p50 | Orama p95 | p50 rati
 console.log('|---|---|---|---|---|---|');
 console.log(`| POST /v1/search hybrid over HTTP (server process, query embedding included) | ${f(hybrid100.p50)} | ${f(hybrid100.p95)} | — | — | — |`);
 console.log(`| full-text, in-process SearchService (${claims.length} claims) | ${f(lexical100.p50)} | ${f(lexical100.p95)} | — | — | — |`);
-console.log(`| full-text, the same ${some.length} claims for both | ${f(lexicalSame.p50)} | ${f(lexicalSame.p95)} | ${f(oramaText.p50)} | ${f(oramaText.p95)} | ${(lexicalSame.p50 / oramaText.p50).toFixed(3)}× |`);
-console.log(`| vector top-10 (same vectors) | ${f(knn100.p50)} | ${f(knn100.p95)} | ${f(oramaVector.p50)} | ${f(oramaVector.p95)} | ${(knn100.p50 / oramaVector.p50).toFixed(3)}× |`);
+console.log(`| full-text, the same ${some.length} claims for both | ${f(lexicalSame.p50)} | ${f(lexicalSame.p95)} | ${f(oramaText.p50)} | ${f(oramaText.p95)} | ${(lexicalSame.p50 / oramaText.p50).toPrecision(2)}× |`);
+console.log(`| vector top-10 (same vectors) | ${f(knn100.p50)} | ${f(knn100.p95)} | ${f(oramaVector.p50)} | ${f(oramaVector.p95)} | ${(knn100.p50 / oramaVector.p50).toPrecision(2)}× |`);
 console.log(`\nindex build at 100k (not counting embedding): FTS5 ${(ftsBuild / 1000).toFixed(1)} s + postings ${(postingsBuild / 1000).toFixed(1)} s = ${((ftsBuild + postingsBuild) / 1000).toFixed(1)} s; Orama ${(oramaBuild / 1000).toFixed(1)} s`);
 console.log(`server at 100k: started and index ready in ${(s100.ready / 1000).toFixed(1)} s (100k vectors and the postings loaded); peak RSS of the server process ${mem100.peakMb.toFixed(0)} MB`);
 console.log(`\nRESULT hybrid_http_p50_10k_ms=${hybrid10.p50.toFixed(1)} hybrid_http_p50_100k_ms=${hybrid100.p50.toFixed(1)} lexical_p50_100k_ms=${lexicalSame.p50.toFixed(1)} orama_fulltext_p50_100k_ms=${oramaText.p50.toFixed(1)} knn_p50_100k_ms=${knn100.p50.toFixed(1)} orama_vector_p50_100k_ms=${oramaVector.p50.toFixed(1)} rss_peak_100k_mb=${mem100.peakMb.toFixed(0)}`);
