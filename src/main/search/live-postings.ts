@@ -62,7 +62,8 @@ export class LivePostings {
     this.worker = worker;
     worker.unref();
     worker.once('message', (m: Reply) => {
-      if (!m.ok) return;
+      // Searches stay right without them (FTS5 scores); the next change to the library tries again.
+      if (!m.ok) { console.error(`imported documents' postings could not be read (${m.error}); their full-text search stays on FTS5`); return; }
       const version = m.version ? Buffer.from(m.version) : null;
       const now = this.structure.get()?.block ?? null;
       // Written to while it was read: read again once it settles.
