@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseFile } from '../../resources/build/steps/curated.ts';
+import { MonographSource } from '../../resources/build/source-schema.ts';
+import { CONTENT_DIR } from '../../resources/build/paths.ts';
+
+const metformin = JSON.parse(readFileSync(join(CONTENT_DIR, 'monographs/metformin.json'), 'utf8')) as Record<string, unknown>;
+const dir = mkdtempSync(join(tmpdir(), 'claim-basis-'));
+
+/** Writes metformin with another claim_basis and parses it as the content build does. */
+function build(claimBasis: unknown): () => unknown {
+  const file = join(dir, 'metformin.json');
+  const { claim_basis: _, ...rest } = metformin;
+  writeFileSync(file, JSON.stringify(claimBasis === undefined ? rest : { ...rest, claim_basis: claimBasis }));
+  return () => parseFile(file, MonographSource);
+}
+
+describe('claim_basis in a monograph source file', () => {
+  it('is optional, and accepted when it fits the claims and the basis', () => {
+    expect(build(undefined)).not.toThrow();
+    expect(build({ clinical_outcomes: [[1], [3], [2, 4]], indications: [[1, 2], [], [1]] })).not.toThrow();
+  });
+
+  it.each([
+    ['an outcome missing', { clinical_outcomes: [[1], [3]], indications: [[1], [1], [1]] }, 'claim_basis.clinical_outcomes', '2 entries for 3 clinical outcomes'],
+    ['an indication too many', { clinical_outcomes: [[1], [3], [4]], indications: [[1], [1], [1], [1]] }, 'claim_basis.indications', '4 entries for 3 indications'],
+    ['a number beyond the basis', { clinical_outcomes: [[1], [5], [4]], indications: [[1], [1], [1]] }, 'claim_basis.clinical_outcomes[1][0]', 'basis entry 5 does not exist (the basis lists 4)'],
+    ['a zero (numbers count from 1)', { clinical_outcomes: [[0], [3], [4]], indications: [[1], [1], [1]] }, 'claim_basis.clinical_outcomes[0][0]', 'expected number to be >=1'],
+    ['a source listed twice', { clinical_outcomes: [[1], [3, 3], [4]], indications: [[1], [1], [1]] }, 'claim_basis.clinical_outcomes[1]', 'a basis entry is listed twice'],
+    ['an unknown section', { clinical_outcomes: [[1], [3], [4]], indications: [[1], [1], [1]], dosing: [[1]] }, 'claim_basis', '"dosing"'],
+  ])('fails the build naming the file and the field: %s', (_name, claimBasis, field, message) => {
+    const parse = build(claimBasis);
+    expect(parse).toThrow(/metformin\.json is not valid/);
+    expect(parse).toThrow(`→ at ${field}\n`.trimEnd());
+    expect(parse).toThrow(message);
+  });
+});
