@@ -30,10 +30,12 @@ describe('GET /v1/monographs/{slug}', () => {
     const claims = m.sources.claims!;
     expect(claims.clinical_outcomes).toHaveLength(m.clinical_evidence.clinical_outcomes.length);
     expect(claims.indications).toHaveLength(m.indications.length);
-    const dpp = m.clinical_evidence.clinical_outcomes.findIndex((o) => o.includes('Diabetes Prevention Program'));
-    expect(claims.clinical_outcomes[dpp].map((n) => m.sources.basis[n - 1])).toContain('Diabetes Prevention Program Research Group, NEJM 2002');
-    const ukpds = m.clinical_evidence.clinical_outcomes.findIndex((o) => o.includes('UKPDS'));
-    expect(claims.clinical_outcomes[ukpds].map((n) => m.sources.basis[n - 1])).toEqual([expect.stringContaining('UKPDS')]);
+    const citedBy = (words: string) => {
+      const i = m.clinical_evidence.clinical_outcomes.findIndex((o) => o.includes(words));
+      return (claims.clinical_outcomes[i] ?? []).map((n) => m.sources.basis[n - 1]);
+    };
+    expect(citedBy('Diabetes Prevention Program')).toContain('Diabetes Prevention Program Research Group, NEJM 2002');
+    expect(citedBy('UKPDS')).toEqual(expect.arrayContaining([expect.stringContaining('UKPDS')]));
     for (const n of [...claims.clinical_outcomes, ...claims.indications].flat()) expect(n).toBeGreaterThanOrEqual(1);
     for (const n of [...claims.clinical_outcomes, ...claims.indications].flat()) expect(n).toBeLessThanOrEqual(m.sources.basis.length);
   });
