@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../resources/build/steps/curated.ts';
 import { MonographSource } from '../../resources/build/source-schema.ts';
 import { CONTENT_DIR } from '../../resources/build/paths.ts';
+import { withClaimBasis } from '../../resources/build/merge-claim-basis.ts';
 
 const metformin = JSON.parse(readFileSync(join(CONTENT_DIR, 'monographs/metformin.json'), 'utf8')) as Record<string, unknown>;
 const dir = mkdtempSync(join(tmpdir(), 'claim-basis-'));
@@ -35,5 +36,30 @@ describe('claim_basis in a monograph source file', () => {
     expect(parse).toThrow(/metformin\.json is not valid/);
     expect(parse).toThrow(`→ at ${field}\n`.trimEnd());
     expect(parse).toThrow(message);
+  });
+});
+
+describe('merge-claim-basis: writing a map into a source file', () => {
+  const text = readFileSync(join(CONTENT_DIR, 'monographs/metformin.json'), 'utf8');
+  const { claim_basis: _, ...rest } = metformin;
+  const unmapped = `${JSON.stringify(rest, null, 2)}`; // no trailing newline, as some files are
+  const claims = { clinical_outcomes: [[1], [3], [2, 4]], indications: [[1, 2], [], [1]] };
+
+  it('adds claim_basis as the last field on one line and leaves every other line as it was', () => {
+    const out = withClaimBasis(unmapped, claims);
+    expect(out.endsWith('\n  "claim_basis": { "clinical_outcomes": [[1], [3], [2, 4]], "indications": [[1, 2], [], [1]] }\n}\n')).toBe(true);
+    expect(out.split('\n').slice(0, -3)).toEqual(unmapped.split('\n').slice(0, -1).map((l, i, a) => (i === a.length - 1 ? `${l},` : l)));
+    expect(JSON.parse(out)).toEqual({ ...rest, claim_basis: claims });
+  });
+
+  it('replaces a claim_basis it wrote before, changing nothing else', () => {
+    const out = withClaimBasis(text, claims);
+    expect(out.split('\n').filter((l) => !l.includes('"claim_basis"'))).toEqual(text.split('\n').filter((l) => !l.includes('"claim_basis"')));
+    expect(withClaimBasis(out, claims)).toBe(out);
+  });
+
+  it('refuses a claim_basis written by hand in another layout', () => {
+    const byHand = JSON.stringify({ ...rest, claim_basis: claims }, null, 2);
+    expect(() => withClaimBasis(byHand, claims)).toThrow(/another layout/);
   });
 });

@@ -12,7 +12,7 @@ export function readContentVersion(): ContentVersion {
     .parse(JSON.parse(readFileSync(join(CONTENT_DIR, 'VERSION.json'), 'utf8')));
 }
 
-function jsonFiles(dir: string): string[] {
+export function jsonFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
 }
 
