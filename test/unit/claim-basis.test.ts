@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../resources/build/steps/curated.ts';
 import { MonographSource } from '../../resources/build/source-schema.ts';
 import { CONTENT_DIR } from '../../resources/build/paths.ts';
-import { withClaimBasis } from '../../resources/build/merge-claim-basis.ts';
+import { applyCorrections, withClaimBasis, type MapLine } from '../../resources/build/merge-claim-basis.ts';
 
 const metformin = JSON.parse(readFileSync(join(CONTENT_DIR, 'monographs/metformin.json'), 'utf8')) as Record<string, unknown>;
 const dir = mkdtempSync(join(tmpdir(), 'claim-basis-'));
@@ -61,5 +61,31 @@ describe('merge-claim-basis: writing a map into a source file', () => {
   it('refuses a claim_basis written by hand in another layout', () => {
     const byHand = JSON.stringify({ ...rest, claim_basis: claims }, null, 2);
     expect(() => withClaimBasis(byHand, claims)).toThrow(/another layout/);
+  });
+});
+
+describe('merge-claim-basis: corrections on top of the editors\' maps', () => {
+  const map = (): MapLine => ({ slug: 'metformin', clinical_outcomes: [[1], [], [4]], indications: [[1, 2], [2, 3], []], flags: [] });
+  const fix = { slug: 'metformin', section: 'clinical_outcomes' as const, item: 2, from: [], to: [3], reason: 'DPP' };
+
+  it('replaces the claim\'s list when the map still says what the correction was written against', () => {
+    const lines = [map()];
+    const problems: string[] = [];
+    applyCorrections(lines, [fix], problems);
+    expect(problems).toEqual([]);
+    expect(lines[0]!.clinical_outcomes).toEqual([[1], [3], [4]]);
+  });
+
+  it('refuses a correction the map has moved past, or one for a claim that does not exist', () => {
+    const lines = [map()];
+    lines[0]!.clinical_outcomes[1] = [2];
+    const problems: string[] = [];
+    applyCorrections(lines, [fix, { ...fix, item: 9 }, { ...fix, slug: 'aspirin' }], problems);
+    expect(problems).toEqual([
+      'correction metformin clinical_outcomes 2: the map now says [2], not []',
+      'correction metformin clinical_outcomes 9: no such claim in the maps',
+      'correction aspirin clinical_outcomes 2: no such claim in the maps',
+    ]);
+    expect(lines[0]!.clinical_outcomes[1]).toEqual([2]);
   });
 });
