@@ -7,6 +7,7 @@
  * are deliberately absent: the build derives them.
  */
 import { z } from 'zod';
+import { ClaimBasisSource, claimBasisProblems } from './claim-basis.ts';
 
 export const CATEGORIES = [
   'peptide', 'supplement', 'medication', 'sarm', 'steroid',
@@ -155,5 +156,10 @@ export const MonographSource = z.strictObject({
   cost_estimate: text,
   related_compounds: z.array(slug),
   basis: z.array(text).min(1),
+  /** Optional: which basis entries each clinical outcome and indication rests on (resources/build/claim-basis.ts). */
+  claim_basis: ClaimBasisSource.optional(),
+}).superRefine((m, ctx) => {
+  if (!m.claim_basis) return;
+  for (const p of claimBasisProblems(m, m.claim_basis)) ctx.addIssue({ code: 'custom', path: ['claim_basis', ...p.path], message: p.message });
 });
 export type MonographSource = z.infer<typeof MonographSource>;

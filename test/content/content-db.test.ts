@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContent } from '../../resources/build/build-content.ts';
+import { claimBasisProblems } from '../../resources/build/claim-basis.ts';
 import { toCompoundRecord, type CompoundRow } from '../../src/main/compounds/compound-repo.ts';
 import { openContentDb, type Db } from '../../src/main/db/connection.ts';
 import { CONTENT_SCHEMA_VERSION } from '../../src/main/content/schema.ts';
@@ -54,6 +55,18 @@ describe('the built content database', () => {
       if (ids.length) withPmids++;
     }
     expect(withPmids).toBeGreaterThan(0);
+  });
+
+  it('every monograph\'s per-claim sources fit its claims and its basis, as served', () => {
+    let mapped = 0;
+    for (const row of all<{ data: string }>('SELECT data FROM monographs')) {
+      const m = Monograph.parse(JSON.parse(row.data));
+      if (!m.sources.claims) continue;
+      mapped++;
+      const claims = { basis: m.sources.basis, clinical_outcomes: m.clinical_evidence.clinical_outcomes, indications: m.indications };
+      expect(claimBasisProblems(claims, m.sources.claims), m.slug).toEqual([]);
+    }
+    expect(mapped).toBeGreaterThan(0);
   });
 
   it('every related compound of a monograph exists, and a monograph never relates to itself', () => {

@@ -3,7 +3,7 @@
  * screenshot under test-results/.
  */
 import { createRequire } from 'node:module';
-import { chromium, type Request, type Response } from 'playwright-core';
+import { chromium, type Page, type Request, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, SHOTS, startE2E, type E2E } from './browser.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
@@ -26,6 +26,25 @@ afterEach(async (ctx) => {
 
 const heading = (name: string | RegExp) => e.page.getByRole('heading', { level: 1, name });
 const nav = (name: string) => e.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name, exact: true });
+
+type AxeViolation = { id: string; impact: string | null; nodes: number };
+/** axe-core's WCAG 2 A/AA findings on what `open` shows, in the whole document or only in the given selectors. */
+async function axeFindings(open: (page: Page) => Promise<void>, include?: string[]): Promise<AxeViolation[]> {
+  // A separate browser that lets axe's script in: the app's own CSP (tested below) forbids injected scripts.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } })).newPage();
+    await open(page);
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    return await page.evaluate(async (selectors) => {
+      const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+      const r = await axe.run(selectors ? { include: selectors.map((sel) => [sel]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+    }, include ?? null);
+  } finally {
+    await browser.close();
+  }
+}
 
 describe('the web UI served by npm start', () => {
   it('takes the key from the link, then search → open a monograph', async () => {
@@ -66,6 +85,22 @@ describe('the web UI served by npm start', () => {
     // every editorial section cites the monograph's numbered basis
     await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1 to \d+$/ }).waitFor();
     await expect(page.locator('#basis-list li').count()).resolves.toBeGreaterThan(1);
+    // and each clinical outcome cites its own basis entry: the DPP result, the DPP paper
+    const dpp = page.locator('#evidence li', { hasText: 'Diabetes Prevention Program' });
+    const dppCite = dpp.getByRole('link', { name: /^Source \d+: Diabetes Prevention Program Research Group, NEJM 2002$/ });
+    const target = (await dppCite.getAttribute('href'))!;
+    expect(target).toMatch(/^#basis-\d+$/);
+    await dppCite.click();
+    expect(new URL(page.url()).hash).toBe(target);
+    await expect(page.locator(`#basis-list li${target}`).innerText()).resolves.toBe('Diabetes Prevention Program Research Group, NEJM 2002');
+    // each indication shows as many numbers as it has sources, and one without a listed source (metformin's off-label
+    // PCOS use, at this content version) shows none
+    const claims = e.server.materia.context.monographs.get('metformin')!.sources.claims!;
+    expect(claims.indications.some((cited) => cited.length === 0)).toBe(true);
+    const rows = page.locator('#indications tbody tr');
+    for (const [i, cited] of claims.indications.entries()) {
+      await expect(rows.nth(i).getByRole('link', { name: /^Source \d+: / }).count()).resolves.toBe(cited.length);
+    }
     expect(await page.title()).toBe('Metformin — Materia');
     await page.getByRole('link', { name: 'Berberine' }).waitFor(); // a related compound, resolved to its record
     await e.shot('01-monograph-metformin');
@@ -263,23 +298,22 @@ describe('the web UI served by npm start', () => {
   });
 
   it('the API sandbox has no critical or serious accessibility findings (axe-core, WCAG 2 A/AA)', async () => {
-    // A separate browser that lets axe's script in: the app's own CSP (tested above) forbids injected scripts.
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    try {
-      const page = await (await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } })).newPage();
+    const found = await axeFindings(async (page) => {
       await page.goto(e.entryUrl);
       await page.getByRole('link', { name: 'API sandbox' }).click();
       await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
-      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-      const found = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
-        const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-        return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-      });
-      expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
+    expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  });
+
+  it('a monograph\'s claim citations and basis list have no critical or serious accessibility findings (axe-core)', async () => {
+    const found = await axeFindings(async (page) => {
+      await page.goto(e.entryUrl);
+      await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor(); // the key is taken before leaving
+      await page.goto(`${e.server.url}/compounds/metformin`);
+      await page.locator('#evidence .claim-cite a').first().waitFor();
+    }, ['#evidence', '#indications', '#sources']);
+    expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
   });
 
   it('shows the API sandbox at /sandbox with every endpoint', async () => {
@@ -416,6 +450,14 @@ describe('the web UI served by npm start', () => {
       const box = (await grade.boundingBox())!;
       expect(box.x + box.width, 'the grade is on screen').toBeLessThanOrEqual(390);
 
+      // a claim's citation stays beside its claim on a phone: inside the indication's card, on screen
+      await page.goto(`${e.server.url}/compounds/metformin`);
+      const cite = page.locator('#indications tbody tr', { hasText: 'Type 2 diabetes' }).locator('.claim-cite a').first();
+      await cite.scrollIntoViewIfNeeded();
+      const citeBox = (await cite.boundingBox())!;
+      expect(citeBox.x + citeBox.width, 'the citation is on screen').toBeLessThanOrEqual(390);
+      await fits('a monograph with claim citations');
+
       // a document, and the results of two tools, at this width
       await page.goto(`${e.server.url}/documents`);
       await heading('Documents').waitFor();
@@ -460,14 +502,21 @@ describe('the web UI served by npm start', () => {
       const version = e.server.materia.context.content.version;
       await expect(footer.innerText()).resolves.toContain(`Materia content version ${version}`);
       await expect(page.locator('#basis-list').isVisible()).resolves.toBe(true);
+      // a claim's number stays beside it, and its source is printed as a footnote under the section
+      const dppNumber = Number((await page.locator('#evidence li', { hasText: 'Diabetes Prevention Program' }).locator('.claim-cite').innerText()).match(/\d+/)![0]);
+      const footnote = page.locator('#evidence .claim-footnotes li', { hasText: 'Diabetes Prevention Program Research Group, NEJM 2002' });
+      await expect(footnote.isVisible()).resolves.toBe(true);
+      await expect(footnote.getAttribute('value')).resolves.toBe(String(dppNumber));
+      await expect(page.locator('#indications .claim-footnotes').isVisible()).resolves.toBe(true);
       await e.shot('17-monograph-print');
       const pdf = await page.pdf({ path: `${SHOTS}/17-monograph-print.pdf`, format: 'A4' });
       expect(pdf.byteLength).toBeGreaterThan(10_000);
     } finally {
       await page.emulateMedia({ media: 'screen' });
     }
-    // the print footer is for paper only
+    // the print footer and the footnotes are for paper only
     await expect(page.locator('.print-footer').isVisible()).resolves.toBe(false);
+    await expect(page.locator('#evidence .claim-footnotes').isVisible()).resolves.toBe(false);
   });
 
   it('Compounds pages through the API: one request of 25 records, not every record', async () => {

@@ -25,6 +25,21 @@ describe('GET /v1/monographs/{slug}', () => {
     expect(m.related_compounds).toContain('berberine');
   });
 
+  it('names the basis entries each clinical outcome and indication rests on (sources.claims, counted from 1)', async () => {
+    const m = MonographResponse.parse((await get('/v1/monographs/metformin')).body).data;
+    const claims = m.sources.claims!;
+    expect(claims.clinical_outcomes).toHaveLength(m.clinical_evidence.clinical_outcomes.length);
+    expect(claims.indications).toHaveLength(m.indications.length);
+    const citedBy = (words: string) => {
+      const i = m.clinical_evidence.clinical_outcomes.findIndex((o) => o.includes(words));
+      return (claims.clinical_outcomes[i] ?? []).map((n) => m.sources.basis[n - 1]);
+    };
+    expect(citedBy('Diabetes Prevention Program')).toContain('Diabetes Prevention Program Research Group, NEJM 2002');
+    expect(citedBy('UKPDS')).toEqual(expect.arrayContaining([expect.stringContaining('UKPDS')]));
+    for (const n of [...claims.clinical_outcomes, ...claims.indications].flat()) expect(n).toBeGreaterThanOrEqual(1);
+    for (const n of [...claims.clinical_outcomes, ...claims.indications].flat()) expect(n).toBeLessThanOrEqual(m.sources.basis.length);
+  });
+
   it('404 for a compound without a monograph', async () => {
     const res = await get('/v1/monographs/not-a-compound');
     expect(res.status).toBe(404);

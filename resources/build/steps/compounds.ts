@@ -127,7 +127,7 @@ export function insertCompounds(
         cost_estimate: m.cost_estimate,
         related_compounds: m.related_compounds,
         research_papers: docs.length,
-        sources: { editorial: true, basis: m.basis, note: EDITORIAL_NOTE },
+        sources: { editorial: true, basis: m.basis, note: EDITORIAL_NOTE, claims: m.claim_basis ?? null },
         last_updated: lastUpdated,
       };
       insertMonograph.run(c.slug, c.name, m.full_name, c.category, grade, lastUpdated, JSON.stringify(data));

@@ -12,11 +12,11 @@ export function readContentVersion(): ContentVersion {
     .parse(JSON.parse(readFileSync(join(CONTENT_DIR, 'VERSION.json'), 'utf8')));
 }
 
-function jsonFiles(dir: string): string[] {
+export function jsonFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
 }
 
-function parseFile<T extends z.ZodType>(file: string, schema: T): z.infer<T> {
+export function parseFile<T extends z.ZodType>(file: string, schema: T): z.infer<T> {
   const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file} is not valid:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;

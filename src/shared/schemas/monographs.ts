@@ -19,6 +19,24 @@ export const MonographInteraction = z.object({
   source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; otherwise the source the pair model took the entry from; severity is the pair model\'s verdict (docs/interactions.md)'),
 });
 
+/** Basis entries, numbered from 1 as `sources.basis` is printed; [] when no listed source clearly supports the claim. */
+const ClaimCitations = z.array(z.array(z.int().min(1)));
+
+/**
+ * Which basis entries each claim rests on, parallel to the claim arrays (docs/api.md "Monographs"). An addition to the
+ * spec's monograph: the spec's fields keep their shape and `sources.basis` still covers the monograph as a whole.
+ */
+export const MonographClaimSources = z.object({
+  clinical_outcomes: ClaimCitations.describe('one list per entry of clinical_evidence.clinical_outcomes, in the same order'),
+  indications: ClaimCitations.describe('one list per entry of indications, in the same order'),
+});
+export type MonographClaimSources = z.infer<typeof MonographClaimSources>;
+
+export const MonographSources = EditorialSources.extend({
+  claims: MonographClaimSources.nullable()
+    .describe('per-claim sources: numbers of sources.basis entries, counted from 1; null when this monograph\'s claims are not yet mapped to its sources'),
+});
+
 export const Monograph = z.object({
   slug: z.string(),
   name: z.string(),
@@ -66,7 +84,7 @@ export const Monograph = z.object({
   cost_estimate: z.string(),
   related_compounds: z.array(z.string()),
   research_papers: z.int().describe('all documents in this library linked to the compound (the same number as the compound record\'s research_count); human_studies and preclinical_studies are subsets'),
-  sources: EditorialSources,
+  sources: MonographSources,
   last_updated: z.string(),
 });
 export type Monograph = z.infer<typeof Monograph>;

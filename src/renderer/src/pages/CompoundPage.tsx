@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import type { Monograph } from '../../../shared/schemas/monographs.ts';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
+import { basisAnchor, ClaimCite, ClaimFootnotes } from '../components/ClaimCitations.tsx';
 import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
 import { InteractionGroups, isTextlessSource, type InteractionRow } from '../components/InteractionGroups.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -249,7 +250,11 @@ function MonographBody({ m }: { m: Monograph }) {
           ['… of them animal or laboratory studies', num(m.clinical_evidence.preclinical_studies, 0)],
         ]} />
         {m.clinical_evidence.clinical_outcomes.length > 0 && (
-          <><h3>Clinical outcomes</h3><ul>{m.clinical_evidence.clinical_outcomes.map((x, i) => <li key={i}>{x}</li>)}</ul></>
+          <>
+            <h3>Clinical outcomes</h3>
+            <ul>{m.clinical_evidence.clinical_outcomes.map((x, i) => <li key={i}>{x}<ClaimCite sources={m.sources} section="clinical_outcomes" index={i} /></li>)}</ul>
+            <ClaimFootnotes sources={m.sources} section="clinical_outcomes" />
+          </>
         )}
       </Section>
       <Section id="indications" title="Indications">
@@ -259,12 +264,13 @@ function MonographBody({ m }: { m: Monograph }) {
               <thead><tr><th scope="col">Condition</th><th scope="col">Grade</th><th scope="col">Typical dosage</th><th scope="col">Duration</th></tr></thead>
               <tbody>
                 {m.indications.map((x, i) => (
-                  <tr key={i}><td>{x.condition}</td><td><GradeBadge grade={x.evidence_grade} /></td><td>{x.typical_dosage}</td><td>{x.duration}</td></tr>
+                  <tr key={i}><td>{x.condition}<ClaimCite sources={m.sources} section="indications" index={i} /></td><td><GradeBadge grade={x.evidence_grade} /></td><td>{x.typical_dosage}</td><td>{x.duration}</td></tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
+        <ClaimFootnotes sources={m.sources} section="indications" />
       </Section>
       <Section id="dosing" title="Dosing">
         <Facts items={[
@@ -390,8 +396,11 @@ function Sources({ rec, m }: { rec: CompoundRecord; m: Monograph | undefined }) 
       {src.basis.length > 0 && (
         <>
           <h3>Basis</h3>
-          <p className="muted small">The numbers after each section's heading refer to this list: the editorial text was written from these sources as a whole.</p>
-          <ol id="basis-list" className="basis-list">{src.basis.map((b, i) => <li key={i}>{b}</li>)}</ol>
+          <p className="muted small">
+            The numbers after each section's heading refer to this list: the editorial text was written from these sources as a whole.
+            {m?.sources.claims && ' A number after a clinical outcome or an indication names the entries that claim rests on; a claim without one has no specific source in this list.'}
+          </p>
+          <ol id="basis-list" className="basis-list">{src.basis.map((b, i) => <li key={i} id={basisAnchor(i + 1)}>{b}</li>)}</ol>
         </>
       )}
       {rec.pubmed_ids && rec.pubmed_ids.length > 0 && (
