@@ -64,4 +64,14 @@ describe('imported documents in memory', () => {
     await untilPostings();
     expect((await search('vexorantine')).results.map((h) => h.external_id)).toEqual(['cli-1']);
   });
+
+  it('let a server close while their reading is scheduled (nothing runs against the closed database)', async () => {
+    const other = await startTestApp();
+    await other.http.post('/v1/documents/import').set('X-API-Key', other.adminKey).send({ records: records.slice(0, 20) });
+    await other.http.post('/v1/search').set('X-API-Key', other.adminKey).send({ query: 'zorbexamine', types: ['documents'] }).expect(200);
+    await other.close();
+    // the read was due one second after the search; an error in it would fail this file as an unhandled error
+    await new Promise((ok) => setTimeout(ok, 1_500));
+    expect(other.contentDb.open).toBe(false);
+  });
 });

@@ -46,11 +46,17 @@ export class LivePostings {
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.timer = null; this.read(); }, SETTLE_MS);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // Off the request path: a failure here must not take the server down; FTS5 keeps scoring.
+      try { this.read(); } catch (err) { console.error(`imported documents' postings could not be read (${err instanceof Error ? err.message : String(err)})`); }
+    }, SETTLE_MS);
     this.timer.unref();
   }
 
   private read(): void {
+    // The timer may outlive the server: a closed database means there is nothing left to search.
+    if (!this.db.open) return;
     if (this.worker) { this.schedule(); return; }
     if (this.size.get()!.n < livePostingsMin()) return;
     const path = this.db.prepare<[string], { file: string }>('SELECT file FROM pragma_database_list WHERE name = ?').get(this.schema)?.file;
@@ -62,6 +68,7 @@ export class LivePostings {
     this.worker = worker;
     worker.unref();
     worker.once('message', (m: Reply) => {
+      if (!this.db.open) return;
       // Searches stay right without them (FTS5 scores); the next change to the library tries again.
       if (!m.ok) { console.error(`imported documents' postings could not be read (${m.error}); their full-text search stays on FTS5`); return; }
       const version = m.version ? Buffer.from(m.version) : null;
