@@ -67,7 +67,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   if (!process.argv.includes('--force') && appIsBuilt()) {
     console.log(`app bundles are up to date with their sources (checked in ${Date.now() - started} ms)`);
   } else {
-    console.log('app sources changed since the last build: electron-vite build');
+    console.log(process.argv.includes('--force') ? 'electron-vite build' : 'app sources changed since the last build: electron-vite build');
     process.exitCode = buildApp();
   }
 }
