@@ -1,5 +1,6 @@
 /**
- * `npm run bench:search`: POST /v1/search over HTTP with the real embedding model (query embedding included), at ~10k
+ * `npm run bench:search`: POST /v1/search over HTTP to the server process as `npm start` runs it (its own memory, measured
+ * as peak RSS), with the real embedding model (query embedding included), at ~10k
  * records (the bundled content database with its bundled vectors) and at 100k documents (a scratch content database),
  * beside @orama/orama on the same documents, vectors and queries: p50/p95, index build time and peak memory. Ends with
  * one machine-readable RESULT line.

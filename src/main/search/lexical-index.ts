@@ -22,6 +22,7 @@ export const COMMON_SHARE = 0.2;
 export const PRUNE_MIN_RECORDS = Number(process.env.MATERIA_PRUNE_MIN_RECORDS ?? 20_000);
 /** Phrases whose per-record scores are kept between queries ("vitamin d" and its alternatives recur). */
 const PHRASE_CACHE = 64;
+const DF_CACHE = 50_000;
 
 export class LexicalIndex {
   private readonly df = new Map<string, number>();
@@ -31,8 +32,9 @@ export class LexicalIndex {
   private readonly bm25Args: string;
   private readonly table: string;
   private readonly columnScores: string | null;
-  private readonly idsOf;
   private postings: Postings | null = null;
+  /** Record ids by rowid held in memory (bundled indexes), or null: looked up in SQLite per query. */
+  private idOf: ((rowid: number) => string | undefined) | null = null;
   private readonly sql: ReturnType<typeof statementCache>;
 
   /**
@@ -53,7 +55,6 @@ export class LexicalIndex {
     this.columnScores = columnFactors
       ? columnFactors.map((f, c) => `${f} * -bm25(${this.table}, ${weights.map((_, i) => (i === c ? '1.0' : '0.0')).join(', ')})`).join(', ')
       : null;
-    this.idsOf = db.prepare<[string], { rowid: number; id: string }>(`SELECT rowid, id FROM ${records} WHERE rowid IN (SELECT value FROM json_each(?))`);
   }
 
   /**
@@ -66,9 +67,6 @@ export class LexicalIndex {
     this.idOf = idOf ?? null;
     this.invalidate();
   }
-
-  /** Record ids by rowid held in memory (bundled indexes), or null: looked up in SQLite per query. */
-  private idOf: ((rowid: number) => string | undefined) | null = null;
 
   get hasPostings(): boolean { return this.postings !== null; }
 
@@ -104,6 +102,8 @@ export class LexicalIndex {
       else if (term !== null) n = this.sql<[string], { doc: number }>(`SELECT doc FROM ${this.vocab()} WHERE term = ?`).get(term)?.doc ?? 0;
       // A phrase (or a word FTS5 splits): count its matches as FTS5 itself finds them.
       else n = terms.length ? this.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n : 0;
+      // Every distinct word run of every query lands here: a long-running server must not keep them all.
+      if (this.df.size >= DF_CACHE) this.df.clear();
       this.df.set(key, n);
     }
     return n;
@@ -137,7 +137,12 @@ export class LexicalIndex {
     }
     const hits = postings.top(scored, k);
     if (!hits.length) return [];
-    const idOf = this.idOf ?? ((ids) => (rowid: number) => ids.get(rowid))(new Map(this.idsOf.all(JSON.stringify(hits.map((h) => h.rowid))).map((r) => [r.rowid, r.id])));
+    let idOf = this.idOf;
+    if (!idOf) {
+      const ids = new Map(this.sql<[string], { rowid: number; id: string }>(`SELECT rowid, id FROM ${this.records} WHERE rowid IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(hits.map((h) => h.rowid))).map((r) => [r.rowid, r.id]));
+      idOf = (rowid) => ids.get(rowid);
+    }
     return hits.flatMap((h) => { const id = idOf(h.rowid); return id === undefined ? [] : [{ id, s: h.score }]; });
   }
 

@@ -15,13 +15,13 @@ import type { Db } from '../db/connection.ts';
 const K1 = 1.2;
 const B = 0.75;
 const MAGIC = 0x4d505354; // "MPST"
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** One unit of a query: an index term, or the per-rowid contributions of a phrase the caller scored with FTS5. */
 export type ScoredUnit = { term: string } | { contributions: ReadonlyMap<number, number> };
 export interface PostingHit { rowid: number; score: number }
 
-interface Header { format: number; records: number; tokens: number; weights: number[]; terms: number; postings: number; slots: number }
+interface Header { format: number; records: number; tokens: number; weights: number[]; terms: number; postings: number }
 
 export class Postings {
   /** Records in the index: FTS5's row count, the N of its idf. */
@@ -53,11 +53,11 @@ export class Postings {
     this.termOf = new Map(termList.map((t, i) => [t, i]));
     // Per record, bm25's length normalisation k1 · (1 − b + b · D / avgdl), computed once.
     const avgdl = h.records > 0 ? h.tokens / h.records : 1;
-    this.norm = new Float64Array(h.slots);
-    for (let s = 0; s < h.slots; s++) this.norm[s] = K1 * (1 - B + (B * length[s]!) / avgdl);
+    this.norm = new Float64Array(h.records);
+    for (let s = 0; s < h.records; s++) this.norm[s] = K1 * (1 - B + (B * length[s]!) / avgdl);
     this.slotOfRowid = new SlotOfRowid(rowids);
-    this.acc = new Float64Array(h.slots);
-    this.touched = new Uint32Array(h.slots);
+    this.acc = new Float64Array(h.records);
+    this.touched = new Uint32Array(h.records);
   }
 
   /** How many records hold the term (an index term, as FTS5's tokenizer made it). */
@@ -137,8 +137,8 @@ export class Postings {
       at += n * width;
       return view;
     };
-    const rowids = take((b, o, n) => new Float64Array(b, o, n), h.slots, 8);
-    const length = take((b, o, n) => new Uint32Array(b, o, n), h.slots, 4);
+    const rowids = take((b, o, n) => new Float64Array(b, o, n), h.records, 8);
+    const length = take((b, o, n) => new Uint32Array(b, o, n), h.records, 4);
     const start = take((b, o, n) => new Uint32Array(b, o, n), h.terms + 1, 4);
     const slots = take((b, o, n) => new Uint32Array(b, o, n), h.postings, 4);
     const freq = take((b, o, n) => new Uint16Array(b, o, n), h.postings, 2);
@@ -180,7 +180,7 @@ export class Postings {
     start.push(slots.length);
     db.exec(`DROP TABLE IF EXISTS ${vocab}`);
     const postings = slots.length;
-    return new Postings({ format: FORMAT, records: rowids.length, tokens, weights, terms: termList.length, postings, slots: rowids.length },
+    return new Postings({ format: FORMAT, records: rowids.length, tokens, weights, terms: termList.length, postings },
       termList, start.done(), slots.done(), freq.done(), rowids, length);
   }
 }

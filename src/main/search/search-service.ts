@@ -188,8 +188,7 @@ export class SearchService {
     };
   }
 
-  /** Comparable lexical scores per id; compounds also get their name-match floor. */
-  /** Comparable lexical scores per id (also read by bench/eval-scifact.ts to calibrate). */
+  /** Comparable lexical scores per id; compounds also get their name-match floor (also read by bench/eval-scifact.ts to calibrate). */
   lexicalScores(type: HitType, plan: QueryPlan, k: number): { scores: Map<string, { lex: number; name: number }>; saturated: boolean } {
     const scores = new Map<string, { lex: number; name: number }>();
     const put = (id: string, lex: number, name = 0) => {
