@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { normalizeName } from '../../src/main/compounds/names.ts';
+import { normalizeName } from '../../src/main/vocabulary/normalize.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
 
 const list = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/us-commonly-prescribed.json'), 'utf8')) as { names: string[] };

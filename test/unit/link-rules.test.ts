@@ -3,7 +3,7 @@
  * bench/data/link-labels-independent.jsonl); each sentence is from a labelled document of the bundled corpus.
  */
 import { describe, expect, it } from 'vitest';
-import { namePattern } from '../../src/main/compounds/names.ts';
+import { namePattern } from '../../src/main/vocabulary/normalize.ts';
 import { enumerationSize, isTopical, type LinkOptions } from '../../resources/build/steps/link.ts';
 
 const topical = (name: string, title: string, abstract: string | null, opts: LinkOptions = {}) =>

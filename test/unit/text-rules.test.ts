@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compoundEvidenceGrade } from '../../src/main/compounds/evidence-grade.ts';
-import { isCaseSensitiveName, namePattern, normalizeName } from '../../src/main/compounds/names.ts';
+import { isCaseSensitiveName, namePattern, normalizeName } from '../../src/main/vocabulary/normalize.ts';
 import { classifyStudyDesign, DESIGN_GRADE } from '../../src/main/documents/study-design.ts';
 import { ftsMatchExpression, queryTokens } from '../../src/main/search/fts-query.ts';
 import { parseCsv } from '../../resources/build/csv.ts';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { compoundEvidenceGrade } from '../../../src/main/compounds/evidence-grade.ts';
-import { normalizeName } from '../../../src/main/compounds/names.ts';
+import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
 import { HUMAN_DESIGNS, PRECLINICAL_DESIGNS } from '../../../src/main/documents/study-design.ts';
 import type { StudyDesign } from '../../../src/shared/enums.ts';
 import type { CompoundSource, MonographSource } from '../source-schema.ts';

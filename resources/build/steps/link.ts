@@ -13,7 +13,7 @@
  * links, among them an independent blind labelling, by `npm run eval:links` (docs/content.md).
  */
 import type { Database } from 'better-sqlite3';
-import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/compounds/names.ts';
+import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/vocabulary/normalize.ts';
 
 /**
  * Names too generic to say a document is about one compound (checked after normalisation), including brand names that

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { XMLParser } from 'fast-xml-parser';
-import { normalizeName } from '../../../src/main/compounds/names.ts';
+import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
 import type { IxNames } from './interaction-names.ts';
 import { NLM_DIR } from './interaction-inputs.ts';
 

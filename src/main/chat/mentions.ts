@@ -5,7 +5,7 @@
  * mention of all of them. Typos are not guessed here; the orchestrator offers them as suggestions.
  */
 import type { Db } from '../db/connection.ts';
-import { namePattern, normalizeName } from '../compounds/names.ts';
+import { namePattern, normalizeName } from '../vocabulary/normalize.ts';
 import { linkableNames } from '../interactions/editorial.ts';
 
 export interface CompoundMention {

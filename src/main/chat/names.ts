@@ -8,9 +8,9 @@
  * POST /v1/tools/interactions/check agree on what a name means; the chat is stricter about typos, since a question is
  * full of ordinary words that are one letter from a brand ("weather" / Heather).
  */
-import { normalizeName } from '../compounds/names.ts';
+import { normalizeName } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
-import { resolveName } from '../interactions/resolver.ts';
+import { resolveName } from '../vocabulary/resolver.ts';
 import type { CompoundMention } from './mentions.ts';
 
 export interface FoundName {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Citation, ChatMessageIn, SafetyOutcome } from '../../shared/schemas/chat.ts';
 import type { Triage } from './triage/triage.ts';
 import { messageText } from '../../shared/schemas/chat.ts';
-import { suggestions } from '../interactions/resolver.ts';
+import { suggestions } from '../vocabulary/resolver.ts';
 import { analyze, inScope, type Analysis } from './analyze.ts';
 import { composeSections, MAX_PER_SECTION, numberSources, shapeAnswer, toPieces } from './compose.ts';
 import type { AgentOutput, Position, Statement } from './evidence.ts';

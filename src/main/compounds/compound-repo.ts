@@ -4,8 +4,8 @@ import type { Category, CompoundStatus, EvidenceGrade } from '../../shared/enums
 import { EDITORIAL_NOTE } from '../content/editorial.ts';
 import { matchOf, queryTokens } from '../search/fts-query.ts';
 import { lexicalUnits } from '../search/query-plan.ts';
-import { FuzzyNames } from '../search/fuzzy-names.ts';
-import { normalizeName } from './names.ts';
+import { FuzzyNames } from '../vocabulary/fuzzy.ts';
+import { normalizeName } from '../vocabulary/normalize.ts';
 
 export interface CompoundRow {
   rowid: number; id: string; slug: string; name: string; category: string; subcategory: string; status: string;

@@ -1,7 +1,7 @@
 /** Checks of a profile that need the knowledge base: goals are known subcategories, compounds are slugs we carry. */
 import type { ProfilePutRequest } from '../../shared/schemas/insights.ts';
 import type { z } from 'zod';
-import { suggestions } from '../interactions/resolver.ts';
+import { suggestions } from '../vocabulary/resolver.ts';
 import { checkGoals } from '../tools/peptide-stack/tool.ts';
 import { ToolInputError, type ToolContext } from '../tools/tool.ts';
 

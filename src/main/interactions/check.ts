@@ -3,13 +3,13 @@
  * duplicates, the sources' coverage and a plain-language summary. `checkInteractions(db, names)` returns exactly the
  * `data` of POST /v1/tools/interactions/check (without saved_result_id).
  */
-import { normalizeName } from '../compounds/names.ts';
+import { normalizeName } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
 import { INTERACTION_SEVERITIES, type Category, type CompoundStatus, type EvidenceGrade } from '../../shared/enums.ts';
 import type { InteractionPair, InteractionsData } from '../../shared/schemas/tools/interactions.ts';
 import { coverage } from './coverage.ts';
 import { pairVerdicts, type PairVerdict } from './pair-model.ts';
-import { keyName, resolveName, suggestions, type Substance } from './resolver.ts';
+import { keyName, resolveName, suggestions, type Substance } from '../vocabulary/resolver.ts';
 import { SEVERITY_RANK, type Severity } from './rules.ts';
 
 export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;

@@ -5,7 +5,7 @@
 import type { Db } from '../db/connection.ts';
 import type { InteractionsData } from '../../shared/schemas/tools/interactions.ts';
 import type { InteractionSource } from './pair-model.ts';
-import type { Substance } from './resolver.ts';
+import type { Substance } from '../vocabulary/resolver.ts';
 
 const LACKS: Record<InteractionSource, { name: string; lacks: string }> = {
   ddinter: {

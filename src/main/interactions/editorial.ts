@@ -4,9 +4,9 @@
  * case-aware, spaces and hyphens interchangeable (compounds/names.ts) — or names a class it belongs to (the class's
  * text_pattern in interaction-rules.classes.json: "SSRIs" applies to sertraline).
  */
-import { isCaseSensitiveName, namePattern, normalizeName } from '../compounds/names.ts';
+import { isCaseSensitiveName, namePattern, normalizeName } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
-import { classesOfKey, interactionClasses, keyName, type Substance } from './resolver.ts';
+import { classesOfKey, interactionClasses, keyName, type Substance } from '../vocabulary/resolver.ts';
 
 /**
  * Names too generic to say which substance a text means (the content build's list, resources/build/steps/link.ts).

@@ -4,7 +4,7 @@ import { openContentDb, type Db } from '../db/connection.ts';
 import { CONTENT_DB } from '../tools/test-support.ts';
 import { checkInteractions, findDuplicates, highestSeverity } from './check.ts';
 import { pairVerdicts } from './pair-model.ts';
-import { resolveName } from './resolver.ts';
+import { resolveName } from '../vocabulary/resolver.ts';
 import { SEVERITY_RANK } from './rules.ts';
 
 let db: Db;

@@ -17,7 +17,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection.ts';
 import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
-import { classesOfKey, keyName, type Substance } from './resolver.ts';
+import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
 import { SEVERITY_RANK, worst, type Severity, type StoredRule } from './rules.ts';
 
 export type InteractionSource = (typeof INTERACTION_SOURCES)[number];

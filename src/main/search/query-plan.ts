@@ -6,9 +6,9 @@
  *   ("zoloft" → sertraline; "metfromin" → metformin).
  * The plan says what it did (`interpretation`) so a client can show "showing results for …".
  */
-import { normalizeName } from '../compounds/names.ts';
+import { normalizeName } from '../vocabulary/normalize.ts';
 import { contentTokens, queryTokens, type Unit } from './fts-query.ts';
-import type { FuzzyNames } from './fuzzy-names.ts';
+import type { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import { LAY_TERMS, VITAMIN_LETTERS } from './lay-terms.ts';
 import { STOP_WORDS } from './stop-words.ts';
 

@@ -15,7 +15,7 @@ import type { Category, CompoundType, EvidenceGrade } from '../../shared/enums.t
 import { CATEGORIES, EVIDENCE_GRADES } from '../../shared/enums.ts';
 import { DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
 import { queryTokens } from './fts-query.ts';
-import { FuzzyNames } from './fuzzy-names.ts';
+import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
@@ -24,7 +24,7 @@ import { FtsTokenizer } from './fts-tokens.ts';
 import { LivePostings } from './live-postings.ts';
 import { FTS_TOKENIZE, FTS_WEIGHTS, storedPostings } from './postings-store.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
-import { keyName, mayResolveExactly, resolveName } from '../interactions/resolver.ts';
+import { keyName, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
 
 /**
  * Candidates per type, at least (more when the page asked for lies deeper): full-text proposes CANDIDATES, the vector

@@ -1,6 +1,6 @@
 /** POST /v1/tools/interactions/check: the pair model (src/main/interactions, docs/interactions.md) over the names given. */
 import { InteractionsData, InteractionsRequest } from '../../../shared/schemas/tools/interactions.ts';
-import { normalizeName } from '../../compounds/names.ts';
+import { normalizeName } from '../../vocabulary/normalize.ts';
 import { checkInteractions } from '../../interactions/check.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 

@@ -5,7 +5,7 @@
 import { EVIDENCE_GRADE_MEANING, EVIDENCE_GRADES, type Category, type EvidenceGrade } from '../../../shared/enums.ts';
 import type { DOSE_STATUSES, NOT_SELECTED_REASONS, STACK_WARNING_KINDS, TIMING_SLOTS } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { InteractionPair } from '../../../shared/schemas/tools/interactions.ts';
-import type { Substance } from '../../interactions/resolver.ts';
+import type { Substance } from '../../vocabulary/resolver.ts';
 import type { DuplicationGroup } from './duplication.ts';
 import type { OptInKind, OptIns } from './eligibility.ts';
 

@@ -7,7 +7,7 @@ import type { InteractionsData } from '../../../shared/schemas/tools/interaction
 import { checkSubstances, findDuplicates, highestSeverity, pairOut } from '../../interactions/check.ts';
 import { coverage } from '../../interactions/coverage.ts';
 import { pairVerdicts, prepare, verdict, type PairVerdict, type Prepared } from '../../interactions/pair-model.ts';
-import type { Substance } from '../../interactions/resolver.ts';
+import type { Substance } from '../../vocabulary/resolver.ts';
 import type { Db } from '../../db/connection.ts';
 
 /** The pair model's verdict for two substances, each prepared once. */

@@ -16,7 +16,7 @@
  *    (the one pair model, src/main/interactions, passed in as `interaction`).
  */
 import type { PairVerdict } from '../../interactions/pair-model.ts';
-import type { Substance } from '../../interactions/resolver.ts';
+import type { Substance } from '../../vocabulary/resolver.ts';
 import { SEVERITY_RANK } from '../../interactions/rules.ts';
 import { gradeAllowed, gradeIndex, normGoal, type Assigned, type Candidate, type CandidateRecord, type Medication, type NotSelected, type NotSelectedReason, type StackConstraints, type StackResult } from './compute.ts';
 import type { DuplicationGroup } from './duplication.ts';

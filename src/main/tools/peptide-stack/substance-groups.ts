@@ -4,7 +4,7 @@
  * category and description. Shared by both builders.
  */
 import type { Db } from '../../db/connection.ts';
-import { classesOfKey, type Substance } from '../../interactions/resolver.ts';
+import { classesOfKey, type Substance } from '../../vocabulary/resolver.ts';
 import { groupsOf, type DuplicationGroup } from './duplication.ts';
 
 const recordStatements = new WeakMap<Db, (slug: string) => { category: string; description: string } | undefined>();

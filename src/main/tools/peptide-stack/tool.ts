@@ -7,10 +7,10 @@ import type { Statement } from 'better-sqlite3';
 import { EVIDENCE_GRADE_MEANING, type Category, type CompoundStatus, type EvidenceGrade } from '../../../shared/enums.ts';
 import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { Db } from '../../db/connection.ts';
-import { allowedEdits, editDistance } from '../../search/fuzzy-names.ts';
-import { normalizeName } from '../../compounds/names.ts';
+import { allowedEdits, editDistance } from '../../vocabulary/fuzzy.ts';
+import { normalizeName } from '../../vocabulary/normalize.ts';
 import { INTERACTIONS_METHOD } from '../../interactions/check.ts';
-import { resolveName, substanceBySlug, suggestions } from '../../interactions/resolver.ts';
+import { resolveName, substanceBySlug, suggestions } from '../../vocabulary/resolver.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
   dosingOf, emptyReasons, interpret, itemWarnings, normGoal, rationaleOf, timingSlots,

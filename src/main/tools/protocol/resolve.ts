@@ -4,8 +4,8 @@
  * compounds, or that names a compound already listed, is a 400 naming its field.
  */
 import type { CompoundRow } from '../../compounds/compound-repo.ts';
-import { normalizeName } from '../../compounds/names.ts';
-import { resolveName, suggestions, type Substance } from '../../interactions/resolver.ts';
+import { normalizeName } from '../../vocabulary/normalize.ts';
+import { resolveName, suggestions, type Substance } from '../../vocabulary/resolver.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
 
 export interface ResolvedCompound { input: string; row: CompoundRow; substance: Substance }

@@ -3,7 +3,7 @@
  * candidates, and an optimal-string-alignment (Damerau-Levenshtein) distance decides: at most 1 edit for names of
  * 5-8 letters, 2 for longer ones. Shorter words must match exactly; a typo in "zinc" is too ambiguous to guess.
  */
-import { normalizeName } from '../compounds/names.ts';
+import { normalizeName } from './normalize.ts';
 
 export interface FuzzyHit { compoundRowid: number; name: string; distance: number }
 

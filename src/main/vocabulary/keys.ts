@@ -5,7 +5,7 @@
  * dropped, then mapped through editorial aliases (INN/USAN pairs) and DrugBank synonyms to the DrugBank common name.
  * The content build and the run-time resolver use this one function, so keys always agree.
  */
-import { normalizeName } from '../compounds/names.ts';
+import { normalizeName } from './normalize.ts';
 
 /**
  * Trailing words that name the salt, ester or hydrate rather than the active moiety. Nitrates are deliberately absent:

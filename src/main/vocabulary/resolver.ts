@@ -8,9 +8,9 @@
  */
 import type { Statement } from 'better-sqlite3';
 import { MATCH_VIAS } from '../../shared/schemas/tools/interactions.ts';
-import { normalizeName } from '../compounds/names.ts';
+import { normalizeName } from './normalize.ts';
 import type { Db } from '../db/connection.ts';
-import { FuzzyNames } from '../search/fuzzy-names.ts';
+import { FuzzyNames } from './fuzzy.ts';
 import { baseKey } from './keys.ts';
 
 export type MatchVia = (typeof MATCH_VIAS)[number];
