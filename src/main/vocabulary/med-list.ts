@@ -1,0 +1,104 @@
+/**
+ * Reading a medication list: each line parsed (med-line.ts) and its name runs resolved (resolver.ts) into the
+ * substances it contains. Why a greedy longest-span reading: a line names one product in most cases, but that product
+ * may be written in several words ("St John's wort", "atorvastatin calcium", "Tylenol with codeine") or as several
+ * ingredients ("paracetamol/codeine", "amlodipine + atorvastatin"), and the longest span that resolves exactly is the
+ * most specific reading. Typos are tried only on words nothing else read, and always carry a notice. A heading or note
+ * line ("Allergies: penicillin") is never read as a medicine; a line with nothing recognised is `unresolved` with
+ * suggestions, never dropped.
+ */
+import type { Db } from '../db/connection.ts';
+import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
+import { normalizeName } from './normalize.ts';
+import { resolveName, suggestions, type Substance, type Suggestion } from './resolver.ts';
+
+export interface ReadLine {
+  text: string;
+  /** resolved: every name run read; partial: some words left unread; unresolved: nothing read; note: not a medicine */
+  status: 'resolved' | 'partial' | 'unresolved' | 'note';
+  parsed: Omit<ParsedLine, 'runs' | 'text' | 'note'>;
+  /** the substances the line names (a combination's ingredients are one substance with several keys) */
+  substances: Substance[];
+  /** words that looked like a name and were not read */
+  unread: string[];
+  suggestions: Suggestion[];
+}
+
+/** Manufacturer prefixes of generics (Canada, Australia): "Apo-Metformin", "Teva-Amlodipine", "PMS-Sertraline". */
+const MAKER_PREFIX = /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
+
+function resolveSpan(db: Db, text: string): Substance | null {
+  const r = resolveName(db, text, { typos: false });
+  if (r.status === 'resolved') return r;
+  const unprefixed = text.replace(MAKER_PREFIX, '');
+  if (unprefixed !== text) {
+    const u = resolveName(db, unprefixed, { typos: false });
+    if (u.status === 'resolved') return { ...u, input: text };
+  }
+  return null;
+}
+
+/** Resolve the words of one run, longest exact span first from the left; leftovers tried as typos. */
+function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[]; unread: string[] } {
+  const words = run.text.split(/\s+/).filter(Boolean);
+  const found: Substance[] = [];
+  const unread: string[][] = [[]];
+  for (let i = 0; i < words.length;) {
+    let hit: Substance | null = null;
+    let used = 0;
+    for (let len = Math.min(6, words.length - i); len >= 1 && !hit; len--) {
+      const span = words.slice(i, i + len).join(' ');
+      if (i + len === words.length && run.trailingNumber) {
+        hit = resolveSpan(db, `${span} ${run.trailingNumber}`) ?? resolveSpan(db, `${span}${run.trailingNumber.replace('#', '')}`);
+      }
+      hit ??= normalizeName(span).length >= 2 ? resolveSpan(db, span) : null;
+      used = len;
+    }
+    if (hit) {
+      found.push(hit);
+      unread.push([]);
+      i += used;
+    } else {
+      unread[unread.length - 1]!.push(words[i]!);
+      i++;
+    }
+  }
+  const left: string[] = [];
+  for (const group of unread.filter((g) => g.length)) {
+    // A misspelt name: the leftover words together, then each word of 5+ letters alone.
+    const whole = group.join(' ');
+    const typo = resolveName(db, whole);
+    if (typo.status === 'resolved') { found.push(typo); continue; }
+    for (const w of group) {
+      const t = normalizeName(w).length >= 5 ? resolveName(db, w) : null;
+      if (t?.status === 'resolved') found.push(t); else left.push(w);
+    }
+  }
+  return { found, unread: left };
+}
+
+/** What identifies a resolved substance, whatever it was called (so "Zocor" and "simvastatin" are one). */
+export function substanceIdentity(s: Substance): string {
+  return s.compound ? `c:${s.compound.slug}` : s.classId ? `k:${s.classId}` : `i:${[...s.keys].sort().join('+')}`;
+}
+
+export function readMedicationLine(db: Db, line: string): ReadLine {
+  const parsed = parseMedicationLine(line);
+  const { runs, note, text: _text, ...rest } = parsed;
+  if (note) return { text: line, status: 'note', parsed: rest, substances: [], unread: [], suggestions: [] };
+  const substances: Substance[] = [];
+  const unread: string[] = [];
+  for (const run of runs) {
+    const r = readRun(db, run);
+    for (const s of r.found) if (!substances.some((x) => substanceIdentity(x) === substanceIdentity(s))) substances.push(s);
+    unread.push(...r.unread);
+  }
+  const status = !substances.length ? (runs.length ? 'unresolved' : 'note') : unread.length ? 'partial' : 'resolved';
+  const sugg = status === 'unresolved' ? suggestions(db, runs.map((r) => r.text).join(' ')) : [];
+  return { text: line, status, parsed: rest, substances, unread, suggestions: sugg };
+}
+
+/** Read a pasted list: split into lines (medication-line rules), each line read. */
+export function readMedicationList(db: Db, text: string): ReadLine[] {
+  return splitMedicationList(text).map((l) => readMedicationLine(db, l));
+}
