@@ -9,7 +9,9 @@ import { INTERACTION_SEVERITIES, type Category, type CompoundStatus, type Eviden
 import type { InteractionPair, InteractionsData } from '../../shared/schemas/tools/interactions.ts';
 import { coverage } from './coverage.ts';
 import { pairVerdicts, type PairVerdict } from './pair-model.ts';
-import { keyName, resolveName, suggestions, type Substance } from '../vocabulary/resolver.ts';
+import { keyName, suggestions, type Substance } from '../vocabulary/resolver.ts';
+import { resolveLine } from '../vocabulary/med-list.ts';
+import { splitMedicationList } from '../vocabulary/med-line.ts';
 import { SEVERITY_RANK, type Severity } from './rules.ts';
 
 export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;
@@ -68,6 +70,10 @@ function substanceOut(db: Db, s: Substance, dup: number | null, subs: readonly S
     ingredients: s.keys.map((k) => ({ key: k, name: keyName(db, k) })),
     ddinter: s.kind === 'class' ? [] : s.keys.flatMap((k) => ddinter.all(k)),
     duplicate_of: dup === null ? null : subs[dup]!.input,
+    read_as: s.reading ? {
+      line: s.reading.line, strength: s.reading.strength?.text ?? null, form: s.reading.form, release: s.reading.release, route: s.reading.route,
+      frequency: s.reading.frequency, as_needed: s.reading.asNeeded, status: s.reading.status, unread: s.reading.unread,
+    } : null,
   };
 }
 
@@ -133,10 +139,23 @@ export function checkSubstances(db: Db, subs: readonly Substance[]): Interaction
     coverage: cov,
     method: INTERACTIONS_METHOD,
     interpretation: interpret(subs, pairs, highest, pairsChecked, live.length, unresolved.map((s) => s.input), cov.statement),
+    not_medicines: [],
   };
 }
 
-/** The whole check from names as people write them. */
+/**
+ * The whole check from names or medication lines as people write them ("Simvastatin 40mg ON", "co-codamol 30/500
+ * QDS PRN"): each entry is read as a line (vocabulary/med-list.ts), so a dose, form or frequency never hides the name.
+ * A line that is a heading or a note ("Allergies: NKDA") is listed under `not_medicines`, not checked.
+ */
 export function checkInteractions(db: Db, names: readonly string[]): InteractionCheck {
-  return checkSubstances(db, names.map((n) => resolveName(db, n)));
+  const read = names.map((n) => resolveLine(db, n));
+  const notes = read.filter((s) => s.reading?.line === 'note');
+  const out = checkSubstances(db, read.filter((s) => s.reading?.line !== 'note'));
+  return { ...out, not_medicines: notes.map((s) => s.input) };
+}
+
+/** The lines of a pasted list (newlines, semicolons, commas; fragments such as "twice daily" stay with their line). */
+export function listLines(text: string): string[] {
+  return splitMedicationList(text);
 }

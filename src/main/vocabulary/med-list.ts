@@ -10,7 +10,7 @@
 import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
 import { normalizeName } from './normalize.ts';
-import { resolveName, suggestions, type Substance, type Suggestion } from './resolver.ts';
+import { resolveName, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
 
 export interface ReadLine {
   text: string;
@@ -101,4 +101,28 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
 /** Read a pasted list: split into lines (medication-line rules), each line read. */
 export function readMedicationList(db: Db, text: string): ReadLine[] {
   return splitMedicationList(text).map((l) => readMedicationLine(db, l));
+}
+
+/**
+ * One line as one substance, for callers that take a list of names (the interaction check, the builders' current
+ * medicines, the profile): the line's substances merged (a line that names two ingredients is a combination), with
+ * what it said besides the name. A line that names nothing keeps its text and is `unresolved`.
+ */
+export function resolveLine(db: Db, line: string): Substance {
+  const r = readMedicationLine(db, line);
+  const reading: LineReading = { line: r.status, ...r.parsed, unread: r.unread };
+  const subs = r.substances;
+  if (!subs.length) {
+    return { input: line, status: 'unresolved', kind: null, name: line.trim(), matchedVia: null, notice: null, compound: null, keys: [], classId: null, reading };
+  }
+  const notices = subs.map((s) => s.notice).filter((n): n is string => n !== null);
+  if (r.unread.length) notices.push(`Not read in "${line.trim()}": ${r.unread.join(', ')}.`);
+  if (subs.length === 1) return { ...subs[0]!, input: line, notice: notices.length ? notices.join(' ') : null, reading };
+  const keys = [...new Set(subs.flatMap((s) => s.keys))];
+  const typo = subs.find((s) => s.matchedVia === 'typo');
+  return {
+    input: line, status: 'resolved', kind: 'drug', name: subs.map((s) => s.name).join(' + '),
+    matchedVia: typo ? 'typo' : subs[0]!.matchedVia, notice: [`"${line.trim()}" was read as ${subs.map((s) => s.name).join(' + ')}.`, ...notices].join(' '),
+    compound: null, keys, classId: null, reading,
+  };
 }

@@ -37,6 +37,22 @@ export interface Substance {
   keys: string[];
   /** the class a class word names */
   classId: string | null;
+  /** what a medication line said besides the name (strength, form, route, frequency), when it was read as one */
+  reading?: LineReading;
+}
+
+/** The parts of a medication line that are not the name, as read (med-line.ts). */
+export interface LineReading {
+  line: 'resolved' | 'partial' | 'unresolved' | 'note';
+  strength: { value: number; values: number[]; unit: string | null; text: string } | null;
+  dose: string | null;
+  form: string | null;
+  release: string | null;
+  route: string | null;
+  frequency: string | null;
+  asNeeded: boolean;
+  status: 'stopped' | 'held' | null;
+  unread: string[];
 }
 
 export interface Suggestion { name: string; slug: string | null; match: 'typo' | 'prefix'; distance: number | null }

@@ -93,13 +93,51 @@ describe('interactions tool: one verdict per pair', () => {
   });
 });
 
+describe('interactions tool: medication lines as records write them', () => {
+  it('a dose, a brand or a frequency never hides a contraindicated pair (simvastatin 40 mg + clarithromycin)', () => {
+    const out = run({ list: 'Metformin 500mg BD / Simvastatin 40mg ON / Clarithromycin 500mg BD\nAllergies: NKDA' });
+    expect(out.substances.map((s) => s.name)).toEqual(['Metformin', 'Simvastatin', 'Clarithromycin']);
+    expect(out.not_medicines).toEqual(['Allergies: NKDA']);
+    const simva = out.substances[1]!;
+    expect(simva.read_as).toMatchObject({ line: 'resolved', strength: '40 mg', frequency: 'at night' });
+    expect(pairOf(out, 'Simvastatin 40mg ON', 'Clarithromycin 500mg BD')!.severity).toBe('contraindicated');
+    expect(out.highest_severity).toBe('contraindicated');
+  });
+
+  it('each line keeps what it said: strength pairs, eye drops, as-needed', () => {
+    const out = run({ substances: ['timolol 0.5% eye drops BD both eyes', 'Entresto 49/51 mg BD', 'paracetamol 1g QDS PRN'] });
+    expect(out.substances[0]!.read_as).toMatchObject({ strength: '0.5%', route: 'ophthalmic', form: 'eye drops', frequency: 'twice a day' });
+    expect(out.substances[1]!.ingredients.map((i) => i.key).sort()).toEqual(['sacubitril', 'valsartan']);
+    expect(out.substances[1]!.read_as!.strength).toBe('49/51 mg');
+    expect(out.substances[2]!.read_as).toMatchObject({ strength: '1 g', as_needed: true, frequency: 'four times a day, as needed' });
+  });
+
+  it('an unread line stays unresolved and never lowers the verdict of the rest', () => {
+    const out = run({ substances: ['warfarin 5 mg', 'ibuprofen 400mg TDS', 'Qzxvbn 10 mg'] });
+    expect(out.highest_severity).toBe('major');
+    expect(out.unresolved.map((u) => u.input)).toEqual(['Qzxvbn 10 mg']);
+    expect(out.substances[2]!.read_as).toMatchObject({ line: 'unresolved', strength: '10 mg' });
+  });
+
+  it('a list with fewer than two medicines is a 4xx naming the list', () => {
+    try {
+      run({ list: 'aspirin 75 mg OD' });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ToolInputError).details).toEqual([{ field: 'list', message: expect.stringMatching(/2–30 lines.*found 1/) }]);
+    }
+  });
+});
+
 describe('interactions tool: request validation', () => {
-  it('needs 2–30 names of 1–128 characters and rejects unknown fields', () => {
+  it('needs 2–30 names of 1–256 characters (or a list) and rejects unknown fields', () => {
     expect(fields({ substances: [] })).toEqual(['substances']);
     expect(fields({ substances: ['aspirin'] })).toEqual(['substances']);
     expect(fields({ substances: Array.from({ length: 31 }, (_, i) => `x${i}`) })).toEqual(['substances']);
     expect(fields({ substances: ['aspirin', '  '] })).toEqual(['substances.1']);
-    expect(fields({ substances: ['aspirin', 'x'.repeat(129)] })).toEqual(['substances.1']);
+    expect(fields({ substances: ['aspirin', 'x'.repeat(257)] })).toEqual(['substances.1']);
+    expect(fields({ substances: ['a', 'b'], list: 'a\nb' })).toEqual(['list']);
+    expect(fields({ list: '' })).toEqual(['list']);
     expect(fields({})).toEqual(['substances']);
     expect(fields({ substances: ['a', 'b'], severity: 'major' })).toEqual(['severity']);
     expect(InteractionsRequest.parse({ substances: [' warfarin ', 'aspirin'] })).toEqual({ substances: ['warfarin', 'aspirin'], save: false });

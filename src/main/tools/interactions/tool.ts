@@ -1,7 +1,7 @@
 /** POST /v1/tools/interactions/check: the pair model (src/main/interactions, docs/interactions.md) over the names given. */
 import { InteractionsData, InteractionsRequest } from '../../../shared/schemas/tools/interactions.ts';
 import { normalizeName } from '../../vocabulary/normalize.ts';
-import { checkInteractions } from '../../interactions/check.ts';
+import { checkInteractions, listLines } from '../../interactions/check.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 
 export const interactionsTool: ToolRunner<typeof InteractionsRequest, typeof InteractionsData> = {
@@ -9,12 +9,19 @@ export const interactionsTool: ToolRunner<typeof InteractionsRequest, typeof Int
   request: InteractionsRequest,
   data: InteractionsData,
   run(ctx, input) {
-    input.substances.forEach((name, i) => {
-      if (!normalizeName(name)) throw new ToolInputError(`substances.${i} has no letters or digits`, [{ field: `substances.${i}`, message: 'must contain letters or digits' }]);
-    });
-    const out = checkInteractions(ctx.content, input.substances);
+    const field = input.list !== undefined ? 'list' : 'substances';
+    const names = input.list !== undefined ? listLines(input.list) : input.substances!;
+    if (input.list !== undefined && (names.length < 2 || names.length > 30)) {
+      throw new ToolInputError(`list has ${names.length} line${names.length === 1 ? '' : 's'}`, [{ field: 'list', message: `must have 2–30 lines (one medicine each, or separated by commas or semicolons); found ${names.length}` }]);
+    }
+    if (input.list === undefined) {
+      names.forEach((name, i) => {
+        if (!normalizeName(name)) throw new ToolInputError(`substances.${i} has no letters or digits`, [{ field: `substances.${i}`, message: 'must contain letters or digits' }]);
+      });
+    }
+    const out = checkInteractions(ctx.content, names.filter((n) => normalizeName(n)));
     if (out.substances.filter((s) => s.duplicate_of === null).length < 2) {
-      throw new ToolInputError('substances names fewer than two different substances', [{ field: 'substances', message: 'all entries name the same substance; give at least two different ones' }]);
+      throw new ToolInputError(`${field} names fewer than two different substances`, [{ field, message: 'fewer than two different medicines were found; give at least two different ones' }]);
     }
     return out;
   },

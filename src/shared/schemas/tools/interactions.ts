@@ -9,13 +9,18 @@ import { SaveFlag, ToolResultTail } from './common.ts';
  * sources consulted. A name that cannot be resolved makes the answer at least `unknown`, never `none`.
  */
 
-export const SubstanceName = z.string().trim().min(1, 'must not be empty').max(128)
-  .describe('a substance as the user knows it: name, brand, salt, class word, food or compound slug ("warfarin", "Coumadin", "lithium", "statins", "grapefruit juice")');
+export const SubstanceName = z.string().trim().min(1, 'must not be empty').max(256)
+  .describe('a substance as the user knows it, or a medication line as a record writes it: name, brand, salt, class word, food or compound slug, with or without dose, form and frequency ("warfarin", "Coumadin", "lithium", "statins", "grapefruit juice", "Simvastatin 40mg ON", "co-codamol 30/500 QDS PRN")');
 
 export const InteractionsRequest = z.strictObject({
-  substances: z.array(SubstanceName).min(2, 'give at least two substances').max(30, 'at most 30 substances')
-    .describe('substances to check against each other (duplicates are reported, not checked twice)'),
+  substances: z.array(SubstanceName).min(2, 'give at least two substances').max(30, 'at most 30 substances').optional()
+    .describe('substances or medication lines to check against each other (duplicates are reported, not checked twice); required unless `list` is given'),
+  list: z.string().trim().min(1, 'must not be empty').max(10_000)
+    .describe('a pasted medication list: one line each, or separated by commas or semicolons; read as `substances` (2–30 lines)').optional(),
   ...SaveFlag,
+}).superRefine((v, ctx) => {
+  if (v.substances === undefined && v.list === undefined) ctx.addIssue({ code: 'custom', path: ['substances'], message: 'give `substances` (2–30 names) or `list` (a pasted medication list)' });
+  if (v.substances !== undefined && v.list !== undefined) ctx.addIssue({ code: 'custom', path: ['list'], message: 'give either `substances` or `list`, not both' });
 });
 export type InteractionsRequest = z.input<typeof InteractionsRequest>;
 
@@ -41,6 +46,17 @@ export const CheckedSubstance = z.object({
   ingredients: z.array(z.object({ key: z.string(), name: z.string() })).describe('active ingredients (a combination brand has several; a class lists its members)'),
   ddinter: z.array(z.object({ id: z.string(), name: z.string() })).describe('the DDInter drugs these ingredients are'),
   duplicate_of: z.string().nullable().describe('the earlier input naming the same substance; duplicates are not checked again'),
+  read_as: z.object({
+    line: z.enum(['resolved', 'partial', 'unresolved', 'note']).describe('resolved: every name in the line read; partial: some words were not read (see unread)'),
+    strength: z.string().nullable().describe('as read: "40 mg", "30/500 mg", "0.5%"'),
+    form: z.string().nullable(),
+    release: z.string().nullable().describe('"modified release" for MR/ER/XR/SR/CR/XL'),
+    route: z.string().nullable().describe('oral, ophthalmic, inhaled, topical, transdermal, subcutaneous, intravenous …, from the line or its form'),
+    frequency: z.string().nullable().describe('"twice a day", "at night", "once a week" …'),
+    as_needed: z.boolean(),
+    status: z.enum(['stopped', 'held']).nullable().describe('the line says the medicine was stopped or is on hold (it is still checked)'),
+    unread: z.array(z.string()).describe('words that looked like a name and were not read'),
+  }).nullable().describe('what the entry said besides the name, read as a medication line, so a reader can check it ("Simvastatin · 40 mg · at night")'),
 });
 
 export const PairSource = z.object({
@@ -95,6 +111,7 @@ export const InteractionsData = z.object({
   unresolved: z.array(z.object({ input: z.string(), suggestions: z.array(NameSuggestion) })).describe('names that could not be resolved, with close names'),
   duplicates: z.array(z.object({ input: z.string(), same_as: z.string() })),
   coverage: InteractionCoverage,
+  not_medicines: z.array(z.string()).describe('entries read as a heading or note rather than a medicine ("Allergies: NKDA", "Review in 3 months"): not checked'),
   ...ToolResultTail,
 });
 export type InteractionsData = z.infer<typeof InteractionsData>;
