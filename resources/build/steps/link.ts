@@ -13,14 +13,8 @@
  * links, among them an independent blind labelling, by `npm run eval:links` (docs/content.md).
  */
 import type { Database } from 'better-sqlite3';
+import { linkableNames } from '../../../src/main/vocabulary/ambiguous.ts';
 import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/vocabulary/normalize.ts';
-
-/**
- * Names too generic to say a document is about one compound (checked after normalisation), including brand names that
- * are ordinary words ("Soma" is also a neuron's cell body, "Android" a phone system, "Equipoise" a trial term).
- */
-const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee', 'align', 'sam',
-  'soma', 'android', 'equipoise', 'concor', 'plan b', 'focus', 'alert', 'relief', 'advance', 'bonine']);
 
 /**
  * Words that, right after a name, make it part of the name of an enzyme, receptor, transporter, residue, modification
@@ -161,17 +155,6 @@ export interface LinkOptions {
   inAbstract?: boolean;
 }
 
-export function linkableNames(names: string[]): string[] {
-  const out = new Map<string, string>();
-  for (const n of names) {
-    const norm = normalizeName(n);
-    if (norm.length < 3 || TOO_GENERIC.has(norm) || /^\d+$/.test(norm)) continue;
-    // Three-letter words in ordinary case ("Met", "Tyr", "Tau") are residue codes or English words, not names.
-    if (norm.length <= 3 && !isCaseSensitiveName(n)) continue;
-    if (!out.has(n.toLowerCase())) out.set(n.toLowerCase(), n);
-  }
-  return [...out.values()];
-}
 
 /** True when one mention, at [start, end) of text, names the compound itself rather than something named after it. */
 export function mentionCounts(text: string, start: number, end: number, opts: LinkOptions = {}, longer: readonly [number, number][] = []): boolean {

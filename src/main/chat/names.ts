@@ -10,6 +10,7 @@
  */
 import { normalizeName } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
+import { readsAsMedicine } from '../vocabulary/ambiguous.ts';
 import { resolveName } from '../vocabulary/resolver.ts';
 import type { CompoundMention } from './mentions.ts';
 
@@ -138,7 +139,8 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
       const alias = ALIASES[lower];
       const query = alias ?? s.text;
       const r = resolveName(db, query);
-      if (r.status === 'resolved' && accepted(r.matchedVia, query, r.name, words.length) && (!(FOODS.has(query.toLowerCase()) || FOODS.has(normalizeName(query))) || WITH.test(text))) {
+      if (r.status === 'resolved' && accepted(r.matchedVia, query, r.name, words.length) && (alias || readsAsMedicine(db, text, s.at, s.end, r.name, r.matchedVia))
+        && (!(FOODS.has(query.toLowerCase()) || FOODS.has(normalizeName(query))) || WITH.test(text))) {
         add({ text: s.text, at: s.at, input: r.compound?.slug ?? query, name: r.compound?.name ?? r.name, slug: r.compound?.slug ?? null,
           notice: alias ? `"${s.text}" was read as ${r.compound?.name ?? r.name}` : r.matchedVia === 'typo' ? `"${s.text}" was read as ${r.compound?.name ?? r.name}` : null }, s.end);
         break;

@@ -4,7 +4,7 @@ import { SEARCH_POSTINGS_DDL } from '../search/postings-store.ts';
  * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
  * place; the server refuses a database whose schema_version differs and says how to rebuild it.
  */
-export const CONTENT_SCHEMA_VERSION = 4;
+export const CONTENT_SCHEMA_VERSION = 5;
 
 export const CONTENT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -135,9 +135,17 @@ CREATE TABLE ix_keys (key TEXT PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
 -- Every name a substance is written as (DrugBank name or synonym, DDInter, ONC, NLM, Drugs@FDA brand, alias) → key(s).
 CREATE TABLE ix_names (
   name_norm TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL,
-  via TEXT NOT NULL CHECK (via IN ('drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'brand', 'alias', 'rule', 'compound')),
+  via TEXT NOT NULL CHECK (via IN ('drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'atc', 'brand', 'alias', 'abbreviation', 'food', 'rule', 'compound')),
   PRIMARY KEY (name_norm, key, via)
 ) WITHOUT ROWID;
+-- The vocabulary (src/main/vocabulary, resources/vocabulary): keys of medicines in use somewhere (WHO ATC, Drugs@FDA,
+-- DDInter, ONC, NLM, our records and tables), the only ones a typo may be read as; class words from the vocabulary's
+-- table of abbreviations (OCP, ACEi …); names that are ordinary English words (SUBTLEX-US), read as a medicine in
+-- running text only with a dose or a medicine word beside them; the lay table.
+CREATE TABLE vocab_marketed (key TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE vocab_class_words (word_norm TEXT PRIMARY KEY, word TEXT NOT NULL, class_id TEXT NOT NULL REFERENCES ix_classes(id)) WITHOUT ROWID;
+CREATE TABLE vocab_common_words (word_norm TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE vocab_lay_terms (phrase TEXT PRIMARY KEY, terms TEXT NOT NULL, classes TEXT NOT NULL, compounds TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE ix_ddinter (key TEXT NOT NULL, ddinter_id TEXT NOT NULL REFERENCES ddinter_drugs(id), PRIMARY KEY (key, ddinter_id)) WITHOUT ROWID;
 CREATE TABLE ix_compound_keys (compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid), key TEXT NOT NULL, PRIMARY KEY (compound_rowid, key)) WITHOUT ROWID;
 CREATE INDEX ix_compound_keys_key ON ix_compound_keys(key);

@@ -4,27 +4,10 @@
  * case-aware, spaces and hyphens interchangeable (compounds/names.ts) — or names a class it belongs to (the class's
  * text_pattern in interaction-rules.classes.json: "SSRIs" applies to sertraline).
  */
-import { isCaseSensitiveName, namePattern, normalizeName } from '../vocabulary/normalize.ts';
+import { linkableNames } from '../vocabulary/ambiguous.ts';
+import { namePattern } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
 import { classesOfKey, interactionClasses, keyName, type Substance } from '../vocabulary/resolver.ts';
-
-/**
- * Names too generic to say which substance a text means (the content build's list, resources/build/steps/link.ts).
- * Names under three characters, pure numbers and three-letter words in ordinary case never match either.
- */
-const TOO_GENERIC = new Set(['vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract', 'tea', 'coffee', 'align', 'sam']);
-
-export function linkableNames(names: readonly string[]): string[] {
-  const out = new Map<string, string>();
-  for (const raw of names) {
-    const n = raw.trim();
-    const norm = normalizeName(n);
-    if (norm.length < 3 || TOO_GENERIC.has(norm) || /^\d+$/.test(norm)) continue;
-    if (norm.length <= 3 && !isCaseSensitiveName(n)) continue;
-    if (!out.has(n.toLowerCase())) out.set(n.toLowerCase(), n);
-  }
-  return [...out.values()];
-}
 
 /** "Vitamin E (alpha-tocopherol)" is also "Vitamin E" and "alpha-tocopherol". */
 function withParentheticals(name: string): string[] {

@@ -38,6 +38,16 @@ function resolveSpan(db: Db, text: string): Substance | null {
   return null;
 }
 
+/**
+ * Words that say what preparation a product is, never which substance ("CBD oil", "garlic supplements", "turmeric
+ * capsules", "kale smoothie"): alone they are skipped, so "oil" is not read as a medicine of its own.
+ */
+const PREPARATION = new Set(['oil', 'oils', 'extract', 'extracts', 'tincture', 'supplement', 'supplements', 'supp', 'supps', 'root', 'leaf', 'leaves',
+  'powder', 'capsule', 'capsules', 'tea', 'teas', 'smoothie', 'smoothies', 'salad', 'salads', 'juice', 'shot', 'shots', 'drink', 'drinks', 'gummies',
+  'gummy', 'pill', 'pills', 'tablet', 'tablets', 'complex', 'formula', 'blend', 'standardised', 'standardized', 'organic', 'natural', 'high', 'strength',
+  'extra', 'plus', 'forte', 'max', 'ultra', 'daily', 'liquid', 'vegan', 'raw', 'fresh', 'cooked', 'glass', 'glasses', 'cup', 'cups', 'serving', 'servings',
+  'bowl', 'portion', 'portions', 'large', 'small', 'medium', 'most', 'days', 'every', 'night', 'morning', 'evening', 'lots', 'lot', 'some', 'per', 'week']);
+
 /** Resolve the words of one run, longest exact span first from the left; leftovers tried as typos. */
 function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[]; unread: string[] } {
   const words = run.text.split(/\s+/).filter(Boolean);
@@ -51,6 +61,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[];
       if (i + len === words.length && run.trailingNumber) {
         hit = resolveSpan(db, `${span} ${run.trailingNumber}`) ?? resolveSpan(db, `${span}${run.trailingNumber.replace('#', '')}`);
       }
+      if (len === 1 && PREPARATION.has(span.toLowerCase())) { used = 1; break; }
       hit ??= normalizeName(span).length >= 2 ? resolveSpan(db, span) : null;
       used = len;
     }
@@ -58,6 +69,10 @@ function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[];
       found.push(hit);
       unread.push([]);
       i += used;
+      // "Tylenol #3": a product number that was not part of the name read is said, not silently dropped.
+      if (i === words.length && run.trailingNumber?.startsWith('#') && !hit.input.includes(run.trailingNumber.replace('#', ''))) unread[unread.length - 1]!.push(run.trailingNumber);
+    } else if (used === 1 && PREPARATION.has(words[i]!.toLowerCase())) {
+      i++;
     } else {
       unread[unread.length - 1]!.push(words[i]!);
       i++;
@@ -70,6 +85,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[];
     const typo = resolveName(db, whole);
     if (typo.status === 'resolved') { found.push(typo); continue; }
     for (const w of group) {
+      if (w.startsWith('#')) { left.push(w); continue; }
       const t = normalizeName(w).length >= 5 ? resolveName(db, w) : null;
       if (t?.status === 'resolved') found.push(t); else left.push(w);
     }

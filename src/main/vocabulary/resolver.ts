@@ -95,6 +95,10 @@ function index(db: Db): Index {
     classes.set(c.id, { id: c.id, name: c.name, words, pattern: c.text_pattern ? new RegExp(c.text_pattern, 'iu') : null, basis: c.basis, members: (members.get(c.id) ?? []).map((m) => m.key) });
     for (const w of words) if (!classWords.has(normalizeName(w))) classWords.set(normalizeName(w), c.id);
   }
+  // Class abbreviations of the vocabulary's table (OCP, ACEi, NOAC …), after the classes' own words.
+  for (const r of db.prepare<[], { word_norm: string; class_id: string }>('SELECT word_norm, class_id FROM vocab_class_words').all()) {
+    if (!classWords.has(r.word_norm) && classes.has(r.class_id)) classWords.set(r.word_norm, r.class_id);
+  }
   const classesOfKey = new Map<string, string[]>();
   for (const c of classes.values()) for (const k of c.members) classesOfKey.set(k, [...(classesOfKey.get(k) ?? []), c.id]);
   const keyNames = new Map(db.prepare<[], { key: string; name: string }>('SELECT key, name FROM ix_keys').all().map((r) => [r.key, r.name]));
@@ -107,7 +111,10 @@ function index(db: Db): Index {
     for (const n of [r.name, ...(JSON.parse(r.alt_names) as string[])]) add(n, 'compound', 0);
   }
   for (const c of classes.values()) for (const w of c.words) add(w, 'class', 1);
-  for (const r of db.prepare<[], { name: string; via: MatchVia }>("SELECT min(name) AS name, via FROM ix_names WHERE via <> 'drugbank_synonym' GROUP BY name_norm, via").all()) {
+  // Only medicines in use somewhere (vocab_marketed): a near miss is never read as a laboratory reagent or an
+  // experimental compound that happens to be one letter away ("Istin" is not isatin).
+  for (const r of db.prepare<[], { name: string; via: MatchVia }>(`SELECT min(n.name) AS name, n.via FROM ix_names n JOIN vocab_marketed m ON m.key = n.key
+    WHERE n.via <> 'drugbank_synonym' GROUP BY n.name_norm, n.via`).all()) {
     add(r.name, 'name', 2 + VIA_RANK[r.via]);
   }
   const spellings = new Set<string>();
@@ -201,7 +208,10 @@ function exact(db: Db, input: string, norm: string): Substance | null {
     const keys = [...new Set(use.map((r) => r.key))];
     const via = use[0]!.via;
     const s = fromKeys(db, keys, input, via, null);
-    if (via === 'brand') s.notice = `"${trimmed}" is a brand of ${keys.map((k) => keyName(db, k)).join(' + ')} (Drugs@FDA).`;
+    const of = keys.map((k) => keyName(db, k)).join(' + ');
+    if (via === 'brand') s.notice = `"${trimmed}" is a brand of ${of}.`;
+    if (via === 'abbreviation') s.notice = `"${trimmed}" was read as ${of} (a clinical abbreviation).`;
+    if (via === 'food') s.notice = `"${trimmed}" was checked for its vitamin K content (USDA SR28), as ${of}.`;
     return s;
   }
   const base = baseKey(input);
@@ -231,7 +241,8 @@ export function mayResolveExactly(db: Db, input: string): boolean {
 export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {}): Substance {
   const norm = normalizeName(input);
   const unresolved: Substance = { input, status: 'unresolved', kind: null, name: input.trim(), matchedVia: null, notice: null, compound: null, keys: [], classId: null };
-  if (!norm) return unresolved;
+  // A name has letters: "3" or "#30" is a number, whatever key a source happened to give a bare number.
+  if (!norm || !/\p{L}/u.test(input)) return unresolved;
   const hit = exact(db, input, norm);
   if (hit || opts.typos === false) return hit ?? unresolved;
   const idx = index(db);

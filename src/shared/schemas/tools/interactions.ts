@@ -25,7 +25,7 @@ export const InteractionsRequest = z.strictObject({
 export type InteractionsRequest = z.input<typeof InteractionsRequest>;
 
 export const MATCH_VIAS = [
-  'slug', 'name', 'alt_name', 'drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'rule', 'compound', 'alias', 'brand', 'class', 'salt', 'typo',
+  'slug', 'name', 'alt_name', 'drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'atc', 'rule', 'compound', 'alias', 'abbreviation', 'food', 'brand', 'class', 'salt', 'typo',
 ] as const;
 
 export const InteractionSeverity = z.enum(INTERACTION_SEVERITIES)
@@ -38,7 +38,7 @@ export const CheckedSubstance = z.object({
   status: z.enum(['resolved', 'unresolved']),
   kind: z.enum(['compound', 'drug', 'class']).nullable().describe('compound: one of our records; drug: a substance our sources know that we carry no record for; class: a class word ("statins"), checked through its members'),
   name: z.string().describe('how the answer names it'),
-  matched_via: z.enum(MATCH_VIAS).nullable().describe('how the name was recognised: our slug, name or alternative name; a DrugBank name or synonym (INN/USAN variants); a DDInter, ONC, NLM or rule name; an alias; a Drugs@FDA brand; a class word; the name without its salt; a typo'),
+  matched_via: z.enum(MATCH_VIAS).nullable().describe('how the name was recognised: our slug, name or alternative name; a DrugBank name or synonym (INN/USAN variants); a DDInter, ONC, NLM, WHO ATC or rule name; an alias; a clinical abbreviation (vocabulary table); a food read as the nutrient that matters (SR28); a brand (Drugs@FDA or the vocabulary table of UK, IE, CA, AU and NZ brands); a class word; the name without its salt; a typo'),
   notice: z.string().nullable().describe('set when the name was read as something else (a typo, a brand, a salt form, a class): say so to the user'),
   compound: z.object({
     slug: z.string(), name: z.string(), category: z.enum(CATEGORIES), status: z.enum(STATUSES), evidence_grade: z.enum(EVIDENCE_GRADES),

