@@ -14,7 +14,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { linkableNames } from '../../../src/main/vocabulary/ambiguous.ts';
-import { isCaseSensitiveName, namePattern, normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { namePattern, normalizeName } from '../../../src/main/vocabulary/normalize.ts';
 
 /**
  * Words that, right after a name, make it part of the name of an enzyme, receptor, transporter, residue, modification
