@@ -5,7 +5,9 @@ import { EDITORIAL_NOTE } from '../content/editorial.ts';
 import { matchOf, queryTokens } from '../search/fts-query.ts';
 import { lexicalUnits } from '../search/query-plan.ts';
 import { FuzzyNames } from '../vocabulary/fuzzy.ts';
+import { layMatches } from '../vocabulary/lay.ts';
 import { normalizeName } from '../vocabulary/normalize.ts';
+import { resolveName } from '../vocabulary/resolver.ts';
 
 export interface CompoundRow {
   rowid: number; id: string; slug: string; name: string; category: string; subcategory: string; status: string;
@@ -58,7 +60,7 @@ export class NoSearchableTerms extends Error {}
  * then BM25 over name, alternative names, description and benefits (weights 10, 6, 1, 2).
  * "*" means every compound, by name.
  */
-function matchSql(query: string, typos: number[] = []): { cte: string; order: string; params: Record<string, string> } {
+function matchSql(query: string, typos: number[] = [], meant: { rowids: number[]; tier: number }[] = []): { cte: string; order: string; params: Record<string, string> } {
   if (query.trim() === '*') {
     return { cte: 'hits AS (SELECT rowid, 2 AS tier, 0.0 AS score FROM compounds)', order: 'c.name COLLATE NOCASE, c.slug', params: {} };
   }
@@ -74,11 +76,17 @@ function matchSql(query: string, typos: number[] = []): { cte: string; order: st
     .map((g) => normalizeName(g.join(' '))).filter((g) => g.length >= 3 && g !== norm)))];
   if (grams.length) parts.push(`SELECT compound_rowid AS rowid, 1.2 AS tier, 0.0 AS score FROM compound_names WHERE name_norm IN (SELECT value FROM json_each(@grams))`);
   if (typos.length) parts.push(`SELECT value AS rowid, 1.5 AS tier, 0.0 AS score FROM json_each(@typos)`);
+  // Members of a class the query names ("statin", "PPI") and compounds of the lay table's phrases ("water tablet").
+  const meantParams: Record<string, string> = {};
+  meant.filter((m) => m.rowids.length).forEach((m, i) => {
+    parts.push(`SELECT value AS rowid, ${m.tier} AS tier, 0.0 AS score FROM json_each(@meant${i})`);
+    meantParams[`meant${i}`] = JSON.stringify(m.rowids);
+  });
   if (match) parts.push(`SELECT rowid, 2 AS tier, bm25(compounds_fts, 10.0, 6.0, 1.0, 2.0) AS score FROM compounds_fts WHERE compounds_fts MATCH @match`);
   return {
     cte: `raw AS (${parts.join(' UNION ALL ')}), hits AS (SELECT rowid, MIN(tier) AS tier, MIN(score) AS score FROM raw GROUP BY rowid)`,
     order: 'h.tier, h.score, c.name COLLATE NOCASE, c.slug',
-    params: { ...(norm ? { norm } : {}), ...(match ? { match } : {}), ...(typos.length ? { typos: JSON.stringify(typos) } : {}), ...(grams.length ? { grams: JSON.stringify(grams) } : {}) },
+    params: { ...meantParams, ...(norm ? { norm } : {}), ...(match ? { match } : {}), ...(typos.length ? { typos: JSON.stringify(typos) } : {}), ...(grams.length ? { grams: JSON.stringify(grams) } : {}) },
   };
 }
 
@@ -113,8 +121,28 @@ export class CompoundRepo {
     return [...new Set(pieces.filter((p) => !isName.get(normalizeName(p))!.n).flatMap((p) => this.fuzzyNames!.match(p).map((h) => h.compoundRowid)))];
   }
 
+  /**
+   * Compounds the query means without naming them: members of a class it names (whole query or a run of its words,
+   * "statin" → atorvastatin …, never nystatin), then the lay table's compounds for its everyday phrases.
+   */
+  private meant(query: string): { rowids: number[]; tier: number }[] {
+    if (query.trim() === '*') return [];
+    const tokens = queryTokens(query);
+    const members = this.db.prepare<[string], { rowid: number }>('SELECT DISTINCT k.compound_rowid AS rowid FROM ix_compound_keys k WHERE k.key IN (SELECT value FROM json_each(?))');
+    const classRows = new Set<number>();
+    for (const g of [query, ...tokens.flatMap((_, i) => [3, 2, 1].map((n) => tokens.slice(i, i + n).join(' ')))]) {
+      if (normalizeName(g).length < 3) continue;
+      const r = resolveName(this.db, g, { typos: false });
+      if (r.kind === 'class') for (const m of members.all(JSON.stringify(r.keys))) classRows.add(m.rowid);
+    }
+    const bySlug = this.db.prepare<[string], { rowid: number }>('SELECT rowid FROM compounds WHERE slug = ?');
+    const lay = layMatches(this.db, query);
+    const rows = (exact: boolean) => lay.filter((m) => m.exact === exact).flatMap((m) => m.compounds).map((slug) => bySlug.get(slug)?.rowid).filter((r) => r !== undefined);
+    return [{ rowids: [...classRows], tier: 1.1 }, { rowids: rows(true), tier: 1.3 }, { rowids: rows(false), tier: 1.4 }];
+  }
+
   search(query: string, filters: CompoundFilters, page: { limit: number; offset: number }): { total: number; rows: CompoundRow[] } {
-    const m = matchSql(query, this.typos(query));
+    const m = matchSql(query, this.typos(query), this.meant(query));
     const f = filterSql(filters);
     const params = { ...m.params, ...f.params };
     const from = `WITH ${m.cte} SELECT %s FROM hits h JOIN compounds c ON c.rowid = h.rowid LEFT JOIN monographs mo ON mo.slug = c.slug ${f.where}`;

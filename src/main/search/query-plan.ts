@@ -13,7 +13,7 @@ import { LAY_TERMS, VITAMIN_LETTERS } from './lay-terms.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
 /** A compound the query names; `rowid` null: a drug the name resolver knows (a brand, say) that has no record of ours. */
-export interface NameHit { rowid: number | null; name: string; score: number; via: 'exact' | 'synonym' | 'typo' }
+export interface NameHit { rowid: number | null; name: string; score: number; via: 'exact' | 'synonym' | 'typo' | 'lay' }
 export interface QueryInterpretation { corrected: string | null; expanded_with: string[] }
 
 export interface QueryPlan {
@@ -36,9 +36,17 @@ export interface NameLookup {
   fuzzy: FuzzyNames;
   /** True when the word is common in the searched text: such a word is never "corrected" into a compound name. */
   isKnownWord(word: string): boolean;
+  /** The vocabulary's lay phrases in the query, with the compounds a right answer contains (vocabulary/lay.ts). */
+  lay?(query: string): { phrase: string; terms: string[]; compounds: { rowid: number; name: string }[]; exact: boolean }[];
 }
 
 const splitWords = (s: string) => queryTokens(s);
+
+/**
+ * The floor a lay-table compound gets (as a name hit): a nudge under the fused lexical and dense score, not a verdict —
+ * lay phrases are broad ("blood pressure" lists many compounds). Chosen on the dev half of the blind lay set.
+ */
+export const LAY_SCORE = { exact: Number(process.env.MATERIA_LAY_EXACT ?? 0.65), loose: Number(process.env.MATERIA_LAY_LOOSE ?? 0) };
 
 /**
  * The full-text units of a query without compound-name resolution: its content words, letter-named vitamins as
@@ -128,7 +136,15 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     corrected = (corrected ?? raw.join(' ')).split(' ').map((w) => (w === word ? typo.name.toLowerCase() : w)).join(' ');
     covered.add(i);
   }
+  // Everyday wording ("pee out sugar", "water tablet"): the compounds the reviewed lay table gives, below a compound
+  // the query names itself, and the clinical terms as alternatives — for the table's exact phrases; scattered words
+  // (a loose match) only nudge the table's compounds (on the dev half, their terms added noise).
+  for (const m of names.lay?.(query) ?? []) {
+    for (const c of m.compounds) if (!hits.has(c.rowid)) hits.set(c.rowid, { rowid: c.rowid, name: c.name, score: m.exact ? LAY_SCORE.exact : LAY_SCORE.loose, via: 'lay' });
+    if (m.exact) for (const t of m.terms) { add(splitWords(t)); if (!expandedWith.includes(t)) expandedWith.push(t); }
+  }
   for (const h of hits.values()) {
+    if (h.via === 'lay') continue;
     const nameWords = splitWords(h.name);
     if (h.via === 'synonym') expandedWith.push(h.name);
     if (h.via !== 'exact' || nameWords.join(' ') !== raw.join(' ')) add(nameWords);

@@ -15,6 +15,7 @@ import type { Category, CompoundType, EvidenceGrade } from '../../shared/enums.t
 import { CATEGORIES, EVIDENCE_GRADES } from '../../shared/enums.ts';
 import { DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
 import { queryTokens } from './fts-query.ts';
+import { layMatches } from '../vocabulary/lay.ts';
 import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
@@ -124,6 +125,10 @@ export class SearchService {
       fuzzy: this.fuzzy,
       // A word several documents use is a word, not a misspelt compound name ("insulin" is not "inulin").
       isKnownWord: (w) => this.exact.has(w) || this.documentsFts.documentFrequencyOf(w) >= 3,
+      lay: (q) => layMatches(this.db, q).map((m) => ({
+        phrase: m.phrase, terms: m.terms, exact: m.exact,
+        compounds: m.compounds.map((slug) => this.sql<[string], { rowid: number; name: string }>('SELECT rowid, name FROM compounds WHERE slug = ?').get(slug)).filter((c) => c !== undefined),
+      })),
     };
   }
 

@@ -1,8 +1,13 @@
 /** Name handling shared by the content build (linking) and search (exact matches). */
 
+/** Accents and other combining marks removed ("Amiodarona", "Doliprane", "varfarína"): the one accent folder. */
+export function foldAccents(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
 /** "BPC-157", "bpc 157" and "BPC157" all normalise to "bpc157". */
 export function normalizeName(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return foldAccents(name).toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
 /**
