@@ -23,7 +23,7 @@ import { VOCABULARY_DIR as VOCAB_DIR } from '../paths.ts';
 import type { IxNames } from './interaction-names.ts';
 
 /** µg vitamin K1 per 100 g: leafy greens are 100–800, broccoli ~100, most other foods under 50 (SR28). */
-export const VITAMIN_K_FOOD_MIN = 90;
+export const VITAMIN_K_FOOD_MIN = 80;
 /** SUBTLEX-US count (per 51 million words) from which a name is an ordinary English word. */
 export const COMMON_WORD_MIN_COUNT = 20;
 

@@ -19,7 +19,7 @@ const SALT_WORDS = new Set([
   'glycinate', 'bisglycinate', 'picolinate', 'oxide', 'hydroxide', 'threonate', 'malate', 'orotate', 'aspartate', 'stearate', 'pamoate',
   'napsylate', 'tosylate', 'xinafoate', 'dipropionate', 'propionate', 'cypionate', 'enanthate', 'undecanoate', 'decanoate', 'undecylenate',
   'phenylpropionate', 'valerate', 'furoate', 'cation', 'ion', 'salt', 'salts', 'trisilicate', 'edisylate', 'erbumine', 'tromethamine',
-  'meglumine', 'olamine', 'benzoate', 'saccharate', 'lysinate', 'monosodium', 'er', 'xr', 'sr', 'cr', 'la', 'xl',
+  'meglumine', 'olamine', 'benzoate', 'saccharate', 'lysinate', 'monosodium', 'er', 'xr', 'sr', 'cr', 'la', 'xl', 'palmitate', 'arginine', 'hippurate',
 ]);
 
 /** Leading cation words dropped when what follows is the drug ("sodium valproate"), not a salt word ("sodium chloride"). */
@@ -56,7 +56,8 @@ export function canonicalKey(name: string, maps: KeyMaps): string {
     const base = baseKey(current);
     if (seen.has(norm)) break;
     seen.add(norm);
-    const next = maps.aliases.get(norm) ?? maps.aliases.get(base) ?? maps.drugbank.get(norm);
+    // The salt-free spelling is looked up too: Drugs@FDA's "ALBUTEROL SULFATE" is DrugBank's salbutamol.
+    const next = maps.aliases.get(norm) ?? maps.aliases.get(base) ?? maps.drugbank.get(norm) ?? maps.drugbank.get(base);
     if (!next || normalizeName(next) === norm) return base;
     current = next;
   }

@@ -22,7 +22,13 @@ export interface Strength {
   text: string;
 }
 
-export interface NameRun { text: string; at: number; end: number; /** a number written right after the run ("Tylenol #3", "omega 3") */ trailingNumber: string | null }
+export interface NameRun {
+  text: string; at: number; end: number;
+  /** a number written right after the run ("Tylenol #3", "omega 3") */
+  trailingNumber: string | null;
+  /** true when the text between the previous run and this one joins ingredients ("/", "+", "&", "and", "with") */
+  joined: boolean;
+}
 
 export interface ParsedLine {
   text: string;
@@ -241,7 +247,7 @@ export function parseMedicationLine(input: string): ParsedLine {
       if (!/\p{L}/u.test(raw)) continue;
       const offset = m[0].indexOf(raw);
       const at = from + m.index + offset;
-      runs.push({ text: raw, at, end: at + raw.length, trailingNumber: null });
+      runs.push({ text: raw, at, end: at + raw.length, trailingNumber: null, joined: false });
     }
   };
   for (const c of claims) {
@@ -249,6 +255,9 @@ export function parseMedicationLine(input: string): ParsedLine {
     cursor = Math.max(cursor, c.end);
   }
   if (cursor < text.length) pushRuns(cursor, text.length);
+  runs.forEach((r, i) => {
+    if (i > 0) r.joined = /^[\s\d.,]*(?:[/+&]|\band\b|\bwith\b|\bplus\b)[\s\d.,]*$/i.test(text.slice(runs[i - 1]!.end, r.at).replace(/\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|%)?/gi, ' '));
+  });
   for (const r of runs) {
     const next = claims.find((c) => c.at >= r.end && c.role === 'number');
     if (next && /^\s*$/.test(text.slice(r.end, next.at))) r.trailingNumber = text.slice(next.at, next.end);

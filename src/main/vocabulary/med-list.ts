@@ -9,6 +9,7 @@
  */
 import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
+import { TOO_GENERIC_NAMES } from './ambiguous.ts';
 import { normalizeName } from './normalize.ts';
 import { resolveName, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
 
@@ -46,10 +47,11 @@ const PREPARATION = new Set(['oil', 'oils', 'extract', 'extracts', 'tincture', '
   'powder', 'capsule', 'capsules', 'tea', 'teas', 'smoothie', 'smoothies', 'salad', 'salads', 'juice', 'shot', 'shots', 'drink', 'drinks', 'gummies',
   'gummy', 'pill', 'pills', 'tablet', 'tablets', 'complex', 'formula', 'blend', 'standardised', 'standardized', 'organic', 'natural', 'high', 'strength',
   'extra', 'plus', 'forte', 'max', 'ultra', 'daily', 'liquid', 'vegan', 'raw', 'fresh', 'cooked', 'glass', 'glasses', 'cup', 'cups', 'serving', 'servings',
-  'bowl', 'portion', 'portions', 'large', 'small', 'medium', 'most', 'days', 'every', 'night', 'morning', 'evening', 'lots', 'lot', 'some', 'per', 'week']);
+  'bowl', 'portion', 'portions', 'large', 'small', 'medium', 'most', 'days', 'every', 'night', 'morning', 'evening', 'lots', 'lot', 'some', 'per', 'week',
+  'aqueous', 'pint', 'pints', 'weekend', 'weekends', 'hourly', 'nightly', 'regularly', 'sometimes', 'occasionally']);
 
 /** Resolve the words of one run, longest exact span first from the left; leftovers tried as typos. */
-function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[]; unread: string[] } {
+function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { found: Substance[]; unread: string[] } {
   const words = run.text.split(/\s+/).filter(Boolean);
   const found: Substance[] = [];
   const unread: string[][] = [[]];
@@ -62,7 +64,10 @@ function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[];
         hit = resolveSpan(db, `${span} ${run.trailingNumber}`) ?? resolveSpan(db, `${span}${run.trailingNumber.replace('#', '')}`);
       }
       if (len === 1 && PREPARATION.has(span.toLowerCase())) { used = 1; break; }
-      hit ??= normalizeName(span).length >= 2 ? resolveSpan(db, span) : null;
+      // Two letters name nothing without a digit ("q", "pr" are instructions; "D3", "K2" are names); a generic
+      // word ("water", "oil") alone is not a medicine in a line.
+      const norm = normalizeName(span);
+      hit ??= (norm.length >= 3 || /\d/.test(norm)) && !(words.length > 1 && TOO_GENERIC_NAMES.has(norm)) ? resolveSpan(db, span) : null;
       used = len;
     }
     if (hit) {
@@ -80,6 +85,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number]): { found: Substance[];
   }
   const left: string[] = [];
   for (const group of unread.filter((g) => g.length)) {
+    if (!typos) { left.push(...group); continue; }
     // A misspelt name: the leftover words together, then each word of 5+ letters alone.
     const whole = group.join(' ');
     const typo = resolveName(db, whole);
@@ -104,8 +110,12 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
   if (note) return { text: line, status: 'note', parsed: rest, substances: [], unread: [], suggestions: [] };
   const substances: Substance[] = [];
   const unread: string[] = [];
+  // The line's product is its first name; later words count only when joined to it as ingredients ("/", "+", "and",
+  // "with"). Remarks after it ("not on MTX day", "NO alcohol", "switched to atorvastatin", "during flares") name other
+  // things and are never read as part of the line, and typos are tried only while nothing has been read.
   for (const run of runs) {
-    const r = readRun(db, run);
+    if (substances.length && !run.joined) continue;
+    const r = readRun(db, run, substances.length === 0);
     for (const s of r.found) if (!substances.some((x) => substanceIdentity(x) === substanceIdentity(s))) substances.push(s);
     unread.push(...r.unread);
   }

@@ -246,7 +246,9 @@ export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {
   const hit = exact(db, input, norm);
   if (hit || opts.typos === false) return hit ?? unresolved;
   const idx = index(db);
-  const typos = idx.fuzzy.match(input);
+  // People rarely misspell a name's first letter; a near miss that changes it is another word ("Ostelin" is not Astelin).
+  const first = norm[0];
+  const typos = idx.fuzzy.match(input).filter((t) => normalizeName(idx.targets[t.compoundRowid]!.name)[0] === first);
   if (typos.length) {
     const d = typos[0]!.distance;
     const best = typos.filter((t) => t.distance === d).map((t) => idx.targets[t.compoundRowid]!).sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))[0]!;
