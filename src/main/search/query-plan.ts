@@ -13,7 +13,7 @@ import { LAY_TERMS, VITAMIN_LETTERS } from './lay-terms.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
 /** A compound the query names; `rowid` null: a drug the name resolver knows (a brand, say) that has no record of ours. */
-export interface NameHit { rowid: number | null; name: string; score: number; via: 'exact' | 'synonym' | 'typo' | 'lay' }
+export interface NameHit { rowid: number | null; name: string; score: number; via: 'exact' | 'synonym' | 'typo' }
 export interface QueryInterpretation { corrected: string | null; expanded_with: string[] }
 
 export interface QueryPlan {
@@ -37,16 +37,13 @@ export interface NameLookup {
   /** True when the word is common in the searched text: such a word is never "corrected" into a compound name. */
   isKnownWord(word: string): boolean;
   /** The vocabulary's lay phrases in the query, with the compounds a right answer contains (vocabulary/lay.ts). */
-  lay?(query: string): { phrase: string; terms: string[]; compounds: { rowid: number; name: string }[]; exact: boolean }[];
+  lay?(query: string): { phrase: string; terms: string[]; exact: boolean; coverage: number }[];
 }
 
 const splitWords = (s: string) => queryTokens(s);
 
-/**
- * The floor a lay-table compound gets (as a name hit): a nudge under the fused lexical and dense score, not a verdict —
- * lay phrases are broad ("blood pressure" lists many compounds). Chosen on the dev half of the blind lay set.
- */
-export const LAY_SCORE = { exact: Number(process.env.MATERIA_LAY_EXACT ?? 0.65), loose: Number(process.env.MATERIA_LAY_LOOSE ?? 0) };
+/** The share of the query a lay phrase must account for before its terms reach the embedding model's text. */
+export const LAY_TERMS_MIN_COVERAGE = 0.5;
 
 /**
  * The full-text units of a query without compound-name resolution: its content words, letter-named vitamins as
@@ -136,15 +133,15 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     corrected = (corrected ?? raw.join(' ')).split(' ').map((w) => (w === word ? typo.name.toLowerCase() : w)).join(' ');
     covered.add(i);
   }
-  // Everyday wording ("pee out sugar", "water tablet"): the compounds the reviewed lay table gives, below a compound
-  // the query names itself, and the clinical terms as alternatives — for the table's exact phrases; scattered words
-  // (a loose match) only nudge the table's compounds (on the dev half, their terms added noise).
+  // Everyday wording ("pee out sugar", "water tablet"): the reviewed lay table's clinical terms for its exact phrases
+  // join the full-text search; they reach the embedding model's text (and "showing results for") only when the phrase
+  // is most of the query, so a broad phrase does not pull a specific question toward it. The table's compounds are not
+  // ranked up here: on the dev half of the blind lay set any floor for them cost more than it gained (dense similarity
+  // already ranks them); compound search, which has no dense side, ranks them (compound-repo.ts).
   for (const m of names.lay?.(query) ?? []) {
-    for (const c of m.compounds) if (!hits.has(c.rowid)) hits.set(c.rowid, { rowid: c.rowid, name: c.name, score: m.exact ? LAY_SCORE.exact : LAY_SCORE.loose, via: 'lay' });
-    if (m.exact) for (const t of m.terms) { add(splitWords(t)); if (!expandedWith.includes(t)) expandedWith.push(t); }
+    if (m.exact) for (const t of m.terms) { add(splitWords(t)); if (m.coverage >= LAY_TERMS_MIN_COVERAGE && !expandedWith.includes(t)) expandedWith.push(t); }
   }
   for (const h of hits.values()) {
-    if (h.via === 'lay') continue;
     const nameWords = splitWords(h.name);
     if (h.via === 'synonym') expandedWith.push(h.name);
     if (h.via !== 'exact' || nameWords.join(' ') !== raw.join(' ')) add(nameWords);

@@ -125,10 +125,7 @@ export class SearchService {
       fuzzy: this.fuzzy,
       // A word several documents use is a word, not a misspelt compound name ("insulin" is not "inulin").
       isKnownWord: (w) => this.exact.has(w) || this.documentsFts.documentFrequencyOf(w) >= 3,
-      lay: (q) => layMatches(this.db, q).map((m) => ({
-        phrase: m.phrase, terms: m.terms, exact: m.exact,
-        compounds: m.compounds.map((slug) => this.sql<[string], { rowid: number; name: string }>('SELECT rowid, name FROM compounds WHERE slug = ?').get(slug)).filter((c) => c !== undefined),
-      })),
+      lay: (q) => layMatches(this.db, q),
     };
   }
 

@@ -8,7 +8,11 @@ import type { Db } from '../db/connection.ts';
 import { foldAccents } from './normalize.ts';
 
 export interface LayEntry { phrase: string; terms: string[]; classes: string[]; compounds: string[] }
-export interface LayMatch extends LayEntry { exact: boolean; at: number; length: number }
+export interface LayMatch extends LayEntry {
+  exact: boolean; at: number; length: number;
+  /** share of the text's meaningful words the phrase accounts for (1: the text is the phrase) */
+  coverage: number;
+}
 
 interface Index { entries: (LayEntry & { words: string[]; content: string[] })[]; byWord: Map<string, number[]> }
 const indexes = new WeakMap<Db, Index>();
@@ -45,6 +49,7 @@ function index(db: Db): Index {
 export function layMatches(db: Db, text: string): LayMatch[] {
   const idx = index(db);
   const words = layWords(text);
+  const meaningful = Math.max(1, words.filter((w) => !FILLER.has(w)).length);
   const out: LayMatch[] = [];
   const taken = new Set<number>();
   const candidates = new Set<number>();
@@ -54,7 +59,7 @@ export function layMatches(db: Db, text: string): LayMatch[] {
     for (let i = 0; i + e.words.length <= words.length; i++) {
       if (e.words.some((w, j) => words[i + j] !== w || taken.has(i + j))) continue;
       e.words.forEach((_, j) => taken.add(i + j));
-      out.push({ phrase: e.phrase, terms: e.terms, classes: e.classes, compounds: e.compounds, exact: true, at: i, length: e.words.length });
+      out.push({ phrase: e.phrase, terms: e.terms, classes: e.classes, compounds: e.compounds, exact: true, at: i, length: e.words.length, coverage: Math.min(1, e.content.length / meaningful) });
       break;
     }
   }
@@ -64,7 +69,7 @@ export function layMatches(db: Db, text: string): LayMatch[] {
     if (at.some((i) => i < 0)) continue;
     const span = Math.max(...at) - Math.min(...at) + 1;
     if (span > 2 * e.words.length + 1) continue;
-    out.push({ phrase: e.phrase, terms: e.terms, classes: e.classes, compounds: e.compounds, exact: false, at: Math.min(...at), length: span });
+    out.push({ phrase: e.phrase, terms: e.terms, classes: e.classes, compounds: e.compounds, exact: false, at: Math.min(...at), length: span, coverage: Math.min(1, e.content.length / meaningful) });
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * pair model (src/main/interactions; screen.ts here).
  */
 import type { Statement } from 'better-sqlite3';
+import { resolveLine } from '../../vocabulary/med-list.ts';
 import { EVIDENCE_GRADE_MEANING, type Category, type CompoundStatus, type EvidenceGrade } from '../../../shared/enums.ts';
 import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { Db } from '../../db/connection.ts';
@@ -84,7 +85,8 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
     const meds = k.current_medications.map((name, i) => {
       const field = `constraints.current_medications.${i}`;
       if (!normalizeName(name)) throw new ToolInputError(`${field} has no letters or digits`, [{ field, message: 'must contain letters or digits' }]);
-      return resolveName(db, name);
+      // Read as a medication line: "Zoloft 50 mg" is sertraline, whatever the dose written with it.
+      return resolveLine(db, name);
     });
 
     const goals = input.goals.map(normGoal);

@@ -287,7 +287,7 @@ describe('protocol: input errors and validation', () => {
     expect(fields({ compounds: ['melatonin', 'melatonin'], duration_weeks: 4, goal: 'x' })).toEqual(['compounds']);
     expect(fields({ compounds: ['melatonin', 'Melatonin'], duration_weeks: 4, goal: 'x' })).toEqual(['compounds']);
     expect(fields({ compounds: [''], duration_weeks: 4, goal: 'x' })).toEqual(['compounds.0']);
-    expect(fields({ compounds: ['x'.repeat(129)], duration_weeks: 4, goal: 'x' })).toEqual(['compounds.0']);
+    expect(fields({ compounds: ['x'.repeat(257)], duration_weeks: 4, goal: 'x' })).toEqual(['compounds.0']);
     const kidney = (k: unknown) => fields({ compounds: ['metformin'], duration_weeks: 4, goal: 'x', kidney: k });
     expect(kidney({ sex: 'female', age: 17, creatinine: { value: 1, unit: 'mg/dL' } })).toEqual(['kidney.age']);
     expect(kidney({ sex: 'f', age: 40, creatinine: { value: 1, unit: 'mg/dL' } })).toEqual(['kidney.sex']);

@@ -5,11 +5,11 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Category, CompoundStatus, EvidenceGrade } from '../../../shared/enums.ts';
+import { resolveLine } from '../../vocabulary/med-list.ts';
 import { ProtocolData, ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
 import type { Db } from '../../db/connection.ts';
 import { normalizeName } from '../../vocabulary/normalize.ts';
 import { INTERACTIONS_METHOD } from '../../interactions/check.ts';
-import { resolveName } from '../../vocabulary/resolver.ts';
 import type { TypicalDosing } from '../peptide-stack/compute.ts';
 import { checkBuilder } from '../peptide-stack/screen.ts';
 import { duplicationWarnings, groupsOfSubstance } from '../peptide-stack/substance-groups.ts';
@@ -120,7 +120,8 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
     const meds = input.current_medications.map((name, i) => {
       const field = `current_medications.${i}`;
       if (!normalizeName(name)) throw new ToolInputError(`${field} has no letters or digits`, [{ field, message: 'must contain letters or digits' }]);
-      return resolveName(db, name);
+      // Read as a medication line: a dose or frequency written with the name never hides it.
+      return resolveLine(db, name);
     });
     const own = resolved.map((r) => r.substance);
     const subs = [...own, ...meds];
