@@ -346,7 +346,7 @@ describe('the web UI served by npm start', () => {
     const { page } = e;
     await page.goto(`${e.server.url}/tools/interactions`);
     await heading('Interaction check').waitFor();
-    await page.getByLabel(/^Substances/).fill('warfarin\naspirin');
+    await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\naspirin 81mg daily');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
     const row = page.getByRole('row', { name: /Warfarin \+ Aspirin|Aspirin \+ Warfarin/i });
@@ -354,9 +354,11 @@ describe('the web UI served by npm start', () => {
     const levels = await row.locator('.source-levels li').allInnerTexts();
     expect(levels.length).toBeGreaterThan(1);
     expect(levels.join('\n')).toMatch(/DDInter: /);
+    // each line is shown as read: the dose and frequency beside the name
+    await page.locator('.line-reading').getByText('5 mg · once a day').waitFor();
     await e.shot('13-interactions-pair');
 
-    await page.getByLabel(/^Substances/).fill('creatine\nvitamin d');
+    await page.getByLabel(/^Medicines/).fill('creatine\nvitamin d');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     const note = page.getByRole('note', { name: 'Coverage' });
     await note.getByText(/which is not the same as “no interaction”/).waitFor();
@@ -479,7 +481,7 @@ describe('the web UI served by npm start', () => {
       await e.shot('phone-bloodwork-results');
 
       await page.goto(`${e.server.url}/tools/interactions`);
-      await page.getByLabel(/^Substances/).fill('metformin\niodinated contrast\nalcohol');
+      await page.getByLabel(/^Medicines/).fill('metformin\niodinated contrast\nalcohol');
       await page.getByRole('button', { name: 'Check interactions' }).click();
       await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
       await fits('interaction check results');

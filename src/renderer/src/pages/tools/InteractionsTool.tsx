@@ -5,9 +5,9 @@ import { SeverityBadge } from '../../components/Badges.tsx';
 import { InteractionGroups, pairRows } from '../../components/InteractionGroups.tsx';
 import { humanize, num, plural } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
-import { lines, ResultCard, ResultFooter, TextAreaField, ToolForm } from '../../components/form-kit.tsx';
+import { ResultCard, ResultFooter, TextAreaField, ToolForm } from '../../components/form-kit.tsx';
 
-const LABELS = { substances: 'Substances' };
+const LABELS = { substances: 'Medicines', list: 'Medicines' };
 
 export function InteractionsTool() {
   const [text, setText] = useState('');
@@ -15,10 +15,11 @@ export function InteractionsTool() {
   const run = useApiMutation('toolInteractions');
   return (
     <>
-      <ToolForm title="Interaction check" onSubmit={() => run.mutate({ body: { substances: lines(text), save } })} pending={run.isPending}
+      <ToolForm title="Interaction check" onSubmit={() => run.mutate({ body: { list: text, save } })} pending={run.isPending}
         error={run.error} labels={LABELS} save={save} onSave={setSave} submitLabel="Check interactions">
-        <TextAreaField path="substances" label="Substances (one per line or comma-separated)" value={text} onChange={setText} rows={5}
-          placeholder={'warfarin\naspirin\nSt John\'s wort'} hint="2 to 30 names: generic or brand names, synonyms, supplements or foods." />
+        <TextAreaField path="list" label="Medicines (one per line, or separated by commas or semicolons)" value={text} onChange={setText} rows={6}
+          placeholder={'Simvastatin 40mg ON\nClarithromycin 500mg BD\nwarfarin 5 mg; aspirin 81 mg; St John\'s wort'}
+          hint="Paste a medication list as your record exports it: doses, forms and frequencies are read and shown back. 2 to 30 lines: generic or brand names (any country), combinations, abbreviations, supplements or foods." />
       </ToolForm>
       {run.data && <InteractionsResult data={run.data.data} />}
     </>
@@ -29,13 +30,14 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
   return (
     <div className="table-wrap">
       <table className="data-table compact">
-        <thead><tr><th scope="col">You entered</th><th scope="col">Checked as</th><th scope="col">How</th></tr></thead>
+        <thead><tr><th scope="col">You entered</th><th scope="col">Read as</th><th scope="col">How</th></tr></thead>
         <tbody>
           {substances.map((s, i) => (
             <tr key={i}>
               <td>{s.input}</td>
               <td>
                 {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <span className="text-warn">Not recognised</span>}
+                {s.read_as && <LineReading read={s.read_as} />}
                 {s.notice && <div className="muted small">{s.notice}</div>}
                 {s.duplicate_of && <div className="muted small">same as “{s.duplicate_of}”</div>}
               </td>
@@ -44,6 +46,19 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** What the line said besides the name, as read, so a reader can check it: "40 mg · at night · oral". */
+function LineReading({ read }: { read: NonNullable<InteractionsData['substances'][number]['read_as']> }) {
+  const parts = [read.strength, read.form, read.release, read.route, read.frequency, read.status && (read.status === 'stopped' ? 'marked stopped' : 'marked on hold')]
+    .filter((p): p is string => !!p);
+  if (!parts.length && !read.unread.length) return null;
+  return (
+    <div className="small line-reading">
+      {parts.length > 0 && <span>{parts.join(' · ')}</span>}
+      {read.unread.length > 0 && <span className="text-warn"> · not read: {read.unread.join(', ')}</span>}
     </div>
   );
 }
@@ -60,7 +75,10 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
       </p>
       {nothing ? (
         <div className="notice coverage-note" role="note" aria-label="Coverage">
-          <p><strong>No interaction is listed between these substances</strong>, which is not the same as “no interaction”. {data.coverage.statement}</p>
+          {data.unresolved.length > 0
+            // An unread line is never reassurance: say first that the list was not fully read.
+            ? <p><strong>{plural(data.unresolved.length, 'line')} could not be read, so the list was not fully checked.</strong> Nothing is listed among the substances that were recognised, which is not the same as “no interaction”. {data.coverage.statement}</p>
+            : <p><strong>No interaction is listed between these substances</strong>, which is not the same as “no interaction”. {data.coverage.statement}</p>}
           <CoverageDetails coverage={data.coverage} />
         </div>
       ) : <InteractionGroups rows={rows} idPrefix="check" />}
@@ -72,6 +90,9 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
             <li key={u.input}><strong>“{u.input}”</strong> was not recognised, so it was not checked{u.suggestions.length > 0 ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : '.'}</li>
           ))}
         </ul>
+      )}
+      {data.not_medicines.length > 0 && (
+        <p className="small muted">Read as notes, not medicines, and not checked: {data.not_medicines.map((n) => `“${n}”`).join(', ')}.</p>
       )}
       {!nothing && (
         <details className="coverage-more">
