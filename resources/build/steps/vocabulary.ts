@@ -4,7 +4,7 @@
  *   medicines in use somewhere — the only ones a typo may be read as ("Istin" is never isatin, a laboratory reagent);
  * - resources/vocabulary/names.json: brands of the UK, Ireland, Canada, Australia and New Zealand, combination names
  *   (co-codamol, Tylenol #3), clinicians' abbreviations (APAP, DXM, TMP-SMX; class ones such as OCP or ACEi as class
- *   words) and informal names (CBD oil), each reviewed; entries marked ambiguous are kept out of the index;
+ *   words) and informal names (CBD oil), each reviewed; entries marked ambiguous are read with a notice (vocab_ambiguous);
  * - foods by the nutrient that matters for interactions, from USDA SR28: a food whose median vitamin K1 content is
  *   at least VITAMIN_K_FOOD_MIN µg per 100 g is read as vitamin K (kale, spinach, broccoli …), replacing DrugBank's
  *   allergen-extract entries of the same name, which nobody listing "kale" means;
@@ -63,13 +63,19 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   const classIds = new Set(db.prepare<[], { id: string }>('SELECT id FROM ix_classes').all().map((r) => r.id));
   const insertClassWord = db.prepare('INSERT OR IGNORE INTO vocab_class_words (word_norm, word, class_id) VALUES (?, ?, ?)');
   let curated = 0;
+  const insertAmbiguous = db.prepare('INSERT OR IGNORE INTO vocab_ambiguous (name_norm, note) VALUES (?, ?)');
   for (const e of readJson('names.json', NameEntry)) {
-    if (e.ambiguous) continue;
+    // A name the reviewers marked as having another meaning is read with a notice that says so, and in running text
+    // only beside a dose or medicine word; two letters without a digit ("MS", "NS") are too ambiguous to read at all.
+    if (e.ambiguous) {
+      if (!/\d/.test(e.name) && normalizeName(e.name).length <= 2) continue;
+      insertAmbiguous.run(normalizeName(e.name), e.note ?? 'a name with other meanings');
+    }
     if (e.class) {
       if (!classIds.has(e.class)) throw new Error(`resources/vocabulary/names.json: "${e.name}" names unknown class ${e.class}`);
       insertClassWord.run(normalizeName(e.name), e.name, e.class);
     } else {
-      names.add(e.name, e.kind === 'abbreviation' ? 'abbreviation' : e.kind === 'informal' ? 'alias' : 'brand', e.ingredients.map((i) => names.key(i)));
+      names.add(e.name, e.kind === 'abbreviation' ? 'abbreviation' : e.kind === 'brand' ? 'brand' : 'alias', e.ingredients.map((i) => names.key(i)));
     }
     curated++;
   }

@@ -8,10 +8,11 @@
  * POST /v1/tools/interactions/check agree on what a name means; the chat is stricter about typos, since a question is
  * full of ordinary words that are one letter from a brand ("weather" / Heather).
  */
-import { normalizeName } from '../vocabulary/normalize.ts';
+import { normalizeName, foldAccents } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
 import { readsAsMedicine } from '../vocabulary/ambiguous.ts';
 import { resolveName } from '../vocabulary/resolver.ts';
+import { OTHER_NAMES } from '../vocabulary/other-names.ts';
 import type { CompoundMention } from './mentions.ts';
 
 export interface FoundName {
@@ -26,18 +27,6 @@ export interface FoundName {
   /** set when the name was read as something else (another language, a typo, one form of a family) */
   notice: string | null;
 }
-
-/** Common names in other languages (and everyday words) for substances our checker knows by their English name. */
-const ALIASES: Record<string, string> = {
-  johanniskraut: "St John's wort", 'hierba de san juan': "St John's wort", 'hiperico': "St John's wort", millepertuis: "St John's wort",
-  knoblauch: 'garlic', ajo: 'garlic', ail: 'garlic', ingwer: 'ginger', jengibre: 'ginger', kurkuma: 'turmeric', curcuma: 'turmeric',
-  baldrian: 'valerian', valeriana: 'valerian', ginseng: 'ginseng', 'aceite de pescado': 'fish oil', fischol: 'fish oil', 'omega 3': 'fish oil',
-  alkohol: 'alcohol', alcool: 'alcohol', koffein: 'caffeine', cafeina: 'caffeine', eisen: 'iron', hierro: 'iron', zink: 'zinc', zinc: 'zinc',
-  kalzium: 'calcium', calcio: 'calcium', 'vitamin k2': 'vitamin k2', 'blutverdunner': 'warfarin',
-  // "nitrate" alone reads as the nitrate ion in DrugBank; people mean the medicines
-  nitrate: 'nitrates', 'nitrate spray': 'nitroglycerin', 'gtn spray': 'nitroglycerin', gtn: 'nitroglycerin', 'glyceryl trinitrate': 'nitroglycerin',
-  'omega-3': 'fish oil', 'omega 3s': 'fish oil', 'omega-3s': 'fish oil', 'vitamin d': 'vitamin-d3', 'vitamina d': 'vitamin-d3', 'vitamin d3': 'vitamin-d3', paracetamolo: 'paracetamol', 'acido acetilsalicilico': 'aspirin', 'acetylsalicylsaure': 'aspirin', aspirina: 'aspirin',
-};
 
 /** Foods and drinks that interaction texts name but no drug vocabulary resolves: handed to the checker as written. */
 const FOODS = new Set(['grapefruit', 'grapefruit juice', 'alcohol', 'caffeine', 'coffee', 'green tea', 'tea', 'milk', 'dairy', 'cheese', 'tyramine', 'licorice', 'liquorice',
@@ -135,8 +124,8 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
       const norm = normalizeName(s.text);
       const words = s.text.toLowerCase().split(/[\s-]+/);
       if (norm.length < 3 || words.every((w) => NOT_NAMES.has(w)) || NOT_NAMES.has(words[0]!) || NOT_NAMES.has(words[words.length - 1]!)) continue;
-      const lower = s.text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-      const alias = ALIASES[lower];
+      const lower = foldAccents(s.text.toLowerCase());
+      const alias = OTHER_NAMES[lower];
       const query = alias ?? s.text;
       const r = resolveName(db, query);
       if (r.status === 'resolved' && accepted(r.matchedVia, query, r.name, words.length) && (alias || readsAsMedicine(db, text, s.at, s.end, r.name, r.matchedVia))

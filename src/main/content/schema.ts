@@ -145,6 +145,8 @@ CREATE TABLE ix_names (
 CREATE TABLE vocab_marketed (key TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE vocab_class_words (word_norm TEXT PRIMARY KEY, word TEXT NOT NULL, class_id TEXT NOT NULL REFERENCES ix_classes(id)) WITHOUT ROWID;
 CREATE TABLE vocab_common_words (word_norm TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
+-- Names the vocabulary's reviewers marked as having another meaning (ISMP error-prone abbreviations, first names).
+CREATE TABLE vocab_ambiguous (name_norm TEXT PRIMARY KEY, note TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE vocab_lay_terms (phrase TEXT PRIMARY KEY, terms TEXT NOT NULL, classes TEXT NOT NULL, compounds TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE ix_ddinter (key TEXT NOT NULL, ddinter_id TEXT NOT NULL REFERENCES ddinter_drugs(id), PRIMARY KEY (key, ddinter_id)) WITHOUT ROWID;
 CREATE TABLE ix_compound_keys (compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid), key TEXT NOT NULL, PRIMARY KEY (compound_rowid, key)) WITHOUT ROWID;

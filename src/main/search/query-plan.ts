@@ -1,7 +1,7 @@
 /**
  * What a query is searched as. The user's words (stop words out), plus:
  * - letter-named vitamins as phrases with the names records use ("vitamin d" → D3, D2, cholecalciferol …);
- * - lay phrases with their clinical terms (lay-terms.ts);
+ * - lay phrases with their clinical terms (vocabulary/fulltext-synonyms.ts, and the reviewed lay table's terms);
  * - compound names found in the query by brand, synonym or typo, so documents that only name the generic match too
  *   ("zoloft" → sertraline; "metfromin" → metformin).
  * The plan says what it did (`interpretation`) so a client can show "showing results for …".
@@ -9,7 +9,7 @@
 import { normalizeName } from '../vocabulary/normalize.ts';
 import { contentTokens, queryTokens, type Unit } from './fts-query.ts';
 import type { FuzzyNames } from '../vocabulary/fuzzy.ts';
-import { LAY_TERMS, VITAMIN_LETTERS } from './lay-terms.ts';
+import { LAY_TERMS, VITAMIN_LETTERS } from '../vocabulary/fulltext-synonyms.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
 /** A compound the query names; `rowid` null: a drug the name resolver knows (a brand, say) that has no record of ours. */

@@ -8,6 +8,7 @@
  */
 import type { Db } from '../db/connection.ts';
 import { isCaseSensitiveName, normalizeName } from './normalize.ts';
+import { ambiguityOf } from './resolver.ts';
 
 /** Too generic to name one substance (normalised: "plan b" is "planb"). */
 export const TOO_GENERIC_NAMES: ReadonlySet<string> = new Set([
@@ -58,6 +59,7 @@ export function readsAsMedicine(db: Db, text: string, at: number, end: number, r
   const span = text.slice(at, end);
   if (/['’]/.test(span) && !/['’]/.test(resolvedName)) return false;
   if (TOO_GENERIC_NAMES.has(normalizeName(span)) && !hasMedicineContext(text, at, end)) return false;
+  if (ambiguityOf(db, span) !== null) return hasMedicineContext(text, at, end);
   if (via === 'name' || via === 'slug' || via === 'class' || via === 'food') return true;
   return ordinaryWordCount(db, span) === 0 || hasMedicineContext(text, at, end);
 }

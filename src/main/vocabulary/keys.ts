@@ -5,7 +5,7 @@
  * dropped, then mapped through editorial aliases (INN/USAN pairs) and DrugBank synonyms to the DrugBank common name.
  * The content build and the run-time resolver use this one function, so keys always agree.
  */
-import { normalizeName } from './normalize.ts';
+import { normalizeName, foldAccents } from './normalize.ts';
 
 /**
  * Trailing words that name the salt, ester or hydrate rather than the active moiety. Nitrates are deliberately absent:
@@ -26,7 +26,7 @@ const SALT_WORDS = new Set([
 const LEADING_CATIONS = new Set(['sodium', 'potassium', 'calcium', 'magnesium']);
 
 function words(name: string): string[] {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return foldAccents(name).toLowerCase()
     .replace(/\([^()]*\)/g, ' ').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
 }
 

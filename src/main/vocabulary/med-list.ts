@@ -10,7 +10,8 @@
 import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
 import { TOO_GENERIC_NAMES } from './ambiguous.ts';
-import { normalizeName } from './normalize.ts';
+import { foldAccents, normalizeName } from './normalize.ts';
+import { OTHER_NAMES } from './other-names.ts';
 import { resolveName, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
 
 export interface ReadLine {
@@ -29,8 +30,15 @@ export interface ReadLine {
 const MAKER_PREFIX = /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
 
 function resolveSpan(db: Db, text: string): Substance | null {
+  // A contraction ("he's", "it's") is never a name that has no apostrophe of its own.
+  if (/['’]s$/i.test(text) && !/\bst\.? john/i.test(text)) return null;
   const r = resolveName(db, text, { typos: false });
   if (r.status === 'resolved') return r;
+  const other = OTHER_NAMES[foldAccents(text.toLowerCase())];
+  if (other) {
+    const o = resolveName(db, other, { typos: false });
+    if (o.status === 'resolved') return { ...o, input: text, notice: `"${text}" was read as ${o.name}.` };
+  }
   const unprefixed = text.replace(MAKER_PREFIX, '');
   if (unprefixed !== text) {
     const u = resolveName(db, unprefixed, { typos: false });

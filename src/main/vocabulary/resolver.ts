@@ -72,6 +72,8 @@ interface Index {
   compoundsOfKey: Statement<[string], CompoundRow>;
   keysOfCompound: Statement<[number], { key: string }>;
   names: Statement<[string], { key: string; name: string; via: Exclude<MatchVia, 'slug' | 'name' | 'alt_name' | 'class' | 'salt' | 'typo'> }>;
+  /** Names with another meaning (vocab_ambiguous): read with a notice that says so. */
+  ambiguous: Map<string, string>;
   /** Every normalised spelling `exact` can find by name (compound names, ix_names), and the slugs. */
   spellings: Set<string>;
 }
@@ -119,8 +121,9 @@ function index(db: Db): Index {
   }
   const spellings = new Set<string>();
   for (const r of db.prepare<[], { n: string }>('SELECT name_norm AS n FROM compound_names UNION SELECT name_norm FROM ix_names UNION SELECT slug FROM compounds').raw().all() as unknown as [string][]) spellings.add(r[0]);
+  const ambiguous = new Map(db.prepare<[], { name_norm: string; note: string }>('SELECT name_norm, note FROM vocab_ambiguous').all().map((r) => [r.name_norm, r.note]));
   idx = {
-    classes, classWords, classesOfKey, keyNames, targets, spellings,
+    classes, classWords, classesOfKey, keyNames, targets, spellings, ambiguous,
     fuzzy: new FuzzyNames(entries),
     prefixNames: entries.map((e) => ({ norm: normalizeName(e.name), target: e.compoundRowid })),
     compoundBySlug: db.prepare(`SELECT ${COLS} FROM compounds c WHERE c.slug = ?`),
@@ -222,6 +225,11 @@ function exact(db: Db, input: string, norm: string): Substance | null {
   return null;
 }
 
+/** The reviewers' note when a name has another meaning ("also used for dexamethasone"), else null. */
+export function ambiguityOf(db: Db, input: string): string | null {
+  return index(db).ambiguous.get(normalizeName(input)) ?? null;
+}
+
 /**
  * False when no exact spelling (`resolveName(…, { typos: false })`) could resolve the input: a set look-up, for callers
  * that try many word runs (search's query plan) and would otherwise run the resolver's queries for each.
@@ -244,6 +252,8 @@ export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {
   // A name has letters: "3" or "#30" is a number, whatever key a source happened to give a bare number.
   if (!norm || !/\p{L}/u.test(input)) return unresolved;
   const hit = exact(db, input, norm);
+  const other = hit ? index(db).ambiguous.get(norm) : undefined;
+  if (hit && other) hit.notice = `${hit.notice ? `${hit.notice} ` : ''}"${input.trim()}" was read as ${hit.name}, but it has another meaning (${other}): check it.`;
   if (hit || opts.typos === false) return hit ?? unresolved;
   const idx = index(db);
   // People rarely misspell a name's first letter; a near miss that changes it is another word ("Ostelin" is not Astelin).

@@ -7,18 +7,19 @@
  * molecular weight (g/mol) for many analytes. The source has no sex- or age-specific ranges.
  */
 import type { BloodworkStatus } from '../../../shared/schemas/tools/bloodwork.ts';
+import { foldAccents } from '../../vocabulary/normalize.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Names
 
 /** "25-OH Vitamin D", "25 oh vitamin-d" and "25OHVitaminD" all become "25ohvitamind". */
 export function testKey(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return foldAccents(name).toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
 /** Lowercase words for similarity (suggestions). */
 export function testWords(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return foldAccents(name).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 /**

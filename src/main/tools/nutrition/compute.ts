@@ -6,6 +6,7 @@
  * nutrient values per 100 g edible portion (a missing value means not analysed, never zero) and household
  * measures with their gram weights.
  */
+import { foldAccents } from '../../vocabulary/normalize.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Nutrients and Daily Values
@@ -264,10 +265,10 @@ const DOWNRANKED_GROUPS = new Set(['Baby Foods', 'Fast Foods', 'Restaurant Foods
 
 /** Query words (lowercase, stop words dropped), as typed: what FTS5 is given. */
 export function foodQueryWords(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w)).slice(0, 16);
+  return (foldAccents(text.toLowerCase()).match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w)).slice(0, 16);
 }
 
-const stems = (text: string) => (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? []).map(singular);
+const stems = (text: string) => (foldAccents(text.toLowerCase()).match(/[a-z0-9]+/g) ?? []).map(singular);
 
 export interface FoodCandidate { ndb_no: string; description: string; common_name: string | null; food_group: string; manufacturer: string | null }
 
@@ -276,7 +277,7 @@ interface Word { t: string; modifier: boolean }
 /** Words of a description segment; in a hyphenated compound ("Sugar-apples") every part but the last is a modifier. */
 function segmentWords(segment: string): Word[] {
   const out: Word[] = [];
-  const lower = segment.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const lower = foldAccents(segment.toLowerCase());
   for (const compound of lower.match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []) {
     const parts = compound.split('-');
     parts.forEach((p, i) => out.push({ t: singular(p), modifier: i < parts.length - 1 }));

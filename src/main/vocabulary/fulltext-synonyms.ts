@@ -1,5 +1,8 @@
 /**
- * Everyday words for clinical concepts (editorial, Materia): a query that uses the lay phrase also searches for the
+ * The full-text layer of the vocabulary (editorial, Materia): a short list of everyday words and spelling variants whose
+ * clinical terms also scale what a full match means (query-plan.ts lexicalUnits); calibrated with search on SciFact, so
+ * it stays short. The reviewed lay table (resources/vocabulary/lay-terms.json, lay.ts) adds its terms as alternatives only.
+ * Everyday words for clinical concepts: a query that uses the lay phrase also searches for the
  * clinical terms, so "heart attack" finds records that only say "myocardial infarction". Keys and values are lower
  * case word sequences; matching is on whole words. Kept to unambiguous, widely used consumer-health phrasings
  * (the kind MedlinePlus and the NLM Consumer Health Vocabulary list); meaning beyond this table is the embedding
