@@ -323,6 +323,9 @@ const RULES: { category: TriageCategory; run: (t: string, namesDrug: boolean) =>
   { category: 'thunderclap_headache', run: thunderclap },
 ];
 
+/** History ("had a stroke in 2019", "a seizure 3 years ago") and nothing said to be happening now. */
+export const isHistory = (t: string) => PAST.test(t) && !PRESENT.test(t);
+
 /** Ingestions and intent still matter when told in the past tense; a symptom "years ago" is history. */
 const ONGOING_EVEN_IF_PAST = new Set<TriageCategory>(['self_harm', 'overdose', 'child_ingestion']);
 
