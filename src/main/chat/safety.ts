@@ -94,6 +94,8 @@ export async function checkSafety(question: string, opts: { inScope: boolean; na
   }
   if (t.level) return { outcome: 'emergency', preface: emergencyText(t), continueWithSpecialists: true, triage: t };
   if (t.decline) return { outcome: 'evade_care', preface: t.decline === 'hide_from_surgeon' ? TELL_SURGEON : TELL_CLINICIAN, continueWithSpecialists: true, triage: t };
+  // a message we cannot read is never met with English-only silence: the line we can say in its language leads
+  if (!t.readable) return { outcome: 'ok', preface: [FALLBACK[t.language]?.line, LANGUAGES.en!.text.unreadable].filter(Boolean).join('\n'), continueWithSpecialists: true, triage: t };
   if (CREATIVE.test(question) || (!opts.inScope && OFF_TOPIC.test(question))) return { outcome: 'out_of_scope', preface: DECLINE_SCOPE, continueWithSpecialists: false, triage: t };
   return { outcome: 'ok', preface: null, continueWithSpecialists: true, triage: t };
 }

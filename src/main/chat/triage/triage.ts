@@ -48,7 +48,10 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
   // fail-safe: a message we cannot read, with an alarm word we know in its language, a drug name or a number
   if (!lang.readable) {
     const alarms = fallbackAlarms(normalised);
-    if (alarms.size || opts.namesDrug || /\d|!{2,}/.test(question)) {
+    const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head'].some((k) => alarms.has(k));
+    const ingestion = alarms.has('ingest') && (alarms.has('pills') || alarms.has('child') || opts.namesDrug);
+    // a drug name alone is an ordinary question; with a number or alarm marks it may be a dose taken
+    if (strong || ingestion || (opts.namesDrug && /\d|!{2,}/.test(question))) {
       if (alarms.has('despair')) hits.push({ category: 'self_harm', level: 'acute', rule: 'fallback:despair' });
       if (alarms.has('child') && (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug)) hits.push({ category: 'child_ingestion', level: 'acute', rule: 'fallback:child' });
       else if ((alarms.has('pills') || opts.namesDrug) && alarms.has('ingest')) hits.push({ category: 'overdose', level: 'acute', rule: 'fallback:ingest' });
