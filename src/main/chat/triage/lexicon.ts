@@ -65,10 +65,13 @@ export const LANGUAGES: Record<string, LanguageData> = Object.fromEntries([en, f
 export const READABLE = Object.keys(LANGUAGES);
 export const FALLBACK: Record<string, FallbackLanguage> = FallbackFile.parse(fallbackFile).languages;
 
+/** `\w` in a term means any letter (ł, ı and scripts beyond ASCII stay letters after folding). */
+const letters = (term: string) => term.replace(/\\w/g, '[\\p{L}\\p{N}_]');
+
 /** A whole-word pattern for a list of term fragments (folded text). */
 export function termsPattern(terms: readonly string[], flags = 'u'): RegExp | null {
   if (!terms.length) return null;
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.join('|')})(?![\\p{L}\\p{N}])`, flags);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(letters).join('|')})(?![\\p{L}\\p{N}])`, flags);
 }
 
 /** Each concept's pattern over the terms of every language (a message may mix languages; the terms seldom collide). */
@@ -80,5 +83,5 @@ export const FALLBACK_ALARM: Record<string, RegExp> = (() => {
   const by = new Map<string, string[]>();
   for (const l of Object.values(FALLBACK)) for (const [k, v] of Object.entries(l.alarm)) by.set(k, [...(by.get(k) ?? []), ...v]);
   // scripts without spaces between words (Chinese) match anywhere
-  return Object.fromEntries([...by].map(([k, v]) => [k, new RegExp(`(?:${v.map((t) => (/[\p{Script=Han}]/u.test(t) ? t : `(?<![\\p{L}\\p{N}])${t}(?![\\p{L}\\p{N}])`)).join('|')})`, 'u')]));
+  return Object.fromEntries([...by].map(([k, v]) => [k, new RegExp(`(?:${v.map((t) => (/[\p{Script=Han}]/u.test(t) ? t : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`, 'u')]));
 })();
