@@ -5,7 +5,7 @@
  * of any language ("K 7.1, peaked T waves") is read as English.
  */
 import { fold } from './normalize.ts';
-import { FALLBACK, LANGUAGES } from './lexicon.ts';
+import { FALLBACK, LANGUAGES, termsPattern } from './lexicon.ts';
 
 export interface LanguageGuess {
   lang: string;
@@ -15,6 +15,8 @@ export interface LanguageGuess {
 
 const words = (folded: string) => folded.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
 const DETECT = Object.fromEntries(Object.values(LANGUAGES).map((l) => [l.lang, new Set(l.detect)]));
+/** Each language's own risk words count too: short messages are mostly such words ("vomitando sem parar, glicemia HI"). */
+const OWN_TERMS = Object.fromEntries(Object.values(LANGUAGES).map((l) => [l.lang, termsPattern(Object.values(l.words).flat(), 'gu')!]));
 
 export function detectLanguage(text: string): LanguageGuess {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));
@@ -35,7 +37,8 @@ export function detectLanguage(text: string): LanguageGuess {
   }
   // chat alphabets written with digits for sounds (Arabizi: "7obob", "a3eesh"): three such words or more
   for (const [code, l] of Object.entries(FALLBACK)) if (l.latinChat && (folded.match(new RegExp(l.latinChat, 'g')) ?? []).length >= 3) return { lang: code, readable: false };
-  const scores = Object.entries(DETECT).map(([code, set]) => [code, ws.filter((w) => set.has(w)).length] as const).sort((a, b) => b[1] - a[1]);
+  const scores = Object.entries(DETECT).map(([code, set]) => [code, ws.filter((w) => set.has(w)).length + (folded.match(OWN_TERMS[code]!) ?? []).length / 2] as const)
+    .sort((a, b) => b[1] - a[1]);
   const [best, n] = scores[0]!;
   if (n === 0) return { lang: 'en', readable: true };
   // a tie between English and another language goes to the other one (English words appear in every language's messages)

@@ -27,6 +27,7 @@ const RISK: readonly Concept[] = ['despair', 'overdose', 'container_whole', 'man
   'vomit_blood', 'black_stool', 'heavy_bleeding', 'head_injury', 'face_droop', 'speech_trouble', 'one_side_weak', 'seizure', 'pregnancy_alarm', 'dka_sign', 'rigidity',
   // symptoms that are not emergencies alone but make the meaning layer's reading worth leading with
   'chest', 'sweating', 'neuro_decline', 'fever', 'hives', 'fell'];
+const DONT_KNOW = /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
 const DOSING_QUESTION = /(?<![\p{L}])(?:dose|dosage|dosing|how much|how many mg|posologie|dosis|dosierung|dosaggio|dosagem|dose de|quanto|cuanto|combien|wie viel)(?![\p{L}])/u;
 const CLINICIAN = /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
 const MINIMAL_TOPICAL = /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])/u;
@@ -58,7 +59,7 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   if (!about) {
     if (has('ingest') && (has('container_whole') || has('many'))) hit('overdose', 'acute', 'concept:ingest+whole');
     if (has('overdose') && (has('person') || has('present') || has('ingest'))) hit('overdose', 'acute', 'concept:overdose');
-    if (has('child') && has('ingest') && (drugOrPills || FALLBACK_ALARM.pills?.test(t)) && !DOSING_QUESTION.test(t)) hit('child_ingestion', 'acute', 'concept:child+ingest');
+    if (has('child') && has('ingest') && (drugOrPills || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
   if (!about && !history) {
@@ -78,7 +79,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
   }
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
-  const risk = hits.length > 0 || RISK.some(has) || (has('ingest') && drugOrPills) || critical.length > 0;
+  // a question about a topic ("how does naloxone work in an overdose?") carries no risk of its own
+  const risk = hits.length > 0 || critical.length > 0 || (!about && (RISK.some(has) || (has('ingest') && drugOrPills)));
   return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 

@@ -49,7 +49,8 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
   if (!lang.readable) {
     const alarms = fallbackAlarms(normalised);
     const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head'].some((k) => alarms.has(k));
-    const ingestion = alarms.has('ingest') && (alarms.has('pills') || alarms.has('child') || opts.namesDrug);
+    // taking a medicine is an alarm only with a whole container, a child, or a number ("all my pills", not "take antibiotics with food?")
+    const ingestion = alarms.has('ingest') && (alarms.has('pills') || alarms.has('child') || opts.namesDrug) && (alarms.has('whole') || alarms.has('child') || /\d/.test(question));
     // a drug name alone is an ordinary question; with a number or alarm marks it may be a dose taken
     if (strong || ingestion || (opts.namesDrug && /\d|!{2,}/.test(question))) {
       if (alarms.has('despair')) hits.push({ category: 'self_harm', level: 'acute', rule: 'fallback:despair' });
