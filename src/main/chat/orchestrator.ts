@@ -16,6 +16,7 @@ import type { AgentOutput, Position, Statement } from './evidence.ts';
 import { streamCompletion, type LlmConfig, type LlmMessage } from './llm.ts';
 import { checkSafety, NOT_MEDICAL_ADVICE } from './safety.ts';
 import { countTokens } from './tokenizer.ts';
+import { nearMisses, nearMissText } from './triage/near-miss.ts';
 import { SAFETY_AGENT, SPECIALISTS } from './agents/registry.ts';
 import type { Agent, AgentDeps } from './agents/types.ts';
 import { contentWords } from './agents/literature.ts';
@@ -102,7 +103,9 @@ export class Orchestrator {
     const { lead, sections } = shapeAnswer(outputs.map((o) => o.output), contentWords(a.text).filter((w) => !named.has(w)), await this.closeness(a.text, outputs.map((o) => o.output)));
     const numbered = numberSources(sections, lead);
     const read = a.notices.length ? `(${a.notices.map((n) => n.replace(/\.$/, '')).join('; ')}.)` : null;
-    const body = outputs.length ? [composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n') : safety.preface ? null : this.nothingFound(a);
+    // a small dosing error (a missed pill, one extra dose) is answered with the safe facts first, never "nothing found"
+    const near = nearMissText(nearMisses(a.text, { namesDrug: a.compounds.length > 0 }));
+    const body = outputs.length ? [near, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n') : near || (safety.preface ? null : this.nothingFound(a));
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;

@@ -13,13 +13,15 @@
  */
 import type { SafetyOutcome } from '../../shared/schemas/chat.ts';
 import { CATEGORY_INFO } from './triage/categories.ts';
+import { FALLBACK, LANGUAGES } from './triage/lexicon.ts';
 import type { DeclineKind } from './triage/declines.ts';
 import type { MeaningTriage } from './triage/meaning.ts';
 import { triage, type Triage } from './triage/triage.ts';
 
 export const NOT_MEDICAL_ADVICE = 'Not medical advice: general information from the Materia knowledge base. Ask a clinician or pharmacist before starting, stopping or combining anything.';
 
-export const EMERGENCY_FIRST = 'If this is happening now, call your local emergency number immediately (911 in the US and Canada, 112 in the EU, 999 in the UK) or go to the nearest emergency department. Do not wait for an answer here.';
+/** The English emergency instruction (resources/triage/lang/en.json; country-neutral numbers). */
+export const EMERGENCY_FIRST = LANGUAGES.en!.text.emergency_first;
 
 export const DECLINE_EVADE = 'I can\'t help with getting around medical care, prescriptions or testing. I can tell you what the Materia knowledge base says about a compound\'s evidence, dosing, interactions and risks, so you can talk it through with a clinician or pharmacist.';
 export const DECLINE_SCOPE = 'That is outside what I can help with. I answer questions about health and research compounds (their evidence, dosing, interactions and safety), lab values, nutrition and the research documents in the Materia knowledge base.';
@@ -48,9 +50,33 @@ export interface SafetyCheck {
   triage: Triage;
 }
 
+/**
+ * The emergency text in the message's language where we have it (resources/triage/lang), English otherwise: the
+ * instruction to call the local emergency number, a crisis line whenever self-harm is found, each category's
+ * first-aid line, and for a clinician's critical values the threshold crossed, its management and basis (English).
+ * A message we cannot read opens with the one line we can say in its language (fallback.json) and the English one.
+ */
 export function emergencyText(t: Triage): string {
-  const lines = t.categories.map((c) => CATEGORY_INFO[c].firstAid).filter((x): x is string => x !== null);
-  return [EMERGENCY_FIRST, ...new Set(lines)].join('\n');
+  const L = (t.readable && LANGUAGES[t.language]) || LANGUAGES.en!;
+  const out: string[] = [];
+  if (!t.readable) {
+    const own = FALLBACK[t.language]?.line;
+    if (own) out.push(own);
+    out.push(LANGUAGES.en!.text.unreadable);
+  }
+  const real = t.categories.filter((c) => c !== 'unreadable_alarm');
+  if (real.length || t.readable) out.push(L.text.emergency_first);
+  if (t.categories.includes('self_harm')) out.push(L.text.crisis);
+  for (const c of real) {
+    if (c === 'self_harm') continue;
+    const line = (L.text.first_aid as Record<string, string> | undefined)?.[c] ?? CATEGORY_INFO[c].firstAid;
+    if (line && !out.includes(line)) out.push(line);
+  }
+  if (t.critical.length) {
+    if (L.lang !== 'en') out.push(L.text.clinician);
+    for (const f of t.critical) out.push(`${f.says} ${f.management} (Basis: ${f.basis}.)`);
+  }
+  return out.join('\n');
 }
 
 /**
@@ -68,6 +94,8 @@ export async function checkSafety(question: string, opts: { inScope: boolean; na
   }
   if (t.level) return { outcome: 'emergency', preface: emergencyText(t), continueWithSpecialists: true, triage: t };
   if (t.decline) return { outcome: 'evade_care', preface: t.decline === 'hide_from_surgeon' ? TELL_SURGEON : TELL_CLINICIAN, continueWithSpecialists: true, triage: t };
+  // a message we cannot read is never met with English-only silence: the line we can say in its language leads
+  if (!t.readable) return { outcome: 'ok', preface: [FALLBACK[t.language]?.line, LANGUAGES.en!.text.unreadable].filter(Boolean).join('\n'), continueWithSpecialists: true, triage: t };
   if (CREATIVE.test(question) || (!opts.inScope && OFF_TOPIC.test(question))) return { outcome: 'out_of_scope', preface: DECLINE_SCOPE, continueWithSpecialists: false, triage: t };
   return { outcome: 'ok', preface: null, continueWithSpecialists: true, triage: t };
 }

@@ -68,7 +68,8 @@ export type Citation = z.infer<typeof Citation>;
 export const STOP_REASONS = ['end_turn', 'max_tokens'] as const;
 export const SAFETY_OUTCOMES = ['ok', 'emergency', 'out_of_scope', 'evade_care', 'declined'] as const;
 export const TRIAGE_CATEGORY_IDS = ['overdose', 'child_ingestion', 'self_harm', 'anaphylaxis', 'chest_pain', 'stroke', 'respiratory_depression', 'bleeding',
-  'serotonin_toxicity', 'hypoglycaemia', 'seizure', 'thunderclap_headache'] as const;
+  'serotonin_toxicity', 'hypoglycaemia', 'seizure', 'thunderclap_headache', 'head_injury', 'pregnancy_emergency', 'critical_value', 'critical_illness',
+  'unreadable_alarm'] as const;
 export type SafetyOutcome = (typeof SAFETY_OUTCOMES)[number];
 
 export const Usage = z.object({

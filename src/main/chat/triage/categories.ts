@@ -6,7 +6,8 @@
  */
 export const TRIAGE_CATEGORIES = [
   'overdose', 'child_ingestion', 'self_harm', 'anaphylaxis', 'chest_pain', 'stroke', 'respiratory_depression', 'bleeding',
-  'serotonin_toxicity', 'hypoglycaemia', 'seizure', 'thunderclap_headache',
+  'serotonin_toxicity', 'hypoglycaemia', 'seizure', 'thunderclap_headache', 'head_injury', 'pregnancy_emergency', 'critical_value', 'critical_illness',
+  'unreadable_alarm',
 ] as const;
 export type TriageCategory = (typeof TRIAGE_CATEGORIES)[number];
 
@@ -72,5 +73,30 @@ export const CATEGORY_INFO: Record<TriageCategory, CategoryInfo> = {
     label: 'a sudden, severe ("thunderclap") headache',
     firstAid: 'A sudden, severe headache that peaks within about a minute needs emergency assessment now, even if it eases.',
     basis: 'NICE CKS headache assessment (red flags)',
+  },
+  head_injury: {
+    label: 'a head injury (on a blood thinner, or with vomiting, drowsiness or confusion)',
+    firstAid: 'A head injury in someone on a blood thinner needs an emergency department today (a scan), even if they seem well; vomiting, drowsiness or confusion after it need emergency services now. Bring the blood thinner\'s name and the time of the last dose.',
+    basis: 'NICE NG232 Head injury: assessment and early management (2023): anticoagulation, vomiting and reduced consciousness as reasons for CT',
+  },
+  pregnancy_emergency: {
+    label: 'warning signs in early pregnancy',
+    firstAid: 'One-sided pain low in the belly, bleeding, shoulder-tip pain or fainting in early pregnancy can be an ectopic pregnancy: go to an emergency department now, and do not eat or drink in case surgery is needed.',
+    basis: 'NICE NG126 Ectopic pregnancy and miscarriage (2019, updated 2023); NHS ectopic pregnancy symptoms',
+  },
+  critical_value: {
+    label: 'a critical value (laboratory result or vital sign)',
+    firstAid: null,
+    basis: 'resources/triage/critical-values.json (each threshold with its own basis)',
+  },
+  critical_illness: {
+    label: 'signs of a life-threatening illness (such as diabetic ketoacidosis or neuroleptic malignant syndrome)',
+    firstAid: 'These signs together can be a life-threatening illness such as diabetic ketoacidosis or neuroleptic malignant syndrome: go to an emergency department now and bring the medicines.',
+    basis: 'JBDS-IP diabetic ketoacidosis guideline (2023); Gurrera et al. 2011 NMS consensus criteria',
+  },
+  unreadable_alarm: {
+    label: 'a message that could not be read fully but may describe an emergency',
+    firstAid: null,
+    basis: 'fail-safe: resources/triage/lang/fallback.json',
   },
 };

@@ -51,10 +51,20 @@ const ABOUT = re(`\\b${any(
   'what (?:is|does) .{0,30} mean',
 )}\\b`);
 
+/**
+ * Asking what to look out for or about a threshold, whoever asks and whenever ("what hypo symptoms should I look out for
+ * now that she's diagnosed?", "the overdose threshold of paracetamol for a leaflet I'm writing"): a topic, even with
+ * a person or a time word in it.
+ */
+const WATCH_FOR = re(`\\b${any('(?:watch|look) (?:out )?for', 'keep an eye (?:out )?for', 'signs? to (?:watch|look)', '(?:what|which) (?:\\w+ ){0,3}(?:signs|symptoms) (?:should|do|to|would|might|can)',
+  'thresholds?', 'for a (?:leaflet|talk|lecture|poster|presentation|class|essay|exam)', 'toxic dose of', 'how much .{0,30} is an overdose')}\\b`);
+
 // ---- overdose and poisoning
 const UNIT = any('pills?', 'tablets?', 'tabs', 'capsules?', 'caps', 'doses', 'gel ?caps', 'pastillas?', 'pildoras?', 'tabletas?', 'comprimidos?', 'capsulas?', 'tabletten', 'pillen', 'kapseln');
 const NOT_A_COUNT_UNIT = any('mg', 'mcg', 'ug', 'µg', 'g', 'grams?', 'gramm', 'gramos?', 'ml', 'iu', 'ie', 'units?', 'kg', 'lbs?', 'pounds?', 'min', 'minutes?', 'minutos?', 'minuten',
-  'hours?', 'hrs?', 'horas?', 'stunden?', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal');
+  'hours?', 'hrs?', 'horas?', 'stunden?', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal',
+  // a strength before how often it was taken ("my sertraline 50 twice today") is not a count of tablets
+  'twice', 'once', 'daily', 'a day', 'per day', 'today', 'bd', 'bid', 'tds', 'od', 'instead');
 const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'drunk', 'popped', 'downed', 'had', 'consumed', 'ingested', 'overdosed', 'necked', 'chugged',
   'scoffed', 'gulped', 'knocked back', 'wolfed', 'polished off', 'snorted', 'injected',
   'tome', 'tomo', 'tomado', 'tomaron', 'trague', 'trago', 'tragado', 'ingeri', 'ingirio', 'bebio', 'bebi', 'comio',
@@ -84,7 +94,7 @@ function overdose(t: string, namesDrug: boolean): Level | null {
     }
   }
   if (re(`\\b(?:${PERSON}|someone) (?:\\w+ )?(?:has |have |just |might have |may have |think i |think he |think she )?(?:overdosed|od'?d|od'?ed|took an overdose|is overdosing|has overdosed)\\b`).test(t)) return 'acute';
-  if (re(`\\b(?:overdose|overdosed|overdosing|sobredosis|uberdosis|uberdosiert|vergiftung|vergiftet|intoxicacion|intoxicado|envenenado|poisoned|poisoning)\\b`).test(t) && PERSONAL.test(t) && (PRESENT.test(t) || re(`\\b${INGESTED}\\b`).test(t)) && !ABOUT.test(t)) return 'acute';
+  if (!WATCH_FOR.test(t) && re(`\\b(?:overdose|overdosed|overdosing|sobredosis|uberdosis|uberdosiert|vergiftung|vergiftet|intoxicacion|intoxicado|envenenado|poisoned|poisoning)\\b`).test(t) && PERSONAL.test(t) && (PRESENT.test(t) || re(`\\b${INGESTED}\\b`).test(t)) && !ABOUT.test(t)) return 'acute';
   if (near(`\\b${INGESTED}\\b|\\bgot into\\b|\\bchewed\\b`, POISONS, 50).test(t) && !re('\\bfoods?\\b').test(t)) return 'acute';
   if (re(`\\b(?:accidentally|by mistake|twice|double(?:d)? (?:my |the |his |her )?dose|two doses|por error|dos veces|versehentlich|doppelt)\\b`).test(t) && (re(`\\b${INGESTED}\\b`).test(t) || re('\\b(?:gave|given|injected|doubled)\\b').test(t)) && (namesDrug || re(`\\b${UNIT}\\b|\\b(?:dose|medication|medicine|meds|insulin|dosis|medikament)\\b`).test(t))) return 'lead';
   return null;
@@ -218,7 +228,7 @@ const THINNER = any('warfarin', 'coumadin', 'jantoven', 'apixaban', 'eliquis', '
 const BLEED = any(
   "\\w*(?:bleed|blood|haemorrhag|hemorrhag)\\w*(?: [\\w']+){0,4} (?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|not) (?:stop|stopping|clot|slow|ease)", "won'?t stop bleeding", 'bleeding (?:heavily|a lot|badly|everywhere|profusely)',
   '(?:heavy|heavily|a lot of|lots of|massive|uncontrolled) (?:bleed\\w*|blood loss)', '(?:vomit\\w*|throw\\w* up|threw up|cough\\w* up|spit\\w* up|spitting) (?:up )?(?:blood|bright red)',
-  'blood in (?:my |his |her |the )?(?:urine|pee|wee|stool|stools|poo|vomit|sick)', '(?:peeing|pissing|weeing|urinating|pooing|pooping|passing) blood', 'a lot of blood', 'lots of blood', 'keeps? bleeding', '(?:black|tarry|maroon) (?:stool|stools|poo|poop)', 'coffee[- ]?grounds?', 'nosebleed(?: \\w+){0,6} (?:hour|stop)',
+  'blood in (?:my |his |her |the )?(?:urine|pee|wee|stool|stools|poo|vomit|sick)', '(?:peeing|pissing|weeing|urinating|pooing|pooping|passing) blood', 'a lot of blood', 'lots of blood', 'keeps? bleeding', '(?:black|tarry|maroon) (?:stool|stools|poo|poop)', 'coffee[- ]?grounds?', 'nosebleed(?: \\w+){0,6} (?:hours?|(?:won\'?t|doesn\'?t|does not|will not|not|can\'?t) stop)\\b',
   '(?:hit|banged|bumped) (?:my|his|her) head', 'gushing', 'pouring (?:out )?blood', 'spurting', 'blute\\w* stark', 'starke\\w* blutung', 'blutet (?:stark|seit)', 'fell and (?:hit|banged)', 'bruis\\w* (?:all over|everywhere|for no reason)', 'bleeding gums? (?:that )?(?:won\'?t|will not) stop',
   '\\w*sangr\\w*(?: \\w+){0,3} (?:no para|no se detiene|no se corta|mucho)', '(?:vomit\\w*|escupi\\w*) sangre', 'heces negras', 'sangre en (?:la )?(?:orina|heces)', 'se golpeo la cabeza',
   '\\w*blut\\w*(?: \\w+){0,3} (?:hort nicht auf|stoppt nicht|lasst sich nicht stoppen)', 'blut (?:erbrochen|gespuckt|gehustet)', 'erbricht blut', 'schwarze\\w* stuhl', 'blut im (?:urin|stuhl)', 'kopf (?:gestossen|angeschlagen)',
@@ -243,7 +253,7 @@ const SEROTONIN_SIGNS = ['shak\\w*', 'trembl\\w*', 'tremor\\w*', 'twitch\\w*', '
 
 function serotonin(t: string): Level | null {
   const named = re('\\b(?:serotonin (?:syndrome|toxicity)|sindrome serotonin\\w*|serotoninsyndrom|serotonin-syndrom)\\b').test(t);
-  if (named && PERSONAL.test(t) && (PRESENT.test(t) || re("\\b(?:think|could (?:this|it) be|is this|having|have|got|tengo|tener|habe|haben|hab)\\b").test(t)) && !(ABOUT.test(t) && !PRESENT.test(t))) return 'acute';
+  if (named && !WATCH_FOR.test(t) && PERSONAL.test(t) && (PRESENT.test(t) || re("\\b(?:think|could (?:this|it) be|is this|having|have|got|tengo|tener|habe|haben|hab)\\b").test(t)) && !(ABOUT.test(t) && !PRESENT.test(t))) return 'acute';
   if (!re(`\\b${SEROTONERGIC}`).test(t)) return null;
   const signs = SEROTONIN_SIGNS.filter((s) => re(`\\b${s}`).test(t)).length;
   if (signs >= 2 && (PERSONAL.test(t) || PRESENT.test(t)) && !ABOUT.test(t.replace(/\bside effects?\b/g, ''))) return 'acute';
@@ -270,7 +280,7 @@ function hypoglycaemia(t: string): Level | null {
   if (lowGlucose(t) && (personal || PRESENT.test(t) || symptomatic)) return ABOUT.test(t) && !personal ? null : 'acute';
   const hypoWord = re('\\b(?:hypo|hypos|hypoglyc\\w*|hypoglyk\\w*|low blood sugar|sugar (?:is |was |went |has gone |dropped )?(?:very |really |so |too )?low|hipoglucemia|azucar (?:muy )?baja|bajon de azucar|unterzucker\\w*|zucker ist (?:zu |sehr )?niedrig)\\b').test(t);
   const impaired = re('\\b(?:confus\\w*|drows\\w*|unconscious|unresponsive|not making sense|slurr\\w*|shak\\w*|sweat\\w*|passing out|passed out|fitting|seizing|collaps\\w*|can\'?t (?:wake|stand)|aggressive|confundid\\w*|inconsciente|temblor\\w*|verwirrt|bewusstlos|zittert|schwitzt)\\b').test(t);
-  if (hypoWord && (personal || PRESENT.test(t)) && (impaired || PRESENT.test(t)) && !(ABOUT.test(t) && !PRESENT.test(t))) return 'acute';
+  if (hypoWord && !WATCH_FOR.test(t) && (personal || PRESENT.test(t)) && (impaired || PRESENT.test(t)) && !(ABOUT.test(t) && !PRESENT.test(t))) return 'acute';
   if (re("\\b(?:injected|took|gave|given|puse|inyecte|gespritzt)\\b(?: \\w+){0,4} (?:too much|twice|double|two doses|extra|the wrong)(?: \\w+){0,3} insulin\\b|\\b(?:injected|took|gave|given|used|puse|inyecte|gespritzt)\\b(?: \\w+){0,3} insulin\\b(?: \\w+){0,4} (?:twice|double|two doses|by mistake|dos veces|doppelt)").test(t)) return 'lead';
   if (re('\\b(?:diabetic|diabetes|diabetico|diabetica|diabetiker\\w*|type 1|type 2|on insulin)\\b').test(t) && impaired && personal && !ABOUT.test(t)) return 'acute';
   return null;
@@ -322,6 +332,9 @@ const RULES: { category: TriageCategory; run: (t: string, namesDrug: boolean) =>
   { category: 'seizure', run: seizure },
   { category: 'thunderclap_headache', run: thunderclap },
 ];
+
+/** History ("had a stroke in 2019", "a seizure 3 years ago") and nothing said to be happening now. */
+export const isHistory = (t: string) => PAST.test(t) && !PRESENT.test(t);
 
 /** Ingestions and intent still matter when told in the past tense; a symptom "years ago" is history. */
 const ONGOING_EVEN_IF_PAST = new Set<TriageCategory>(['self_harm', 'overdose', 'child_ingestion']);

@@ -1,13 +1,19 @@
 /**
- * Emergency triage of one question: the rule layer (rules.ts) and the meaning layer (meaning.ts), either one
- * triggering, plus the requests that are declined (declines.ts). Recall of the two layers is measured on the
- * regression set by `npm run eval:triage`.
+ * Emergency triage of one question: the rule layer (rules.ts, English with some Spanish and German), the concept layer
+ * (signals.ts: multilingual word lists and clinician thresholds as data) and the meaning layer (meaning.ts), any one
+ * triggering, plus the requests that are declined (declines.ts). The message's language is detected (language.ts) so
+ * that the answer can be given in it; a message in a language we cannot read that carries alarm markers (a fallback
+ * alarm word, a drug name, a number) gets the fail-safe: it could not be read fully, and the emergency line.
+ * Recall is measured on the regression set by `npm run eval:triage` and on blind sets by `npm run eval:triage-blind`.
  */
 import { TRIAGE_CATEGORIES, type TriageCategory } from './categories.ts';
+import type { CriticalFinding } from './critical-values.ts';
 import { declineKind, type DeclineKind } from './declines.ts';
+import { detectLanguage } from './language.ts';
 import type { MeaningTriage } from './meaning.ts';
 import { normalizeForTriage } from './normalize.ts';
 import { emergencyRules, type Level } from './rules.ts';
+import { fallbackAlarms, minimalTopical, readSignals } from './signals.ts';
 
 export interface Triage {
   categories: TriageCategory[];
@@ -19,6 +25,13 @@ export interface Triage {
   meaning: 'on' | 'off';
   /** why the meaning layer was off (null when it ran) */
   reason: string | null;
+  /** the message's language (ISO 639-1, or 'und'), and whether we have word lists and texts for it */
+  language: string;
+  readable: boolean;
+  /** clinician thresholds the message crosses (with their management line and basis) */
+  critical: CriticalFinding[];
+  /** the message reads as a clinician's (shorthand, a patient, a critical value) */
+  clinician: boolean;
 }
 
 /** Categories whose instruction is always the whole answer when the rules find them. */
@@ -26,12 +39,37 @@ const ALWAYS_ACUTE = new Set<TriageCategory>(['self_harm', 'child_ingestion']);
 
 export async function triage(question: string, opts: { namesDrug: boolean; meaning: MeaningTriage | null }): Promise<Triage> {
   const normalised = normalizeForTriage(question);
-  const hits = emergencyRules(normalised, opts.namesDrug);
+  const lang = detectLanguage(question);
+  const signals = readSignals(normalised, { namesDrug: opts.namesDrug });
+  const hits = [...emergencyRules(normalised, opts.namesDrug)];
+  for (const h of signals.hits) if (!hits.some((x) => x.category === h.category)) hits.push(h);
+  // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
+  if (hits.some((h) => h.category === 'overdose') && signals.concepts.has('despair') && !hits.some((h) => h.category === 'self_harm')) hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
+  // fail-safe: a message we cannot read, with an alarm word we know in its language, a drug name or a number
+  if (!lang.readable) {
+    const alarms = fallbackAlarms(normalised);
+    const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head'].some((k) => alarms.has(k));
+    // taking a medicine is an alarm only with a whole container, a child, or a number ("all my pills", not "take antibiotics with food?")
+    const ingestion = alarms.has('ingest') && (alarms.has('pills') || alarms.has('child') || opts.namesDrug) && (alarms.has('whole') || alarms.has('child') || /\d/.test(question));
+    // a drug name alone is an ordinary question; with a number or alarm marks it may be a dose taken
+    if (strong || ingestion || (opts.namesDrug && /\d|!{2,}/.test(question))) {
+      if (alarms.has('despair')) hits.push({ category: 'self_harm', level: 'acute', rule: 'fallback:despair' });
+      if (alarms.has('child') && (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug)) hits.push({ category: 'child_ingestion', level: 'acute', rule: 'fallback:child' });
+      else if ((alarms.has('pills') || opts.namesDrug) && alarms.has('ingest')) hits.push({ category: 'overdose', level: 'acute', rule: 'fallback:ingest' });
+      if (alarms.has('breath') && alarms.has('swelling')) hits.push({ category: 'anaphylaxis', level: 'acute', rule: 'fallback:airway' });
+      else if (alarms.has('breath') || alarms.has('unconscious')) hits.push({ category: 'respiratory_depression', level: 'acute', rule: 'fallback:breathing' });
+      if (alarms.has('blood')) hits.push({ category: 'bleeding', level: 'acute', rule: 'fallback:blood' });
+      if (alarms.has('head')) hits.push({ category: 'head_injury', level: 'acute', rule: 'fallback:head' });
+      hits.push({ category: 'unreadable_alarm', level: 'acute', rule: 'fallback' });
+    }
+  }
   const m = opts.meaning ? await opts.meaning.classify(question) : { state: 'off' as const, reason: 'no meaning layer configured, so emergency triage ran on the rules only' };
   const categories = new Set(hits.map((h) => h.category));
   let level: Level | null = hits.some((h) => h.level === 'acute') ? 'acute' : hits.length ? 'lead' : null;
   const by: Triage['by'] = hits.length ? ['rules'] : [];
-  if (m.state === 'on' && m.hit) {
+  // the meaning layer leads only where the message carries some sign of risk: without one, nearness to an exemplar
+  // ("the difference between paracetamol and ibuprofen" near an overdose) is not a reason to interrupt an answer
+  if (m.state === 'on' && m.hit && (signals.risk || hits.length)) {
     by.push('meaning');
     if (!categories.has(m.hit.category)) {
       categories.add(m.hit.category);
@@ -41,6 +79,8 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
     }
   }
   for (const h of hits) if (ALWAYS_ACUTE.has(h.category)) level = 'acute';
+  // a child's lick of a low-risk cream: the poison-centre line leads, and the question is still answered
+  if (level === 'acute' && hits.every((h) => h.category === 'child_ingestion') && minimalTopical(normalised)) level = 'lead';
   return {
     categories: TRIAGE_CATEGORIES.filter((c) => categories.has(c)),
     level,
@@ -48,5 +88,9 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
     decline: declineKind(normalised),
     meaning: m.state,
     reason: m.state === 'off' ? m.reason : null,
+    language: lang.lang,
+    readable: lang.readable,
+    critical: signals.critical,
+    clinician: signals.clinician,
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * Which language a message is in, for the triage: one we can read (a language file in resources/triage/lang), one we
+ * can only recognise (fallback.json: by its script, its letters or a few function words), or unknown. Function words
+ * are counted on the folded text; letters and scripts on the original. Short clinical shorthand with no function word
+ * of any language ("K 7.1, peaked T waves") is read as English.
+ */
+import { fold } from './normalize.ts';
+import { FALLBACK, LANGUAGES, termsPattern } from './lexicon.ts';
+
+export interface LanguageGuess {
+  lang: string;
+  /** a language whose word lists and texts we have */
+  readable: boolean;
+}
+
+const words = (folded: string) => folded.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+const DETECT = Object.fromEntries(Object.values(LANGUAGES).map((l) => [l.lang, new Set(l.detect)]));
+/** Each language's own risk words count too: short messages are mostly such words ("vomitando sem parar, glicemia HI"). */
+const OWN_TERMS = Object.fromEntries(Object.values(LANGUAGES).map((l) => [l.lang, termsPattern(Object.values(l.words).flat(), 'gu')!]));
+
+export function detectLanguage(text: string): LanguageGuess {
+  const letters = [...text].filter((c) => /\p{L}/u.test(c));
+  const share = (re: RegExp) => (letters.length ? letters.filter((c) => re.test(c)).length / letters.length : 0);
+  for (const [code, l] of Object.entries(FALLBACK)) {
+    if (l.script && share(new RegExp(`\\p{Script=${l.script}}`, 'u')) > 0.3) return { lang: code, readable: false };
+  }
+  if (letters.length && share(/\p{Script=Latin}/u) < 0.5) return { lang: 'und', readable: false };
+  const folded = fold(text);
+  const ws = words(folded);
+  const lower = text.toLowerCase();
+  // letters only one language uses (ł, ı, ư…) settle it when its function words agree or there are two such letters
+  for (const [code, l] of Object.entries(FALLBACK)) {
+    if (!l.letters) continue;
+    const own = [...lower].filter((c) => l.letters!.includes(c)).length;
+    const fw = l.detect ? ws.filter((w) => l.detect!.includes(w)).length : 0;
+    if (own >= 2 || (own >= 1 && fw >= 1)) return { lang: code, readable: false };
+  }
+  // chat alphabets written with digits for sounds (Arabizi: "7obob", "a3eesh"): three such words or more
+  for (const [code, l] of Object.entries(FALLBACK)) if (l.latinChat && (folded.match(new RegExp(l.latinChat, 'g')) ?? []).length >= 3) return { lang: code, readable: false };
+  const scores = Object.entries(DETECT).map(([code, set]) => [code, ws.filter((w) => set.has(w)).length + (folded.match(OWN_TERMS[code]!) ?? []).length / 2] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const [best, n] = scores[0]!;
+  if (n === 0) return { lang: 'en', readable: true };
+  // a tie between English and another language goes to the other one (English words appear in every language's messages)
+  const tie = scores.filter(([, k]) => k === n).map(([c]) => c);
+  const lang = tie.length > 1 && tie.includes('en') ? tie.find((c) => c !== 'en')! : best;
+  return { lang, readable: true };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { nearMisses } from './near-miss.ts';
+
+const ids = (q: string, namesDrug = false) => nearMisses(q, { namesDrug }).map((n) => n.id);
+
+describe('near-miss answers', () => {
+  it('recognises missed pills and doses in several languages', () => {
+    expect(ids('missed my pill yesterday')).toEqual(['missed_contraceptive_pill']);
+    expect(ids('ich habe gestern meine Pille vergessen')).toEqual(['missed_contraceptive_pill']);
+    expect(ids('forgot my blood pressure tablet this morning')).toEqual(['missed_dose']);
+    expect(ids('se me olvidó la dosis de la mañana', true)).toEqual(['missed_dose']);
+  });
+  it('answers one extra dose, with paracetamol limits and the day total when given', () => {
+    expect(ids('took my lisinopril twice today by mistake', true)).toEqual(['extra_dose']);
+    expect(ids("j'ai pris deux Doliprane au lieu d'un")).toEqual(['extra_dose', 'paracetamol_limits']);
+    const [p] = nearMisses('2 paracetamol 500 mg every 4 hours for 3 days', { namesDrug: true });
+    expect(p!.text).toMatch(/that is 6 g in 24 hours: above the 4 g maximum/);
+  });
+  it('leaves ordinary questions alone', () => {
+    expect(ids('what is the maximum dose of ibuprofen?', true)).toEqual([]);
+    expect(ids('does paracetamol interact with warfarin?', true)).toEqual([]);
+  });
+});
+
+describe('near-miss answers stay out of', () => {
+  it('schedules and study designs', () => {
+    expect(ids('Is metformin taken twice a day?', true)).toEqual([]);
+    expect(ids('double-blind trial of creatine for memory', true)).toEqual([]);
+  });
+});

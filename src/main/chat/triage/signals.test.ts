@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { criticalFindings } from './critical-values.ts';
+import { detectLanguage } from './language.ts';
+import { CONCEPTS, LANGUAGES } from './lexicon.ts';
+import { normalizeForTriage } from './normalize.ts';
+import { readSignals } from './signals.ts';
+
+const read = (q: string, namesDrug = false) => readSignals(normalizeForTriage(q), { namesDrug });
+
+describe('the triage word lists', () => {
+  it('has a reviewed file with every concept and the emergency texts for each of seven languages', () => {
+    expect(Object.keys(LANGUAGES).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt']);
+    for (const l of Object.values(LANGUAGES)) {
+      expect(l.reviews.length).toBeGreaterThan(0);
+      expect(Object.keys(l.words).sort()).toEqual([...CONCEPTS].sort());
+      // country-neutral: the European number is always named
+      expect(l.text.emergency_first).toMatch(/112/);
+      if (l.lang !== 'en') expect(Object.keys(l.text.first_aid ?? {}).length).toBeGreaterThanOrEqual(14);
+    }
+  });
+});
+
+describe('language detection', () => {
+  it.each([
+    ["j'ai mal à la tête depuis ce matin", 'fr', true], ['me duele mucho la cabeza desde ayer', 'es', true], ['estou com muita dor de cabeça agora', 'pt', true],
+    ['ho mal di testa da stamattina', 'it', true], ['ich habe seit heute Morgen Kopfschmerzen', 'de', true], ['ik heb al de hele dag hoofdpijn', 'nl', true],
+    ['K 7.1, peaked T waves', 'en', true], ['我头很疼', 'zh', false], ['boli mnie głowa od rana', 'pl', false], ['başım çok ağrıyor', 'tr', false],
+  ])('%s → %s', (q, lang, readable) => {
+    expect(detectLanguage(q)).toEqual({ lang, readable });
+  });
+});
+
+describe('concepts', () => {
+  it('reads despair with a medicine as self-harm and an overdose', () => {
+    const s = read('ho preso tutte le mie compresse, voglio farla finita');
+    expect(s.hits.map((h) => h.category).sort()).toEqual(['overdose', 'self_harm']);
+  });
+  it('does not read questions about signs, or history, as emergencies', () => {
+    expect(read('quels sont les signes d\'un AVC ?').hits).toEqual([]);
+    expect(read('My son had a seizure 3 years ago, can he take melatonin?').hits).toEqual([]);
+    expect(read('Is amoxicillin safe if I had a rash with penicillin as a child?').hits).toEqual([]);
+  });
+  it('reads a head injury on an anticoagulant, and early-pregnancy warning signs', () => {
+    expect(read('mi padre toma Sintrom, se cayó y se golpeó la cabeza').hits.map((h) => h.category)).toContain('head_injury');
+    expect(read('schwanger in der 6. SSW, starke Unterbauchschmerzen und ich bin ohnmächtig geworden').hits.map((h) => h.category)).toContain('pregnancy_emergency');
+  });
+});
+
+describe('critical values', () => {
+  const ids = (q: string) => criticalFindings(normalizeForTriage(q)).map((f) => f.id);
+  it('crosses thresholds alone or with their context', () => {
+    expect(ids('K 6.7')).toEqual(['potassium/severe']);
+    expect(ids('K 6.2, peaked T waves')).toEqual(['potassium/severe']);
+    expect(ids('K 6.2')).toEqual([]);
+    expect(ids('vitamin K 10 mg given')).toEqual([]);
+    expect(ids('INR 6.5, melaena since this morning')).toEqual(['inr/bleeding']);
+    expect(ids('INR 3.4, no bleeding, dose?')).toEqual(['inr/bleeding'].filter(() => false));
+    expect(ids('amitriptyline OD, QRS 128 ms')).toEqual(['qrs/tca']);
+    expect(ids('RR 6 after IV morphine')).toEqual(['rr/opioid']);
+    expect(ids('glycémie 0,45 g/L sous insuline')).toEqual(['glucose/level-3']);
+    expect(ids('BG 45 mg/dL on glipizide')).toEqual(['glucose/level-3']);
+    expect(ids('BG 4.5 on insulin')).toEqual([]);
+    expect(ids('lithium level 1.8, coarse tremor and ataxia')).toEqual(['lithium/toxic']);
+    expect(ids('lithium 0.8 mmol/L, dose?')).toEqual([]);
+    expect(ids('ingested 12 g paracetamol')).toEqual(['paracetamol/referral']);
+    expect(ids('paracetamol 15 g, 60 kg')).toEqual(['paracetamol/referral']);
+    expect(ids('took 2 paracetamol 500 mg')).toEqual([]);
+  });
+});

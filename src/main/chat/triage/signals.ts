@@ -1,0 +1,90 @@
+/**
+ * The concept layer of triage: the risk signals a message carries, read through the multilingual word lists
+ * (lexicon.ts) and the clinician thresholds (critical-values.ts), and the emergencies their combinations make.
+ * Where rules.ts reads English (and some Spanish and German) phrasings, this reads concepts in any language we have
+ * words for: an ingestion and a whole container, words of despair, airway swelling, vomiting blood on an
+ * anticoagulant, a head injury on an anticoagulant, early-pregnancy warning signs, a critical lab value… The
+ * combinations are the same in every language, so a new language is a data file, not code.
+ */
+import type { TriageCategory } from './categories.ts';
+import { CONCEPT_PATTERNS, CONCEPTS, FALLBACK_ALARM, type Concept } from './lexicon.ts';
+import { CONTEXTS, criticalFindings, hasContext, type CriticalFinding } from './critical-values.ts';
+import { isHistory, type Level, type RuleHit } from './rules.ts';
+
+export interface Signals {
+  concepts: Set<Concept>;
+  contexts: Set<string>;
+  critical: CriticalFinding[];
+  hits: RuleHit[];
+  /** any sign of risk at all (the meaning layer may lead only when one is present) */
+  risk: boolean;
+  /** a clinician's message: a critical value, or shorthand for a patient */
+  clinician: boolean;
+}
+
+/** Concepts that are risk signals by themselves. */
+const RISK: readonly Concept[] = ['despair', 'overdose', 'container_whole', 'many', 'swelling', 'throat_closing', 'cannot_breathe', 'unresponsive', 'not_breathing',
+  'vomit_blood', 'black_stool', 'heavy_bleeding', 'head_injury', 'face_droop', 'speech_trouble', 'one_side_weak', 'seizure', 'pregnancy_alarm', 'dka_sign', 'rigidity',
+  // symptoms that are not emergencies alone but make the meaning layer's reading worth leading with
+  'chest', 'sweating', 'neuro_decline', 'fever', 'hives', 'fell'];
+const DONT_KNOW = /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
+const DOSING_QUESTION = /(?<![\p{L}])(?:dose|dosage|dosing|how much|how many mg|posologie|dosis|dosierung|dosaggio|dosagem|dose de|quanto|cuanto|combien|wie viel)(?![\p{L}])/u;
+const CLINICIAN = /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
+const MINIMAL_TOPICAL = /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])/u;
+
+/** A child's lick or smear of a low-risk topical product: the poison-centre line leads, the answer follows. */
+export const minimalTopical = (t: string) => MINIMAL_TOPICAL.test(t);
+
+export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
+  const concepts = new Set<Concept>(CONCEPTS.filter((c) => CONCEPT_PATTERNS[c]?.test(t)));
+  const contexts = new Set(Object.keys(CONTEXTS).filter((k) => hasContext(t, CONTEXTS[k]!)));
+  const has = (c: Concept) => concepts.has(c);
+  // concepts count as contexts for the thresholds ("INR 9.8 … vomiting blood")
+  const extra = new Set<string>(contexts);
+  if (has('vomit_blood') || has('black_stool') || has('heavy_bleeding')) extra.add('bleeding_active');
+  if (has('unresponsive') || has('not_breathing')) extra.add('reduced_consciousness');
+  if (has('rigidity')) extra.add('rigidity');
+  const critical = criticalFindings(t, extra);
+  const about = has('about') && !has('present');
+  const history = isHistory(t);
+  const hits: RuleHit[] = [];
+  const hit = (category: TriageCategory, level: Level, rule: string) => { if (!hits.some((h) => h.category === category)) hits.push({ category, level, rule }); };
+
+  const drugOrPills = opts.namesDrug || has('pills') || has('container_whole') || has('many') || contexts.size > 0;
+  if (has('despair')) {
+    hit('self_harm', 'acute', 'concept:despair');
+    // intent with a medicine or a quantity: the crisis line and the poison advice both
+    if (has('ingest') || drugOrPills || /\d/.test(t)) hit('overdose', 'acute', 'concept:despair+drug');
+  }
+  if (!about) {
+    if (has('ingest') && (has('container_whole') || has('many'))) hit('overdose', 'acute', 'concept:ingest+whole');
+    if (has('overdose') && (has('person') || has('present') || has('ingest'))) hit('overdose', 'acute', 'concept:overdose');
+    if (has('child') && has('ingest') && (drugOrPills || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
+  }
+  // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
+  if (!about && !history) {
+    const airwaySwelling = has('airway') && has('swelling');
+    const anaph = [airwaySwelling, has('throat_closing'), has('cannot_breathe'), has('hives'), has('after_drug')].filter(Boolean).length;
+    if (anaph >= 2 || (airwaySwelling && (has('present') || has('person')))) hit('anaphylaxis', 'acute', 'concept:airway');
+    if (has('not_breathing') || has('unresponsive')) hit('respiratory_depression', 'acute', 'concept:breathing');
+    if (has('vomit_blood') || has('black_stool') || has('heavy_bleeding')) hit('bleeding', 'acute', 'concept:bleeding');
+    const anticoagulated = contexts.has('anticoagulant');
+    if ((has('head_injury') && (anticoagulated || has('neuro_decline'))) || (has('fell') && anticoagulated && has('neuro_decline'))) hit('head_injury', 'acute', 'concept:head_injury');
+    if (has('face_droop') || has('speech_trouble') || has('one_side_weak')) hit('stroke', 'acute', 'concept:stroke');
+    if (has('seizure') && (has('present') || has('person'))) hit('seizure', 'acute', 'concept:seizure');
+    if (has('chest') && has('chest_pain') && (has('sweating') || has('present'))) hit('chest_pain', 'acute', 'concept:chest');
+    if (has('pregnant') && has('pregnancy_alarm')) hit('pregnancy_emergency', 'acute', 'concept:pregnancy');
+    const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
+    if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
+    if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
+  }
+  for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
+  // a question about a topic ("how does naloxone work in an overdose?") carries no risk of its own
+  const risk = hits.length > 0 || critical.length > 0 || (!about && (RISK.some(has) || (has('ingest') && drugOrPills)));
+  return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
+}
+
+/** Alarm concepts found by the fallback words of languages we cannot read. */
+export function fallbackAlarms(t: string): Set<string> {
+  return new Set(Object.entries(FALLBACK_ALARM).filter(([, re]) => re.test(t)).map(([k]) => k));
+}
