@@ -7,7 +7,8 @@
  *   ONC non-interr.    every pair → minor (the panel's "inform, do not interrupt"; no text)
  *   NLM label corpus   the label sentence; its severity read from its wording (steps/nlm-spl-ddi.ts: labelSeverity)
  *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json)
- *   our records        each compound record's editorial entries that name the other substance or its class
+ *   our records        each compound record's editorial entries as written (ix_editorial) that name the other substance
+ *                      or a class it belongs to as a whole (editorial.ts)
  *
  * The verdict is the most severe level any source gives (contraindicated > major > moderate > minor > unknown); every
  * source's own level is listed, `sources_disagree` says when they differ, and the mechanism and management text come
@@ -64,6 +65,8 @@ interface Model {
   /** the ONC and NLM rows (a few thousand), by "a\0b": read once, looked up for every key pair of every check */
   ixPairs: Map<string, IxPairRow[]>;
   rules: StoredRule[];
+  /** our records' editorial entries as written (ix_editorial), by compound rowid */
+  editorial: Map<number, { substance: string; severity: Severity; notes: string }[]>;
 }
 
 const models = new WeakMap<Db, Model>();
@@ -77,6 +80,8 @@ function model(db: Db): Model {
       ixPairs: Map.groupBy(db.prepare<[], IxPairRow & { a: string; b: string }>('SELECT a, b, source, level, severity, a_name, b_name, text, reference FROM ix_pairs ORDER BY rowid').all(),
         (r) => `${r.a}\0${r.b}`),
       rules: db.prepare<[], { data: string }>('SELECT data FROM ix_rules ORDER BY rowid').all().map((r) => JSON.parse(r.data) as StoredRule),
+      editorial: Map.groupBy(db.prepare<[], { compound_rowid: number; substance: string; severity: Severity; notes: string }>(
+        'SELECT compound_rowid, substance, severity, notes FROM ix_editorial ORDER BY compound_rowid, seq').all(), (r) => r.compound_rowid),
     };
     models.set(db, m);
   }
@@ -181,13 +186,13 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   return out;
 }
 
-function editorialFindings(x: Prepared, y: Prepared): Finding[] {
+/** Our records' entries as written (not as the lists graded them: a raised level is the other sources' claim). */
+function editorialFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   const out: Finding[] = [];
   for (const [from, to] of [[x, y], [y, x]] as const) {
     const rec = from.substance.compound;
     if (!rec) continue;
-    for (const e of rec.interactions) {
-      if (e.source !== 'editorial') continue;
+    for (const e of model(db).editorial.get(rec.rowid) ?? []) {
       const hit = entryConcerns(e.substance, to.text);
       if (!hit) continue;
       out.push({
@@ -202,7 +207,7 @@ function editorialFindings(x: Prepared, y: Prepared): Finding[] {
 
 /** Every source's findings for one pair (indices a, b into the caller's list), merged into one verdict, or null. */
 export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number): PairVerdict | null {
-  const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(x, y), ...ddinterFindings(db, x, y)];
+  const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(db, x, y), ...ddinterFindings(db, x, y)];
   if (!all.length) return null;
   const bySource = new Map<InteractionSource, Finding>();
   for (const f of all) {
