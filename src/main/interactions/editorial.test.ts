@@ -1,6 +1,7 @@
 /** How a record's free-text entry is read: a class word narrowed by its neighbours does not bring the whole class. */
 import { describe, expect, it } from 'vitest';
 import { namesWholeClass } from './editorial.ts';
+import { ddinterEntriesFor } from './pair-model.ts';
 
 const whole = (text: string, word: RegExp) => {
   const m = word.exec(text)!;
@@ -29,5 +30,21 @@ describe('class words in record entries', () => {
     expect(whole('Other QT-prolonging drugs (e.g. macrolides)', /macrolides/)).toBe(true);
     expect(whole('Strong CYP3A4 inhibitors', /CYP3A4 inhibitors/)).toBe(true);
     expect(whole('oral contraceptives', /oral contraceptives/)).toBe(true);
+  });
+});
+
+describe('DDInter salts and products of one moiety', () => {
+  const calcium = ['Calcium acetate', 'Calcium carbonate', 'Calcium chloride', 'Calcium gluconate'].map((name, i) => ({ id: `c${i}`, name }));
+  const peg = [{ id: 'p1', name: 'Polyethylene glycol (3350 with electrolytes)' }, { id: 'p2', name: 'Polyethylene glycol (3350)' }];
+
+  it('a salt or product written out speaks only for itself', () => {
+    expect(ddinterEntriesFor(['calcium carbonate 500 mg tablets'], calcium).map((d) => d.name)).toEqual(['Calcium carbonate']);
+    expect(ddinterEntriesFor(['calcium gluconate 10% IV'], calcium).map((d) => d.name)).toEqual(['Calcium gluconate']);
+    expect(ddinterEntriesFor(['PEG 3350'], peg).map((d) => d.id)).toEqual(['p2']);
+  });
+
+  it('the bare moiety keeps every entry', () => {
+    expect(ddinterEntriesFor(['calcium'], calcium)).toHaveLength(4);
+    expect(ddinterEntriesFor(['polyethylene glycol'], peg)).toHaveLength(2);
   });
 });

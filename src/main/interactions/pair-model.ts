@@ -97,12 +97,35 @@ export interface Prepared {
   text: TextMatcher;
 }
 
+const tokens = (t: string) => t.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+/**
+ * DDInter lists salts and products of one moiety apart ("Calcium chloride" and "Calcium carbonate"; "Polyethylene glycol
+ * (3350)" and "(3350 with electrolytes)"), and they share our ingredient key. When the name written picks out some of
+ * them — every word of the entry's name, or of its parenthetical, is in what was written — only those speak for it:
+ * calcium carbonate is not judged by calcium chloride's intravenous pairs. A bare moiety ("calcium") keeps them all.
+ */
+export function ddinterEntriesFor(written: readonly string[], entries: { id: string; name: string }[]): { id: string; name: string }[] {
+  if (entries.length < 2) return entries;
+  const have = new Set(written.flatMap(tokens));
+  const picks = entries.filter((d) => {
+    const inner = /\(([^()]*)\)/.exec(d.name)?.[1];
+    // "Polyethylene glycol (3350)": its parenthetical is what tells it apart; "Calcium carbonate": the whole name, when
+    // that is more than the moiety's one word.
+    if (inner) return tokens(inner).every((w) => have.has(w));
+    const all = tokens(d.name);
+    return all.length > 1 && all.every((w) => have.has(w));
+  });
+  return picks.length ? picks : entries;
+}
+
 export function prepare(db: Db, s: Substance): Prepared {
   const m = model(db);
+  const written = [s.input, ...(s.compound ? [s.compound.name] : [])];
   return {
     substance: s,
     keyClasses: new Map(s.keys.map((k) => [k, classesOfKey(db, k)])),
-    ddinter: new Map(s.keys.map((k) => [k, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name }))])),
+    ddinter: new Map(s.keys.map((k) => [k, ddinterEntriesFor(written, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name })))])),
     text: textMatcher(db, s),
   };
 }
