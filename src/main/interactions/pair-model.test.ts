@@ -74,6 +74,41 @@ describe('pair model', () => {
     expect(members.filter((k) => known.get(k)!.n === 0)).toEqual(['penicillin', 'thyroid']);
   });
 
+  it('a record entry about part of a class does not reach the rest of it (issue 25)', () => {
+    // valproate's record: "Carbapenem antibiotics (meropenem, ertapenem)"; warfarin's: "Macrolide antibiotics (…)";
+    // sertraline's QT entry: "… macrolide and fluoroquinolone antibiotics"; paracetamol's: "(…, opioid combinations)"
+    for (const [a, b] of [['valproate', 'amoxicillin'], ['valproate', 'clindamycin'], ['warfarin', 'cephalexin'], ['sertraline', 'amoxicillin'], ['paracetamol', 'tramadol']]) {
+      const v = verdictOf(a!, b!);
+      expect(v?.findings.filter((f) => f.source === 'editorial' && /through the class/.test(f.reference)) ?? [], `${a} + ${b}`).toEqual([]);
+      expect(v ? SEVERITY_RANK[v.severity] : 9, `${a} + ${b}`).toBeGreaterThan(SEVERITY_RANK.major);
+    }
+    expect(verdictOf('valproate', 'meropenem')!.severity).toBe('major');
+    expect(verdictOf('warfarin', 'clarithromycin')!.severity).toBe('major');
+    // "Hyaluronic acid (oral)" is not named "oral" (warfarin's azole entry says "oral gel")
+    expect(verdictOf('warfarin', 'hyaluronic acid')).toBeUndefined();
+  });
+
+  it('aspirin is not an NSAID for lithium; the rules that concern aspirin name it', () => {
+    expect(verdictOf('lithium', 'aspirin')?.findings.some((f) => f.source === 'class_rule' || f.source === 'editorial')).toBeFalsy();
+    expect(verdictOf('lithium', 'ibuprofen')!.severity).toBe('major');
+    expect(verdictOf('ketorolac', 'aspirin')!.severity).toBe('contraindicated');
+    expect(verdictOf('methotrexate', 'aspirin')!.findings.some((f) => f.rule === 'methotrexate-nsaid')).toBe(true);
+  });
+
+  it("our records count at their own level: a level the lists raised is not the record's claim for other pairs", () => {
+    // simvastatin's entry "Verapamil, diltiazem, dronedarone, amiodarone, amlodipine, ranolazine" is raised to
+    // contraindicated in the lists for verapamil; amlodipine is not contraindicated, and no text claims the ONC list
+    const v = verdictOf('simvastatin', 'amlodipine')!;
+    expect(v.severity).not.toBe('contraindicated');
+    expect(v.findings.some((f) => f.source === 'onc_high_priority')).toBe(false);
+    expect(v.mechanism ?? '').not.toMatch(/ONC/);
+  });
+
+  it('a salt DDInter lists apart is judged as itself: oral calcium carbonate is not intravenous calcium chloride', () => {
+    const v = verdictOf('calcium carbonate', 'digoxin');
+    expect(v?.findings.find((f) => f.source === 'ddinter')?.listedAs ?? '').not.toMatch(/chloride/i);
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');
