@@ -25,6 +25,12 @@ const RulesFile = z.strictObject({
   rules: z.array(z.strictObject({
     id: z.string().regex(/^[a-z0-9-]+$/), a: z.array(z.string()).min(1), b: z.array(z.string()).min(1), except: z.array(z.string()).optional(),
     severity: z.enum(RULE_SEVERITIES), mechanism: z.string().min(10), management: z.string().min(5), basis: z.array(z.string().min(5)).min(1),
+    when: z.strictObject({
+      on: z.enum(['a', 'b']), routes: z.array(z.string()).min(1).optional(), dose_mg_above: z.number().positive().optional(),
+      known_routes: z.record(z.string(), z.array(z.string().min(3))).optional(),
+      otherwise: z.strictObject({ severity: z.enum(RULE_SEVERITIES).nullable(), management: z.string().min(5) }),
+      if_unknown: z.enum(['rule', 'otherwise']).optional(), note: z.string().min(10),
+    }).refine((c) => c.routes || c.dose_mg_above !== undefined, 'a condition names routes or a dose').optional(),
   })),
 });
 
@@ -91,7 +97,7 @@ export function loadInteractionRules(db: Database, names: IxNames): number {
   for (const r of file.rules) {
     const stored: StoredRule = {
       id: r.id, a: side(r.a, r.id), b: side(r.b, r.id), except: (r.except ?? []).flatMap((e) => names.add(e, 'rule')),
-      severity: r.severity, mechanism: r.mechanism, management: r.management, basis: r.basis,
+      severity: r.severity, mechanism: r.mechanism, management: r.management, basis: r.basis, ...(r.when ? { when: r.when } : {}),
     };
     insert.run(r.id, JSON.stringify(stored));
   }

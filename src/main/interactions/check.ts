@@ -10,7 +10,7 @@ import type { InteractionPair, InteractionsData } from '../../shared/schemas/too
 import { coverage } from './coverage.ts';
 import { pairVerdicts, type PairVerdict } from './pair-model.ts';
 import { keyName, resolveName, suggestions, type Substance } from './resolver.ts';
-import { SEVERITY_RANK, type Severity } from './rules.ts';
+import { SEVERITY_RANK, type Severity, type SubstanceContext } from './rules.ts';
 
 export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;
 
@@ -112,11 +112,15 @@ function interpret(subs: readonly Substance[], pairs: readonly InteractionPair[]
   return parts.join(' ');
 }
 
-/** Check already-resolved substances (the builders resolve their own candidates). */
-export function checkSubstances(db: Db, subs: readonly Substance[]): InteractionCheck {
+/**
+ * Check already-resolved substances (the builders resolve their own candidates). `contexts[i]` is how substance i is
+ * taken (route, dose in mg), when known: rules whose level depends on them read it; unknown gives the more severe level
+ * with a note.
+ */
+export function checkSubstances(db: Db, subs: readonly Substance[], contexts: readonly (SubstanceContext | undefined)[] = []): InteractionCheck {
   const duplicates = findDuplicates(subs);
   const skip = new Set(duplicates.flatMap((d, i) => (d === null ? [] : [i])));
-  const { verdicts, pairsChecked } = pairVerdicts(db, subs, skip);
+  const { verdicts, pairsChecked } = pairVerdicts(db, subs, skip, contexts);
   const pairs = verdicts.map((v) => pairOut(subs, v));
   const live = subs.filter((_, i) => !skip.has(i));
   const unresolved = live.filter((s) => s.status === 'unresolved');
@@ -136,7 +140,7 @@ export function checkSubstances(db: Db, subs: readonly Substance[]): Interaction
   };
 }
 
-/** The whole check from names as people write them. */
-export function checkInteractions(db: Db, names: readonly string[]): InteractionCheck {
-  return checkSubstances(db, names.map((n) => resolveName(db, n)));
+/** The whole check from names as people write them (with each one's route and dose, when the caller parsed them). */
+export function checkInteractions(db: Db, names: readonly string[], contexts: readonly (SubstanceContext | undefined)[] = []): InteractionCheck {
+  return checkSubstances(db, names.map((n) => resolveName(db, n)), contexts);
 }

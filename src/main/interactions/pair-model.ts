@@ -6,7 +6,9 @@
  *   ONC high priority  every pair → contraindicated (the list's "contraindicated / interruptive"; no text)
  *   ONC non-interr.    every pair → minor (the panel's "inform, do not interrupt"; no text)
  *   NLM label corpus   the label sentence; its severity read from its wording (steps/nlm-spl-ddi.ts: labelSeverity)
- *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json)
+ *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json);
+ *                      a rule with a route or dose condition gives its level for the route and dose known, or, with
+ *                      neither known, its more severe level with a note saying what the level depends on
  *   our records        each compound record's editorial entries as written (ix_editorial) that name the other substance
  *                      or a class it belongs to as a whole (editorial.ts)
  *
@@ -19,7 +21,7 @@ import type { Db } from '../db/connection.ts';
 import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
 import { classesOfKey, keyName, type Substance } from './resolver.ts';
-import { SEVERITY_RANK, worst, type Severity, type StoredRule } from './rules.ts';
+import { conditionState, SEVERITY_RANK, type ConditionState, worst, type Severity, type StoredRule, type SubstanceContext } from './rules.ts';
 
 export type InteractionSource = (typeof INTERACTION_SOURCES)[number];
 
@@ -36,6 +38,8 @@ export interface Finding {
   record: string | null;
   rule: string | null;
   basis: string[];
+  /** a class rule with a route or dose condition: whether it holds for the route and dose given */
+  condition?: ConditionState;
 }
 
 export interface PairVerdict {
@@ -95,6 +99,8 @@ export interface Prepared {
   keyClasses: Map<string, string[]>;
   ddinter: Map<string, { id: string; name: string }[]>;
   text: TextMatcher;
+  /** how it is taken, when known (route, dose): rules with a condition read it */
+  context: SubstanceContext;
 }
 
 const tokens = (t: string) => t.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
@@ -119,7 +125,7 @@ export function ddinterEntriesFor(written: readonly string[], entries: { id: str
   return picks.length ? picks : entries;
 }
 
-export function prepare(db: Db, s: Substance): Prepared {
+export function prepare(db: Db, s: Substance, context: SubstanceContext = {}): Prepared {
   const m = model(db);
   const written = [s.input, ...(s.compound ? [s.compound.name] : [])];
   return {
@@ -127,6 +133,7 @@ export function prepare(db: Db, s: Substance): Prepared {
     keyClasses: new Map(s.keys.map((k) => [k, classesOfKey(db, k)])),
     ddinter: new Map(s.keys.map((k) => [k, ddinterEntriesFor(written, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name })))])),
     text: textMatcher(db, s),
+    context,
   };
 }
 
@@ -199,9 +206,21 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
       const mq = mp ? sideMember(q, r.b, r.except) : null;
       if (!mp || !mq || mp === mq) continue;
       const [first, second] = p === x ? [mp, mq] : [mq, mp];
+      // A rule whose label level depends on route or dose: the level that holds, or with neither known the rule's own
+      // (more severe) level and a note saying what it depends on.
+      const target = r.when?.on === 'b' ? q : p;
+      const state = r.when ? conditionState(r.when, target.context, target.substance.input) : 'met';
+      const assumeOtherwise = state === 'not_met' || (state === 'unknown' && r.when?.if_unknown === 'otherwise');
+      const severity = assumeOtherwise ? r.when!.otherwise.severity : r.severity;
+      if (!severity) break;
+      const management = state === 'met' ? r.management
+        : state === 'not_met' ? r.when!.otherwise.management
+        : `${assumeOtherwise ? r.when!.otherwise.management : r.management} ${r.when!.note}`;
       out.push({
-        source: 'class_rule', severity: r.severity, level: r.id, listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
-        mechanism: r.mechanism, management: r.management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+        source: 'class_rule', severity, level: state === 'met' ? r.id : `${r.id} (${state === 'unknown' ? 'dose or route not given' : 'at the dose or route given'})`,
+        listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
+        mechanism: r.mechanism, management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+        ...(r.when ? { condition: state } : {}),
       });
       break;
     }
@@ -239,9 +258,15 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
     if (!prev || SEVERITY_RANK[f.severity] < SEVERITY_RANK[prev.severity] || (f.severity === prev.severity && !prev.mechanism && f.mechanism)) bySource.set(f.source, f);
   }
   const findings = [...bySource.values()].sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || SOURCE_ORDER.indexOf(p.source) - SOURCE_ORDER.indexOf(q.source));
-  const top = worst(findings)!;
+  // A label rule whose level depends on dose or route, with a dose or route given that is within the label's limit,
+  // decides the pair: the other sources list the pair whatever the dose (simvastatin 20 mg + amlodipine is within the
+  // label's limit however DDInter grades simvastatin + amlodipine). They stay listed, and the disagreement is flagged.
+  // Above the limit, or with neither given, the most severe level stands.
+  const rule = bySource.get('class_rule');
+  const decided = rule?.condition === 'not_met' ? rule : null;
+  const top = decided ?? worst(findings)!;
   const known = new Set(findings.filter((f) => f.severity !== 'unknown').map((f) => f.severity));
-  const withText = findings.filter((f) => f.mechanism)
+  const withText = decided ?? findings.filter((f) => f.mechanism)
     .sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9))[0];
   return {
     a, b, severity: top.severity, sourcesDisagree: known.size > 1, findings,
@@ -249,9 +274,12 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
   };
 }
 
-/** Verdicts for every pair of the given substances (skipping the indices in `skip`, e.g. duplicates), most severe first. */
-export function pairVerdicts(db: Db, subs: readonly Substance[], skip: ReadonlySet<number> = new Set()): { verdicts: PairVerdict[]; pairsChecked: number } {
-  const prepared = subs.map((s) => prepare(db, s));
+/**
+ * Verdicts for every pair of the given substances (skipping the indices in `skip`, e.g. duplicates), most severe first.
+ * `contexts[i]` is how substance i is taken (route, dose), when known.
+ */
+export function pairVerdicts(db: Db, subs: readonly Substance[], skip: ReadonlySet<number> = new Set(), contexts: readonly (SubstanceContext | undefined)[] = []): { verdicts: PairVerdict[]; pairsChecked: number } {
+  const prepared = subs.map((s, i) => prepare(db, s, contexts[i]));
   const live = subs.map((_, i) => i).filter((i) => !skip.has(i));
   const verdicts: PairVerdict[] = [];
   let pairsChecked = 0;
