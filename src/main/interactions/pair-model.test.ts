@@ -5,7 +5,7 @@ import { CONTENT_DB } from '../tools/test-support.ts';
 import { checkInteractions, findDuplicates, highestSeverity } from './check.ts';
 import { pairVerdicts } from './pair-model.ts';
 import { resolveName } from './resolver.ts';
-import { SEVERITY_RANK } from './rules.ts';
+import { SEVERITY_RANK, type SubstanceContext } from './rules.ts';
 
 let db: Db;
 beforeAll(() => { db = openContentDb(CONTENT_DB); });
@@ -107,6 +107,41 @@ describe('pair model', () => {
   it('a salt DDInter lists apart is judged as itself: oral calcium carbonate is not intravenous calcium chloride', () => {
     const v = verdictOf('calcium carbonate', 'digoxin');
     expect(v?.findings.find((f) => f.source === 'ddinter')?.listedAs ?? '').not.toMatch(/chloride/i);
+  });
+
+  it('label dose limits are conditions: the dose decides within the limit; unknown gives the stricter level and says so', () => {
+    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
+    const unknown = withCtx('simvastatin', 'amlodipine', {});
+    expect(unknown.severity).toBe('major');
+    expect(unknown.management).toMatch(/depends on the simvastatin dose, which was not given/);
+    const low = withCtx('simvastatin', 'amlodipine', { doseMg: 20 });
+    expect(low.severity).toBe('moderate');
+    expect(low.sources.find((x) => x.source === 'class_rule')!.level).toMatch(/at the dose or route given/);
+    expect(low.sources_disagree).toBe(true);
+    expect(withCtx('simvastatin', 'amlodipine', { doseMg: 40 }).severity).toBe('major');
+    expect(withCtx('simvastatin', 'diltiazem', { doseMg: 10 }).severity).toBe('moderate');
+    expect(SEVERITY_RANK[withCtx('simvastatin', 'diltiazem', { doseMg: 40 }).severity]).toBeLessThanOrEqual(SEVERITY_RANK.major);
+    expect(withCtx('methotrexate', 'ibuprofen', { doseMg: 15 }).severity).toBe('moderate');
+    expect(withCtx('methotrexate', 'ibuprofen', {}).severity).toBe('major');
+    expect(withCtx('topiramate', 'combined oral contraceptive', { doseMg: 50 }).severity).toBe('minor');
+    expect(withCtx('topiramate', 'combined oral contraceptive', { doseMg: 400 }).severity).toBe('major');
+  });
+
+  it('route conditions: intravenous calcium with digoxin, not calcium by mouth; intravenous verapamil with a beta-blocker', () => {
+    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
+    expect(withCtx('calcium gluconate', 'digoxin', { route: 'IV' }).severity).toBe('major');
+    expect(withCtx('calcium', 'digoxin', { route: 'oral' }).severity).toBe('minor');
+    // calcium carbonate is only taken by mouth (the rule's known routes)
+    expect(withCtx('calcium carbonate', 'digoxin', {}).severity).toBe('minor');
+    const unknown = withCtx('calcium', 'digoxin', {});
+    expect(unknown.severity).toBe('major');
+    expect(unknown.management).toMatch(/depends on the route/);
+    expect(withCtx('verapamil', 'metoprolol', { route: 'intravenous' }, { route: 'intravenous' }).severity).toBe('contraindicated');
+    // by mouth, or unsaid: not contraindicated, and the text is about the beta-blocker, not verapamil's digoxin advice
+    const oral = withCtx('verapamil', 'metoprolol', {});
+    expect(['moderate', 'major']).toContain(oral.severity);
+    expect(oral.sources.some((x) => x.rule === 'ccb-beta-blocker-iv')).toBe(false);
+    expect(`${oral.mechanism} ${oral.management}`).not.toMatch(/digoxin/i);
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
