@@ -32,7 +32,9 @@ const FORM_WORDS = new Set(['oral', 'topical', 'injection', 'injectable', 'intra
 const OPEN_BEFORE = new Set(['other', 'all', 'any', 'the', 'and', 'or', 'nor', 'with', 'without', 'including', 'include', 'includes', 'eg', 'ie', 'such', 'as',
   'of', 'to', 'by', 'for', 'on', 'in', 'from', 'especially', 'particularly', 'notably', 'most', 'many', 'strong', 'potent', 'concomitant', 'concurrent', 'oral',
   'a', 'an', 'its', 'their', 'these', 'those', 'combined', 'taking', 'avoid', 'via', 'plus', 'not', 'no', 'also', 'like', 'versus', 'vs', 'than', 'is', 'are',
-  'be', 'using', 'use', 'high-dose', 'systemic', 'regular', 'daily', 'common', 'usual', 'standard', 'typical', 'known', 'several', 'two', 'multiple', 'additional', 'further']);
+  'be', 'using', 'use', 'receiving', 'received', 'taking', 'given', 'treated', 'administered', 'concomitantly', 'coadministered', 'co-administered',
+  'following', 'after', 'before', 'during', 'combination', 'between', 'among', 'involving', 'when', 'if', 'while', 'both', 'either', 'neither',
+  'high-dose', 'systemic', 'regular', 'daily', 'common', 'usual', 'standard', 'typical', 'known', 'several', 'two', 'multiple', 'additional', 'further']);
 
 /** What after a class word makes it a modifier of something narrower ("opioid combinations", "calcium channel blockers"). */
 const MODIFIER_AFTER = /^[\s-]*(?:combinations?|combination products?|products?|containing|channels?|withdrawal|overdose|antagonists?|receptor antagonists?|reversal|toxicity)\b/iu;
