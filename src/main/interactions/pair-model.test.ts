@@ -109,6 +109,15 @@ describe('pair model', () => {
     expect(v?.findings.find((f) => f.source === 'ddinter')?.listedAs ?? '').not.toMatch(/chloride/i);
   });
 
+  it('a label sentence about some members of a class reaches only those ("statins metabolized by CYP3A4")', () => {
+    expect(verdictOf('pravastatin', 'diltiazem')?.findings.some((f) => f.source === 'nlm_spl') ?? false).toBe(false);
+    expect(verdictOf('atorvastatin', 'diltiazem')!.findings.some((f) => f.source === 'nlm_spl')).toBe(true);
+  });
+
+  it('domperidone with a strong CYP3A4 inhibitor is contraindicated (its SmPC)', () => {
+    expect(verdictOf('domperidone', 'ketoconazole')!.severity).toBe('contraindicated');
+  });
+
   it('label dose limits are conditions: the dose decides within the limit; unknown gives the stricter level and says so', () => {
     const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
     const unknown = withCtx('simvastatin', 'amlodipine', {});
