@@ -29,7 +29,7 @@ const RulesFile = z.strictObject({
     when: z.strictObject({
       on: z.enum(['a', 'b']), routes: z.array(z.string()).min(1).optional(), dose_mg_above: z.number().positive().optional(),
       known_routes: z.record(z.string(), z.array(z.string().min(3))).optional(),
-      otherwise: z.strictObject({ severity: z.enum(RULE_SEVERITIES).nullable(), management: z.string().min(5) }),
+      otherwise: z.strictObject({ severity: z.enum(RULE_SEVERITIES).nullable(), mechanism: z.string().min(10).optional(), management: z.string().min(5) }),
       if_unknown: z.enum(['rule', 'otherwise']).optional(), note: z.string().min(10),
     }).refine((c) => c.routes || c.dose_mg_above !== undefined, 'a condition names routes or a dose').optional(),
   })),

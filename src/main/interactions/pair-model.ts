@@ -219,7 +219,7 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
       out.push({
         source: 'class_rule', severity, level: state === 'met' ? r.id : `${r.id} (${state === 'unknown' ? 'dose or route not given' : 'at the dose or route given'})`,
         listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
-        mechanism: r.mechanism, management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+        mechanism: (assumeOtherwise && r.when!.otherwise.mechanism) || r.mechanism, management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
         ...(r.when ? { condition: state } : {}),
       });
       break;

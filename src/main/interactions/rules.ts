@@ -49,7 +49,7 @@ export interface RuleCondition {
   routes?: string[];
   dose_mg_above?: number;
   known_routes?: Record<string, string[]>;
-  otherwise: { severity: (typeof RULE_SEVERITIES)[number] | null; management: string };
+  otherwise: { severity: (typeof RULE_SEVERITIES)[number] | null; mechanism?: string; management: string };
   if_unknown?: 'rule' | 'otherwise';
   note: string;
 }
