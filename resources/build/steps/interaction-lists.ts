@@ -124,8 +124,9 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     if (!top) return;
     graded++;
     // An entry naming several substances is raised for the one whose verdict is worst, and its note names that pair,
-    // so the level and its sources are never read as applying to the others it names.
-    const pair = `${self.substance.name} + ${top.o.substance.name}`;
+    // ("The pair model rates Clarithromycin major", in warfarin's list), so the level and its sources are never read as
+    // applying to the others it names ("this pair" when it names one).
+    const pair = whole ? 'this pair' : top.o.substance.name;
     if (SEVERITY_RANK[top.v.severity] < SEVERITY_RANK[e.severity as keyof typeof SEVERITY_RANK]) { raised++; e.severity = top.v.severity; note(top.v, pair); }
   };
   for (const c of compounds) {
