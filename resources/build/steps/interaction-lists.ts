@@ -24,6 +24,23 @@ function levels(v: PairVerdict): string {
   return v.findings.map((f) => `${SOURCE_WORDS[f.source]} ${f.severity}`).join(', ');
 }
 
+/**
+ * Our records' editorial entries as written, before any grading: the pair model's `editorial` source reads these, so a
+ * level the lists raise (with a note naming the pair and its sources) never comes back as our own claim for other pairs.
+ */
+export function keepAuthoredEntries(db: Database): number {
+  const insert = db.prepare('INSERT INTO ix_editorial (compound_rowid, seq, substance, severity, notes) VALUES (?, ?, ?, ?, ?)');
+  let n = 0;
+  for (const c of db.prepare<[], { rowid: number; interactions: string }>('SELECT rowid, interactions FROM compounds ORDER BY rowid').all()) {
+    (JSON.parse(c.interactions) as Entry[]).forEach((e, i) => {
+      if (e.source !== 'editorial') return;
+      insert.run(c.rowid, i, e.substance, e.severity, e.notes);
+      n++;
+    });
+  }
+  return n;
+}
+
 /** Compounds a rule or a listed pair puts together, as candidate partners (DDInter partners are already in the lists). */
 function candidatePairs(db: Database): Map<number, Set<number>> {
   const keysOf = Map.groupBy(db.prepare<[], { compound_rowid: number; key: string }>('SELECT compound_rowid, key FROM ix_compound_keys').all(), (r) => r.compound_rowid);
@@ -95,18 +112,22 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
   // takes the most severe verdict of the ones it names that resolve exactly.
   const partsOf = (text: string) => [text, ...text.split(/\s*(?:[,;()]|\band\b|\bor\b|\bincluding\b|\be\.g\.)\s*/i)
     .map((x) => x.replace(/^(?:other|and|or|some)\s+/i, '').trim()).filter((x) => x.length >= 3)];
-  const grade = <T extends { substance: string; severity: string; source: string }>(self: Prepared, e: T, note: (v: PairVerdict) => void) => {
+  const grade = <T extends { substance: string; severity: string; source: string }>(self: Prepared, e: T, note: (v: PairVerdict, pair: string) => void) => {
     // A class named as a whole ("other serotonergic drugs") would bring its worst member's verdict (an MAOI's): only
     // the drugs an entry names are graded; the class stays at the record's own level.
     const whole = ofText(e.substance);
     const others = (whole ? [whole] : partsOf(e.substance).map(ofText)).filter((x): x is Prepared => !!x && x.substance.kind !== 'class');
     const verdicts = others.filter((o) => o.substance.compound?.slug !== self.substance.compound?.slug)
-      .map((o) => judge(self, o)).filter((v): v is PairVerdict => !!v)
-      .sort((x, y) => SEVERITY_RANK[x.severity] - SEVERITY_RANK[y.severity]);
-    const v = verdicts[0];
-    if (!v) return;
+      .map((o) => ({ o, v: judge(self, o) })).filter((x): x is { o: Prepared; v: PairVerdict } => !!x.v)
+      .sort((x, y) => SEVERITY_RANK[x.v.severity] - SEVERITY_RANK[y.v.severity]);
+    const top = verdicts[0];
+    if (!top) return;
     graded++;
-    if (SEVERITY_RANK[v.severity] < SEVERITY_RANK[e.severity as keyof typeof SEVERITY_RANK]) { raised++; e.severity = v.severity; note(v); }
+    // An entry naming several substances is raised for the one whose verdict is worst, and its note names that pair,
+    // ("The pair model rates Clarithromycin major", in warfarin's list), so the level and its sources are never read as
+    // applying to the others it names ("this pair" when it names one).
+    const pair = whole ? 'this pair' : top.o.substance.name;
+    if (SEVERITY_RANK[top.v.severity] < SEVERITY_RANK[e.severity as keyof typeof SEVERITY_RANK]) { raised++; e.severity = top.v.severity; note(top.v, pair); }
   };
   for (const c of compounds) {
     const self = ofSlug(c.slug);
@@ -116,7 +137,7 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     // (Text from our own records is not copied: the record already carries it in its own entry.)
     const better = (e: { source: string }, v: PairVerdict) => e.source === 'ddinter' && (v.textFrom === 'class_rule' || v.textFrom === 'nlm_spl');
     for (const e of list) {
-      grade(self, e, (v) => { e.notes = `${e.notes} The pair model rates this pair ${v.severity} (${levels(v)}).`.trim(); });
+      grade(self, e, (v, pair) => { e.notes = `${e.notes} The pair model rates ${pair} ${v.severity} (${levels(v)}).`.trim(); });
     }
     for (const e of list.filter((x) => x.source === 'ddinter')) {
       const o = ofText(e.substance);
@@ -127,7 +148,7 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
     const mono = m ? (JSON.parse(m.data) as Mono) : null;
     const monoLists = mono ? Object.values(mono.interactions) : [];
     for (const e of monoLists.flat()) {
-      grade(self, e, (v) => { e.management = `${e.management} The pair model rates this pair ${v.severity} (${levels(v)}).`.trim(); });
+      grade(self, e, (v, pair) => { e.management = `${e.management} The pair model rates ${pair} ${v.severity} (${levels(v)}).`.trim(); });
       if (e.source !== 'ddinter') continue;
       const o = ofText(e.substance);
       const v = o ? judge(self, o) : null;

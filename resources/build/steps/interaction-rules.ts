@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { namesWholeClass } from '../../../src/main/interactions/editorial.ts';
 import { RULE_SEVERITIES, type StoredRule } from '../../../src/main/interactions/rules.ts';
 import { CONTENT_DIR } from '../paths.ts';
 import type { IxNames } from './interaction-names.ts';
@@ -25,8 +26,27 @@ const RulesFile = z.strictObject({
   rules: z.array(z.strictObject({
     id: z.string().regex(/^[a-z0-9-]+$/), a: z.array(z.string()).min(1), b: z.array(z.string()).min(1), except: z.array(z.string()).optional(),
     severity: z.enum(RULE_SEVERITIES), mechanism: z.string().min(10), management: z.string().min(5), basis: z.array(z.string().min(5)).min(1),
+    when: z.strictObject({
+      on: z.enum(['a', 'b']), routes: z.array(z.string()).min(1).optional(), dose_mg_above: z.number().positive().optional(),
+      known_routes: z.record(z.string(), z.array(z.string().min(3))).optional(),
+      otherwise: z.strictObject({ severity: z.enum(RULE_SEVERITIES).nullable(), mechanism: z.string().min(10).optional(), management: z.string().min(5) }),
+      if_unknown: z.enum(['rule', 'otherwise']).optional(), note: z.string().min(10),
+    }).refine((c) => c.routes || c.dose_mg_above !== undefined, 'a condition names routes or a dose').optional(),
   })),
 });
+
+/** A clause after a class word that keeps only some of its members ("statins that are CYP3A4 substrates"). */
+const RESTRICTING_AFTER = /^\s*(?:that|which|who|metaboli[sz]ed|cleared|eliminated|substrates?|except|other than|known to|with a narrow)\b/iu;
+
+/** Words before a class mention in a label sentence that keep only part of the class ("some statins", "a non-CYP3A4-metabolized statin"). */
+const NARROWING_BEFORE = new Set(['some', 'certain', 'weak', 'moderate', 'mild', 'intravenous', 'iv', 'parenteral', 'injectable', 'topical', 'local']);
+
+/** Label sentences are read permissively (most words before a class mention do not narrow it); these do. */
+function narrowedInSentence(m: ClassMention): boolean {
+  if (RESTRICTING_AFTER.test(m.sentence.slice(m.end))) return true;
+  const word = /([\p{L}\p{N}][\p{L}\p{N}'-]*)\s*$/u.exec(m.sentence.slice(0, m.start))?.[1]?.toLowerCase() ?? '';
+  return NARROWING_BEFORE.has(word) || /^non-/.test(word) || /-metaboli[sz]ed$/.test(word);
+}
 
 export const RULE_FILES = ['interaction-rules.classes.json', 'interaction-rules.json'];
 
@@ -34,7 +54,10 @@ export function readInteractionAliases(): Record<string, string> {
   return ClassesFile.parse(JSON.parse(readFileSync(join(CONTENT_DIR, RULE_FILES[0]!), 'utf8'))).aliases;
 }
 
-export interface LoadedClasses { count: number; members: number; classByText: (text: string) => string | null }
+/** Where a class mention stands in its sentence, so that the words around it can narrow it. */
+export interface ClassMention { sentence: string; start: number; end: number }
+
+export interface LoadedClasses { count: number; members: number; classByText: (text: string, context?: ClassMention) => string | null }
 
 export function loadInteractionClasses(db: Database, names: IxNames): LoadedClasses {
   const file = ClassesFile.parse(JSON.parse(readFileSync(join(CONTENT_DIR, RULE_FILES[0]!), 'utf8')));
@@ -64,9 +87,20 @@ export function loadInteractionClasses(db: Database, names: IxNames): LoadedClas
     members += keys.size;
     matchers.push({ id: c.id, words: new Set([c.name, ...c.words].map(normalizeName)), pattern: c.text_pattern ? new RegExp(c.text_pattern, 'iu') : null });
   }
-  const classByText = (text: string) => {
+  // A mention that is one of a class's words is that class; otherwise a class word inside it counts only when nothing
+  // narrows it: "combined P-gp and weak or moderate CYP3A4 inhibitors" is not the strong inhibitors, and "statins
+  // metabolized by CYP3A4" not every statin (editorial.ts, namesWholeClass; a narrower class may list such a phrase).
+  const classByText = (text: string, context?: ClassMention) => {
+    if (context && context.sentence.slice(context.start, context.end).toLowerCase() === text.toLowerCase() && narrowedInSentence(context)) return null;
     const n = normalizeName(text);
-    return matchers.find((m) => m.words.has(n))?.id ?? matchers.find((m) => m.pattern?.test(text))?.id ?? null;
+    const exact = matchers.find((m) => m.words.has(n));
+    if (exact) return exact.id;
+    const whole = (m: { pattern: RegExp | null }) => {
+      if (!m.pattern) return false;
+      const hit = new RegExp(m.pattern.source, 'giu');
+      return [...text.matchAll(hit)].some((h) => namesWholeClass(text, h.index, h[0].length) && !RESTRICTING_AFTER.test(text.slice(h.index + h[0].length)));
+    };
+    return matchers.find(whole)?.id ?? null;
   };
   return { count: file.classes.length, members, classByText };
 }
@@ -91,7 +125,7 @@ export function loadInteractionRules(db: Database, names: IxNames): number {
   for (const r of file.rules) {
     const stored: StoredRule = {
       id: r.id, a: side(r.a, r.id), b: side(r.b, r.id), except: (r.except ?? []).flatMap((e) => names.add(e, 'rule')),
-      severity: r.severity, mechanism: r.mechanism, management: r.management, basis: r.basis,
+      severity: r.severity, mechanism: r.mechanism, management: r.management, basis: r.basis, ...(r.when ? { when: r.when } : {}),
     };
     insert.run(r.id, JSON.stringify(stored));
   }

@@ -1,14 +1,14 @@
 /**
  * Every input of the interaction pair model, in dependency order: the name index (DrugBank, aliases), DDInter's keys,
  * Drugs@FDA brands, the ONC lists, the editorial classes (their members need the keys above), NLM's label sentences
- * (which name classes), the class rules, our compounds' keys; then our records' and monographs' lists are graded by
- * the pair model (interaction-lists.ts).
+ * (which name classes), the class rules, our compounds' keys, our records' entries as written (the pair model's
+ * editorial source); then our records' and monographs' lists are graded by the pair model (interaction-lists.ts).
  */
 import type { Database } from 'better-sqlite3';
 import type { DrugBankEntry } from './drugbank.ts';
 import { loadDrugsAtFda } from './drugsatfda.ts';
 import { keyCompounds, keyDdinter } from './interaction-keys.ts';
-import { gradeInteractionLists } from './interaction-lists.ts';
+import { gradeInteractionLists, keepAuthoredEntries } from './interaction-lists.ts';
 import { IxNames } from './interaction-names.ts';
 import { loadInteractionClasses, loadInteractionRules, readInteractionAliases } from './interaction-rules.ts';
 import { loadNlmSpl } from './nlm-spl-ddi.ts';
@@ -34,6 +34,7 @@ export function loadInteractionSources(db: Database, dataDir: string, drugbank: 
   counts.ix_compound_keys = keyCompounds(db, names);
   Object.assign(counts, loadVocabulary(db, names, dataDir));
   counts.ix_keys = names.finish();
+  counts.ix_editorial_entries = keepAuthoredEntries(db);
   const lists = gradeInteractionLists(db);
   counts.interaction_list_entries_graded = lists.graded;
   counts.interaction_list_entries_raised = lists.raised;

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { XMLParser } from 'fast-xml-parser';
+import type { ClassMention } from './interaction-rules.ts';
 import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
 import type { IxNames } from './interaction-names.ts';
 import { NLM_DIR } from './interaction-inputs.ts';
@@ -25,9 +26,10 @@ export function labelSeverity(text: string): Severity {
   return 'unknown';
 }
 
-interface Entity { id: string; text: string; type: string }
+interface Entity { id: string; text: string; type: string; charOffset?: string }
 interface Pair { e1: string; e2: string; ddi: string | boolean }
-interface Sentence { id: string; text: string; entity?: Entity[]; pair?: Pair[] }
+interface Anaphora { anaphoraEntity?: { id: string; charOffset?: string }; antecedentEntity?: { text: string } }
+interface Sentence { id: string; text: string; entity?: Entity[]; pair?: Pair[]; anaphoraRelation?: Anaphora | Anaphora[] }
 interface Doc { document: { setID: string; labelDrug?: { name: string }; generic?: { name: string }; sentence?: Sentence[] } }
 
 const parser = new XMLParser({
@@ -35,7 +37,7 @@ const parser = new XMLParser({
   isArray: (name) => ['sentence', 'entity', 'pair'].includes(name),
 });
 
-export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: string) => string | null, dataDir: string): { labels: number; pairs: number } {
+export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: string, context?: ClassMention) => string | null, dataDir: string): { labels: number; pairs: number } {
   const dir = join(dataDir, NLM_DIR);
   const insert = db.prepare(`INSERT INTO ix_pairs (a, b, source, level, severity, a_name, b_name, text, reference)
     VALUES (?, ?, 'nlm_spl', ?, ?, ?, ?, ?, ?)`);
@@ -48,19 +50,27 @@ export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: str
     const generic = doc.generic?.name ?? '';
     const reference = `FDA label ${brand}${generic ? ` (${generic})` : ''}, DailyMed set id ${doc.setID}; NLM SPL drug-interaction corpus (2014)`;
     // An entity is a drug we can key (the label's brand means its generic), or a class our rules define.
-    const identify = (e: Entity): { key: string; name: string } | null => {
+    const identify = (e: Entity, sentence: string): { key: string; name: string } | null => {
       let text = e.text.trim();
       if (brand && normalizeName(text) === normalizeName(brand) && generic) text = generic;
       if (e.type === 'Drug' || e.type === 'Substance' || e.type === 'Biomedical_Entity') {
         const key = names.key(text);
         if (names.hasKey(key)) return { key, name: text };
       }
-      const cls = classByText(text);
+      // The class mention in its sentence: "a non-CYP3A4-metabolized statin" is not every statin.
+      const span = /^(\d+):(\d+)$/.exec(e.charOffset ?? '');
+      const cls = classByText(text, span ? { sentence, start: Number(span[1]), end: Number(span[2]) } : undefined);
       return cls ? { key: `class:${cls}`, name: text } : null;
     };
     const seen = new Set<string>();
     for (const s of doc.sentence ?? []) {
-      const entities = new Map((s.entity ?? []).map((e) => [e.id, e]));
+      // A class anaphor ("the statin") stands for its antecedent ("statins metabolized by CYP3A4"), which says which members.
+      // (The annotators give the anaphor's entity its own id at the same offset.)
+      const antecedents = new Map([s.anaphoraRelation ?? []].flat().flatMap((r) => (r.anaphoraEntity?.charOffset && r.antecedentEntity?.text ? [[r.anaphoraEntity.charOffset, r.antecedentEntity.text] as const] : [])));
+      const entities = new Map((s.entity ?? []).map((e) => {
+        const antecedent = e.type === 'Drug_Class' && e.charOffset ? antecedents.get(e.charOffset) : undefined;
+        return [e.id, antecedent ? { id: e.id, text: antecedent, type: e.type } : e];
+      }));
       const triggers = [...new Set((s.entity ?? []).filter((e) => e.type.endsWith('_Interaction')).map((e) => e.type.replace('_Interaction', '').toLowerCase()))];
       for (const p of s.pair ?? []) {
         if (String(p.ddi) !== 'true') continue;
@@ -69,8 +79,8 @@ export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: str
         const x = p.e1 === 'labelDrug' ? labelEntity : entities.get(p.e1);
         const y = p.e2 === 'labelDrug' ? labelEntity : entities.get(p.e2);
         if (!x || !y) continue;
-        const ix = identify(x);
-        const iy = identify(y);
+        const ix = identify(x, p.e1 === 'labelDrug' ? '' : s.text);
+        const iy = identify(y, p.e2 === 'labelDrug' ? '' : s.text);
         if (!ix || !iy || ix.key === iy.key) continue;
         const [a, b] = ix.key < iy.key ? [ix, iy] : [iy, ix];
         const id = `${a.key}\0${b.key}\0${s.id}`;

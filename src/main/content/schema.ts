@@ -163,6 +163,11 @@ CREATE TABLE ix_classes (id TEXT PRIMARY KEY, name TEXT NOT NULL, words TEXT NOT
 CREATE TABLE ix_class_members (class_id TEXT NOT NULL REFERENCES ix_classes(id), key TEXT NOT NULL, PRIMARY KEY (class_id, key)) WITHOUT ROWID;
 CREATE INDEX ix_class_members_key ON ix_class_members(key);
 CREATE TABLE ix_rules (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+-- Our records' editorial interaction entries as written (compounds.interactions carries them graded by the pair model).
+CREATE TABLE ix_editorial (
+  compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid), seq INTEGER NOT NULL, substance TEXT NOT NULL,
+  severity TEXT NOT NULL, notes TEXT NOT NULL, PRIMARY KEY (compound_rowid, seq)
+) WITHOUT ROWID;
 
 -- USDA SR28 (public domain): foods, nutrients per 100 g, household weights.
 CREATE TABLE foods (

@@ -12,7 +12,7 @@ import { pairVerdicts, type PairVerdict } from './pair-model.ts';
 import { keyName, suggestions, type Substance } from '../vocabulary/resolver.ts';
 import { resolveLine } from '../vocabulary/med-list.ts';
 import { splitMedicationList } from '../vocabulary/med-line.ts';
-import { SEVERITY_RANK, type Severity } from './rules.ts';
+import { SEVERITY_RANK, type Severity, type SubstanceContext } from './rules.ts';
 
 export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;
 
@@ -118,11 +118,15 @@ function interpret(subs: readonly Substance[], pairs: readonly InteractionPair[]
   return parts.join(' ');
 }
 
-/** Check already-resolved substances (the builders resolve their own candidates). */
-export function checkSubstances(db: Db, subs: readonly Substance[]): InteractionCheck {
+/**
+ * Check already-resolved substances (the builders resolve their own candidates). `contexts[i]` is how substance i is
+ * taken (route, dose in mg), when known: rules whose level depends on them read it; unknown gives the more severe level
+ * with a note.
+ */
+export function checkSubstances(db: Db, subs: readonly Substance[], contexts: readonly (SubstanceContext | undefined)[] = []): InteractionCheck {
   const duplicates = findDuplicates(subs);
   const skip = new Set(duplicates.flatMap((d, i) => (d === null ? [] : [i])));
-  const { verdicts, pairsChecked } = pairVerdicts(db, subs, skip);
+  const { verdicts, pairsChecked } = pairVerdicts(db, subs, skip, contexts);
   const pairs = verdicts.map((v) => pairOut(subs, v));
   const live = subs.filter((_, i) => !skip.has(i));
   const unresolved = live.filter((s) => s.status === 'unresolved');
@@ -145,14 +149,30 @@ export function checkSubstances(db: Db, subs: readonly Substance[]): Interaction
 
 /**
  * The whole check from names or medication lines as people write them ("Simvastatin 40mg ON", "co-codamol 30/500
- * QDS PRN"): each entry is read as a line (vocabulary/med-list.ts), so a dose, form or frequency never hides the name.
- * A line that is a heading or a note ("Allergies: NKDA") is listed under `not_medicines`, not checked.
+ * QDS PRN"): each entry is read as a line (vocabulary/med-list.ts), so a dose, form or frequency never hides the name,
+ * and the route and dose it gives decide the rules that depend on them (simvastatin above 20 mg with amlodipine;
+ * intravenous calcium with digoxin). A caller's own contexts win over what the line says. A line that is a heading or
+ * a note ("Allergies: NKDA") is listed under `not_medicines`, not checked.
  */
-export function checkInteractions(db: Db, names: readonly string[]): InteractionCheck {
-  const read = names.map((n) => resolveLine(db, n));
-  const notes = read.filter((s) => s.reading?.line === 'note');
-  const out = checkSubstances(db, read.filter((s) => s.reading?.line !== 'note'));
-  return { ...out, not_medicines: notes.map((s) => s.input) };
+export function checkInteractions(db: Db, names: readonly string[], contexts: readonly (SubstanceContext | undefined)[] = []): InteractionCheck {
+  const read = names.map((n, i) => ({ s: resolveLine(db, n), ctx: contexts[i] }));
+  const notes = read.filter((r) => r.s.reading?.line === 'note');
+  const live = read.filter((r) => r.s.reading?.line !== 'note');
+  const out = checkSubstances(db, live.map((r) => r.s), live.map((r) => r.ctx ?? lineContext(r.s)));
+  return { ...out, not_medicines: notes.map((r) => r.s.input) };
+}
+
+const TO_MG: Record<string, number> = { mg: 1, g: 1000, mcg: 0.001, ng: 0.000001 };
+
+/** The route and the dose in mg a medication line gave (a strength pair's first number: "30/500 mg" → 30). */
+export function lineContext(s: Substance): SubstanceContext | undefined {
+  const r = s.reading;
+  if (!r) return undefined;
+  const factor = r.strength?.unit ? TO_MG[r.strength.unit] : undefined;
+  const ctx: SubstanceContext = {};
+  if (r.route) ctx.route = r.route;
+  if (factor !== undefined && r.strength!.values.length === 1) ctx.doseMg = r.strength!.value * factor;
+  return ctx.route || ctx.doseMg !== undefined ? ctx : undefined;
 }
 
 /** The lines of a pasted list (newlines, semicolons, commas; fragments such as "twice daily" stay with their line). */

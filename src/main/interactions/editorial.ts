@@ -3,11 +3,37 @@
  * antiplatelets", "Grapefruit juice"). An entry applies to another substance when the text names it — word-bounded,
  * case-aware, spaces and hyphens interchangeable (compounds/names.ts) — or names a class it belongs to (the class's
  * text_pattern in interaction-rules.classes.json: "SSRIs" applies to sertraline).
+ *
+ * A class word narrowed by the words around it names only part of the class, so it does not bring the whole class:
+ * "Carbapenem antibiotics", "macrolide and fluoroquinolone antibiotics", "some fluoroquinolones", "Intravenous calcium"
+ * (a qualifier before it), "opioid combinations", "calcium channel" (the class word used as a modifier). The narrower
+ * group is found by its own pattern or names ("carbapenems", "macrolides"), or not at all.
  */
 import { linkableNames } from '../vocabulary/ambiguous.ts';
 import { namePattern } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
 import { classesOfKey, interactionClasses, keyName, type Substance } from '../vocabulary/resolver.ts';
+
+/** Words before a class word that leave it whole ("other SSRIs", "all NSAIDs", "e.g. macrolides", list joints). */
+const OPEN_BEFORE = new Set(['other', 'all', 'any', 'the', 'and', 'or', 'nor', 'with', 'without', 'including', 'include', 'includes', 'eg', 'ie', 'such', 'as',
+  'of', 'to', 'by', 'for', 'on', 'in', 'from', 'especially', 'particularly', 'notably', 'most', 'many', 'strong', 'potent', 'concomitant', 'concurrent', 'oral',
+  'a', 'an', 'its', 'their', 'these', 'those', 'combined', 'taking', 'avoid', 'via', 'plus', 'not', 'no', 'also', 'like', 'versus', 'vs', 'than', 'is', 'are',
+  'be', 'using', 'use', 'receiving', 'received', 'taking', 'given', 'treated', 'administered', 'concomitantly', 'coadministered', 'co-administered',
+  'following', 'after', 'before', 'during', 'combination', 'between', 'among', 'involving', 'when', 'if', 'while', 'both', 'either', 'neither',
+  'high-dose', 'systemic', 'regular', 'daily', 'common', 'usual', 'standard', 'typical', 'known', 'several', 'two', 'multiple', 'additional', 'further']);
+
+/** What after a class word makes it a modifier of something narrower ("opioid combinations", "calcium channel blockers"). */
+const MODIFIER_AFTER = /^[\s-]*(?:combinations?|combination products?|products?|containing|channels?|withdrawal|overdose|antagonists?|receptor antagonists?|reversal|toxicity)\b/iu;
+
+/** Whether this occurrence of a class word names the class as a whole (see the file comment). */
+export function namesWholeClass(text: string, index: number, length: number): boolean {
+  if (MODIFIER_AFTER.test(text.slice(index + length))) return false;
+  const before = text.slice(0, index).trimEnd();
+  if (!before || /[,;:(/[]$/.test(before)) return true;
+  const word = /([\p{L}\p{N}][\p{L}\p{N}.'-]*)$/u.exec(before)?.[1]?.toLowerCase().replace(/\./g, '');
+  return !word || OPEN_BEFORE.has(word);
+}
+
 
 /** "Vitamin E (alpha-tocopherol)" is also "Vitamin E" and "alpha-tocopherol". */
 function withParentheticals(name: string): string[] {
@@ -15,6 +41,7 @@ function withParentheticals(name: string): string[] {
   return m ? [name, m[1]!, m[2]!] : [name];
 }
 
+/** Name patterns, and class patterns (global: every occurrence is judged). */
 export interface TextMatcher { patterns: RegExp[]; classes: { id: string; name: string; pattern: RegExp }[] }
 
 /** What an editorial text must say to concern this substance: one of its names, or one of its classes. */
@@ -25,13 +52,16 @@ export function textMatcher(db: Db, s: Substance): TextMatcher {
   const all = interactionClasses(db);
   const ids = new Set<string>(s.classId ? [s.classId] : s.keys.flatMap((k) => classesOfKey(db, k)));
   if (s.kind === 'class') for (const w of all.get(s.classId!)!.words) names.push(w);
-  const classes = [...ids].map((id) => all.get(id)!).filter((c) => c.pattern).map((c) => ({ id: c.id, name: c.name, pattern: c.pattern! }));
+  const classes = [...ids].map((id) => all.get(id)!).filter((c) => c.pattern)
+    .map((c) => ({ id: c.id, name: c.name, pattern: new RegExp(c.pattern!.source, `${c.pattern!.flags.replace('g', '')}g`) }));
   return { patterns: linkableNames(names).map(namePattern), classes };
 }
 
 /** Whether the entry's text concerns the substance: by name (class null) or through a class (its name). */
 export function entryConcerns(text: string, m: TextMatcher): { byClass: string | null } | null {
   if (m.patterns.some((re) => re.test(text))) return { byClass: null };
-  const c = m.classes.find((x) => x.pattern.test(text));
-  return c ? { byClass: c.name } : null;
+  for (const c of m.classes) {
+    for (const hit of text.matchAll(c.pattern)) if (namesWholeClass(text, hit.index, hit[0].length)) return { byClass: c.name };
+  }
+  return null;
 }

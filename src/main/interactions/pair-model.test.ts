@@ -5,7 +5,7 @@ import { CONTENT_DB } from '../tools/test-support.ts';
 import { checkInteractions, findDuplicates, highestSeverity } from './check.ts';
 import { pairVerdicts } from './pair-model.ts';
 import { resolveName } from '../vocabulary/resolver.ts';
-import { SEVERITY_RANK } from './rules.ts';
+import { SEVERITY_RANK, type SubstanceContext } from './rules.ts';
 
 let db: Db;
 beforeAll(() => { db = openContentDb(CONTENT_DB); });
@@ -72,6 +72,85 @@ describe('pair model', () => {
     expect([...ruleKeys].filter((k) => known.get(k)!.n === 0)).toEqual([]);
     const members = db.prepare<[], { key: string }>('SELECT DISTINCT key FROM ix_class_members ORDER BY key').all().map((r) => r.key);
     expect(members.filter((k) => known.get(k)!.n === 0)).toEqual(['penicillin', 'thyroid']);
+  });
+
+  it('a record entry about part of a class does not reach the rest of it (issue 25)', () => {
+    // valproate's record: "Carbapenem antibiotics (meropenem, ertapenem)"; warfarin's: "Macrolide antibiotics (…)";
+    // sertraline's QT entry: "… macrolide and fluoroquinolone antibiotics"; paracetamol's: "(…, opioid combinations)"
+    for (const [a, b] of [['valproate', 'amoxicillin'], ['valproate', 'clindamycin'], ['warfarin', 'cephalexin'], ['sertraline', 'amoxicillin'], ['paracetamol', 'tramadol']]) {
+      const v = verdictOf(a!, b!);
+      expect(v?.findings.filter((f) => f.source === 'editorial' && /through the class/.test(f.reference)) ?? [], `${a} + ${b}`).toEqual([]);
+      expect(v ? SEVERITY_RANK[v.severity] : 9, `${a} + ${b}`).toBeGreaterThan(SEVERITY_RANK.major);
+    }
+    expect(verdictOf('valproate', 'meropenem')!.severity).toBe('major');
+    expect(verdictOf('warfarin', 'clarithromycin')!.severity).toBe('major');
+    // "Hyaluronic acid (oral)" is not named "oral" (warfarin's azole entry says "oral gel")
+    expect(verdictOf('warfarin', 'hyaluronic acid')).toBeUndefined();
+  });
+
+  it('aspirin is not an NSAID for lithium; the rules that concern aspirin name it', () => {
+    expect(verdictOf('lithium', 'aspirin')?.findings.some((f) => f.source === 'class_rule' || f.source === 'editorial')).toBeFalsy();
+    expect(verdictOf('lithium', 'ibuprofen')!.severity).toBe('major');
+    expect(verdictOf('ketorolac', 'aspirin')!.severity).toBe('contraindicated');
+    expect(verdictOf('methotrexate', 'aspirin')!.findings.some((f) => f.rule === 'methotrexate-nsaid')).toBe(true);
+  });
+
+  it("our records count at their own level: a level the lists raised is not the record's claim for other pairs", () => {
+    // simvastatin's entry "Verapamil, diltiazem, dronedarone, amiodarone, amlodipine, ranolazine" is raised to
+    // contraindicated in the lists for verapamil; amlodipine is not contraindicated, and no text claims the ONC list
+    const v = verdictOf('simvastatin', 'amlodipine')!;
+    expect(v.severity).not.toBe('contraindicated');
+    expect(v.findings.some((f) => f.source === 'onc_high_priority')).toBe(false);
+    expect(v.mechanism ?? '').not.toMatch(/ONC/);
+  });
+
+  it('a salt DDInter lists apart is judged as itself: oral calcium carbonate is not intravenous calcium chloride', () => {
+    const v = verdictOf('calcium carbonate', 'digoxin');
+    expect(v?.findings.find((f) => f.source === 'ddinter')?.listedAs ?? '').not.toMatch(/chloride/i);
+  });
+
+  it('a label sentence about some members of a class reaches only those ("statins metabolized by CYP3A4")', () => {
+    expect(verdictOf('pravastatin', 'diltiazem')?.findings.some((f) => f.source === 'nlm_spl') ?? false).toBe(false);
+    expect(verdictOf('atorvastatin', 'diltiazem')!.findings.some((f) => f.source === 'nlm_spl')).toBe(true);
+  });
+
+  it('domperidone with a strong CYP3A4 inhibitor is contraindicated (its SmPC)', () => {
+    expect(verdictOf('domperidone', 'ketoconazole')!.severity).toBe('contraindicated');
+  });
+
+  it('label dose limits are conditions: the dose decides within the limit; unknown gives the stricter level and says so', () => {
+    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
+    const unknown = withCtx('simvastatin', 'amlodipine', {});
+    expect(unknown.severity).toBe('major');
+    expect(unknown.management).toMatch(/depends on the simvastatin dose, which was not given/);
+    const low = withCtx('simvastatin', 'amlodipine', { doseMg: 20 });
+    expect(low.severity).toBe('moderate');
+    expect(low.sources.find((x) => x.source === 'class_rule')!.level).toMatch(/at the dose or route given/);
+    expect(low.sources_disagree).toBe(true);
+    expect(withCtx('simvastatin', 'amlodipine', { doseMg: 40 }).severity).toBe('major');
+    expect(withCtx('simvastatin', 'diltiazem', { doseMg: 10 }).severity).toBe('moderate');
+    expect(SEVERITY_RANK[withCtx('simvastatin', 'diltiazem', { doseMg: 40 }).severity]).toBeLessThanOrEqual(SEVERITY_RANK.major);
+    expect(withCtx('methotrexate', 'ibuprofen', { doseMg: 15 }).severity).toBe('moderate');
+    expect(withCtx('methotrexate', 'ibuprofen', {}).severity).toBe('major');
+    expect(withCtx('topiramate', 'combined oral contraceptive', { doseMg: 50 }).severity).toBe('minor');
+    expect(withCtx('topiramate', 'combined oral contraceptive', { doseMg: 400 }).severity).toBe('major');
+  });
+
+  it('route conditions: intravenous calcium with digoxin, not calcium by mouth; intravenous verapamil with a beta-blocker', () => {
+    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
+    expect(withCtx('calcium gluconate', 'digoxin', { route: 'IV' }).severity).toBe('major');
+    expect(withCtx('calcium', 'digoxin', { route: 'oral' }).severity).toBe('minor');
+    // calcium carbonate is only taken by mouth (the rule's known routes)
+    expect(withCtx('calcium carbonate', 'digoxin', {}).severity).toBe('minor');
+    const unknown = withCtx('calcium', 'digoxin', {});
+    expect(unknown.severity).toBe('major');
+    expect(unknown.management).toMatch(/depends on the route/);
+    expect(withCtx('verapamil', 'metoprolol', { route: 'intravenous' }, { route: 'intravenous' }).severity).toBe('contraindicated');
+    // by mouth, or unsaid: not contraindicated, and the text is about the beta-blocker, not verapamil's digoxin advice
+    const oral = withCtx('verapamil', 'metoprolol', {});
+    expect(['moderate', 'major']).toContain(oral.severity);
+    expect(oral.sources.some((x) => x.rule === 'ccb-beta-blocker-iv')).toBe(false);
+    expect(`${oral.mechanism} ${oral.management}`).not.toMatch(/digoxin/i);
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {

@@ -6,8 +6,11 @@
  *   ONC high priority  every pair → contraindicated (the list's "contraindicated / interruptive"; no text)
  *   ONC non-interr.    every pair → minor (the panel's "inform, do not interrupt"; no text)
  *   NLM label corpus   the label sentence; its severity read from its wording (steps/nlm-spl-ddi.ts: labelSeverity)
- *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json)
- *   our records        each compound record's editorial entries that name the other substance or its class
+ *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json);
+ *                      a rule with a route or dose condition gives its level for the route and dose known, or, with
+ *                      neither known, its more severe level with a note saying what the level depends on
+ *   our records        each compound record's editorial entries as written (ix_editorial) that name the other substance
+ *                      or a class it belongs to as a whole (editorial.ts)
  *
  * The verdict is the most severe level any source gives (contraindicated > major > moderate > minor > unknown); every
  * source's own level is listed, `sources_disagree` says when they differ, and the mechanism and management text come
@@ -18,7 +21,7 @@ import type { Db } from '../db/connection.ts';
 import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
 import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
-import { SEVERITY_RANK, worst, type Severity, type StoredRule } from './rules.ts';
+import { conditionState, SEVERITY_RANK, type ConditionState, worst, type Severity, type StoredRule, type SubstanceContext } from './rules.ts';
 
 export type InteractionSource = (typeof INTERACTION_SOURCES)[number];
 
@@ -35,6 +38,8 @@ export interface Finding {
   record: string | null;
   rule: string | null;
   basis: string[];
+  /** a class rule with a route or dose condition: whether it holds for the route and dose given */
+  condition?: ConditionState;
 }
 
 export interface PairVerdict {
@@ -64,6 +69,8 @@ interface Model {
   /** the ONC and NLM rows (a few thousand), by "a\0b": read once, looked up for every key pair of every check */
   ixPairs: Map<string, IxPairRow[]>;
   rules: StoredRule[];
+  /** our records' editorial entries as written (ix_editorial), by compound rowid */
+  editorial: Map<number, { substance: string; severity: Severity; notes: string }[]>;
 }
 
 const models = new WeakMap<Db, Model>();
@@ -77,6 +84,8 @@ function model(db: Db): Model {
       ixPairs: Map.groupBy(db.prepare<[], IxPairRow & { a: string; b: string }>('SELECT a, b, source, level, severity, a_name, b_name, text, reference FROM ix_pairs ORDER BY rowid').all(),
         (r) => `${r.a}\0${r.b}`),
       rules: db.prepare<[], { data: string }>('SELECT data FROM ix_rules ORDER BY rowid').all().map((r) => JSON.parse(r.data) as StoredRule),
+      editorial: Map.groupBy(db.prepare<[], { compound_rowid: number; substance: string; severity: Severity; notes: string }>(
+        'SELECT compound_rowid, substance, severity, notes FROM ix_editorial ORDER BY compound_rowid, seq').all(), (r) => r.compound_rowid),
     };
     models.set(db, m);
   }
@@ -90,15 +99,41 @@ export interface Prepared {
   keyClasses: Map<string, string[]>;
   ddinter: Map<string, { id: string; name: string }[]>;
   text: TextMatcher;
+  /** how it is taken, when known (route, dose): rules with a condition read it */
+  context: SubstanceContext;
 }
 
-export function prepare(db: Db, s: Substance): Prepared {
+const tokens = (t: string) => t.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+/**
+ * DDInter lists salts and products of one moiety apart ("Calcium chloride" and "Calcium carbonate"; "Polyethylene glycol
+ * (3350)" and "(3350 with electrolytes)"), and they share our ingredient key. When the name written picks out some of
+ * them — every word of the entry's name, or of its parenthetical, is in what was written — only those speak for it:
+ * calcium carbonate is not judged by calcium chloride's intravenous pairs. A bare moiety ("calcium") keeps them all.
+ */
+export function ddinterEntriesFor(written: readonly string[], entries: { id: string; name: string }[]): { id: string; name: string }[] {
+  if (entries.length < 2) return entries;
+  const have = new Set(written.flatMap(tokens));
+  const picks = entries.filter((d) => {
+    const inner = /\(([^()]*)\)/.exec(d.name)?.[1];
+    // "Polyethylene glycol (3350)": its parenthetical is what tells it apart; "Calcium carbonate": the whole name, when
+    // that is more than the moiety's one word.
+    if (inner) return tokens(inner).every((w) => have.has(w));
+    const all = tokens(d.name);
+    return all.length > 1 && all.every((w) => have.has(w));
+  });
+  return picks.length ? picks : entries;
+}
+
+export function prepare(db: Db, s: Substance, context: SubstanceContext = {}): Prepared {
   const m = model(db);
+  const written = [s.input, ...(s.compound ? [s.compound.name] : [])];
   return {
     substance: s,
     keyClasses: new Map(s.keys.map((k) => [k, classesOfKey(db, k)])),
-    ddinter: new Map(s.keys.map((k) => [k, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name }))])),
+    ddinter: new Map(s.keys.map((k) => [k, ddinterEntriesFor(written, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name })))])),
     text: textMatcher(db, s),
+    context,
   };
 }
 
@@ -171,9 +206,21 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
       const mq = mp ? sideMember(q, r.b, r.except) : null;
       if (!mp || !mq || mp === mq) continue;
       const [first, second] = p === x ? [mp, mq] : [mq, mp];
+      // A rule whose label level depends on route or dose: the level that holds, or with neither known the rule's own
+      // (more severe) level and a note saying what it depends on.
+      const target = r.when?.on === 'b' ? q : p;
+      const state = r.when ? conditionState(r.when, target.context, target.substance.input) : 'met';
+      const assumeOtherwise = state === 'not_met' || (state === 'unknown' && r.when?.if_unknown === 'otherwise');
+      const severity = assumeOtherwise ? r.when!.otherwise.severity : r.severity;
+      if (!severity) break;
+      const management = state === 'met' ? r.management
+        : state === 'not_met' ? r.when!.otherwise.management
+        : `${assumeOtherwise ? r.when!.otherwise.management : r.management} ${r.when!.note}`;
       out.push({
-        source: 'class_rule', severity: r.severity, level: r.id, listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
-        mechanism: r.mechanism, management: r.management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+        source: 'class_rule', severity, level: state === 'met' ? r.id : `${r.id} (${state === 'unknown' ? 'dose or route not given' : 'at the dose or route given'})`,
+        listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
+        mechanism: (assumeOtherwise && r.when!.otherwise.mechanism) || r.mechanism, management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+        ...(r.when ? { condition: state } : {}),
       });
       break;
     }
@@ -181,13 +228,13 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   return out;
 }
 
-function editorialFindings(x: Prepared, y: Prepared): Finding[] {
+/** Our records' entries as written (not as the lists graded them: a raised level is the other sources' claim). */
+function editorialFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   const out: Finding[] = [];
   for (const [from, to] of [[x, y], [y, x]] as const) {
     const rec = from.substance.compound;
     if (!rec) continue;
-    for (const e of rec.interactions) {
-      if (e.source !== 'editorial') continue;
+    for (const e of model(db).editorial.get(rec.rowid) ?? []) {
       const hit = entryConcerns(e.substance, to.text);
       if (!hit) continue;
       out.push({
@@ -202,7 +249,7 @@ function editorialFindings(x: Prepared, y: Prepared): Finding[] {
 
 /** Every source's findings for one pair (indices a, b into the caller's list), merged into one verdict, or null. */
 export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number): PairVerdict | null {
-  const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(x, y), ...ddinterFindings(db, x, y)];
+  const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(db, x, y), ...ddinterFindings(db, x, y)];
   if (!all.length) return null;
   const bySource = new Map<InteractionSource, Finding>();
   for (const f of all) {
@@ -211,9 +258,15 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
     if (!prev || SEVERITY_RANK[f.severity] < SEVERITY_RANK[prev.severity] || (f.severity === prev.severity && !prev.mechanism && f.mechanism)) bySource.set(f.source, f);
   }
   const findings = [...bySource.values()].sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || SOURCE_ORDER.indexOf(p.source) - SOURCE_ORDER.indexOf(q.source));
-  const top = worst(findings)!;
+  // A label rule whose level depends on dose or route, with a dose or route given that is within the label's limit,
+  // decides the pair: the other sources list the pair whatever the dose (simvastatin 20 mg + amlodipine is within the
+  // label's limit however DDInter grades simvastatin + amlodipine). They stay listed, and the disagreement is flagged.
+  // Above the limit, or with neither given, the most severe level stands.
+  const rule = bySource.get('class_rule');
+  const decided = rule?.condition === 'not_met' ? rule : null;
+  const top = decided ?? worst(findings)!;
   const known = new Set(findings.filter((f) => f.severity !== 'unknown').map((f) => f.severity));
-  const withText = findings.filter((f) => f.mechanism)
+  const withText = decided ?? findings.filter((f) => f.mechanism)
     .sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9))[0];
   return {
     a, b, severity: top.severity, sourcesDisagree: known.size > 1, findings,
@@ -221,9 +274,12 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
   };
 }
 
-/** Verdicts for every pair of the given substances (skipping the indices in `skip`, e.g. duplicates), most severe first. */
-export function pairVerdicts(db: Db, subs: readonly Substance[], skip: ReadonlySet<number> = new Set()): { verdicts: PairVerdict[]; pairsChecked: number } {
-  const prepared = subs.map((s) => prepare(db, s));
+/**
+ * Verdicts for every pair of the given substances (skipping the indices in `skip`, e.g. duplicates), most severe first.
+ * `contexts[i]` is how substance i is taken (route, dose), when known.
+ */
+export function pairVerdicts(db: Db, subs: readonly Substance[], skip: ReadonlySet<number> = new Set(), contexts: readonly (SubstanceContext | undefined)[] = []): { verdicts: PairVerdict[]; pairsChecked: number } {
+  const prepared = subs.map((s, i) => prepare(db, s, contexts[i]));
   const live = subs.map((_, i) => i).filter((i) => !skip.has(i));
   const verdicts: PairVerdict[] = [];
   let pairsChecked = 0;

@@ -16,6 +16,15 @@ export const TOO_GENERIC_NAMES: ReadonlySet<string> = new Set([
   'tea', 'coffee', 'align', 'sam', 'soma', 'android', 'equipoise', 'concor', 'plan b', 'focus', 'alert', 'relief', 'advance', 'bonine',
 ].map(normalizeName));
 
+/**
+ * Route and form words: a parenthetical such as "Hyaluronic acid (oral)" qualifies the name and is not a name of its
+ * own (it would match "oral gel" in another record's entry).
+ */
+const FORM_WORDS = new Set(['oral', 'topical', 'injection', 'injectable', 'intravenous', 'iv', 'im', 'sc', 'subcutaneous', 'intramuscular', 'ophthalmic',
+  'nasal', 'intranasal', 'inhaled', 'inhalation', 'cream', 'gel', 'ointment', 'tablet', 'tablets', 'capsule', 'capsules', 'solution', 'suspension', 'drops',
+  'spray', 'patch', 'powder', 'supplement', 'supplements', 'extended', 'release', 'immediate', 'modified', 'sustained', 'liquid', 'syrup', 'vaginal', 'rectal',
+  'transdermal', 'sublingual', 'buccal', 'chewable', 'form', 'forms', 'and', 'or']);
+
 /** The names of a list that can stand for their substance in running text: not too generic, not a bare number or short word. */
 export function linkableNames(names: readonly string[]): string[] {
   const out = new Map<string, string>();
@@ -23,6 +32,7 @@ export function linkableNames(names: readonly string[]): string[] {
     const n = raw.trim();
     const norm = normalizeName(n);
     if (norm.length < 3 || TOO_GENERIC_NAMES.has(norm) || /^\d+$/.test(norm)) continue;
+    if (n.toLowerCase().split(/[\s,/-]+/).filter(Boolean).every((w) => FORM_WORDS.has(w))) continue;
     // Three-letter words in ordinary case ("Met", "Tyr", "Tau") are residue codes or English words, not names.
     if (norm.length <= 3 && !isCaseSensitiveName(n)) continue;
     if (!out.has(n.toLowerCase())) out.set(n.toLowerCase(), n);
