@@ -190,7 +190,7 @@ export function parseMedicationLine(input: string): ParsedLine {
   let strength: Strength | null = null;
   let dose: string | null = null;
   // Strength pairs and triples ("30/500", "5/325 mg", "160/4.5", "49/51 mg", "200/6 mcg").
-  claim(new RegExp(String.raw`(?<![\w.])(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`), 'strength', (m) => {
+  claim(new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`), 'strength', (m) => {
     const values = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(numberOf);
     const unit = m[4] ? UNIT_NAMES[m[4]] ?? m[4] : null;
     strength ??= { value: values[0]!, values, unit, text: strengthText(values, unit, null) };
@@ -199,7 +199,7 @@ export function parseMedicationLine(input: string): ParsedLine {
   // Counts per dose ("1-2 tablets", "2 puffs", "1 drop", "20 units" is a strength, not a count).
   claim(new RegExp(String.raw`(?<![\w.])(${NUM}(?:\s*(?:-|to|or)\s*${NUM})?|one|two|half|½)\s*(tablets?|tabs?|caps?|capsules?|puffs?|drops?|sprays?|sachets?|patch(?:es)?|pessar(?:y|ies)|suppositor(?:y|ies)|applications?|spoonfuls?|teaspoons?|tsp|tablespoons?|tbsp|pumps?|actuations?|inhalations?|vials?|pens?|lozenges?|gumm(?:y|ies)|softgels?|scoops?|pills?)\b`), 'dose', (m) => { dose ??= m[0]; return m[0]; });
   // Strengths with a unit ("40mg", "0.5%", "1,000 IU", "5 mg/5 mL", "100 units/mL", "2.5 mg/g", "25 mcg/hr").
-  claim(new RegExp(String.raw`(?<![\w.])(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`), 'strength', (m) => {
+  claim(new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`), 'strength', (m) => {
     const value = numberOf(m[1]!.replace(/,(?=\d{3}\b)/, ''));
     const unit = UNIT_NAMES[m[3]!] ?? m[3]!;
     const per = readPer(m[4]);
@@ -234,7 +234,7 @@ export function parseMedicationLine(input: string): ParsedLine {
   if (remark && remark.index > lead) claims.push({ at: remark.index, end: text.length, role: 'noise', value: remark[0] });
   claim(NOISE, 'noise', (m) => m[0]);
   // Bare numbers left over: a strength without a unit ("Metformin 500"), a quantity, or part of a name ("Tylenol #3").
-  claim(/(?<![\w.])#?\d+(?:[.,]\d+)?(?![\w%])/, 'number', (m) => m[0]);
+  claim(/(?<![\w.]|[A-Za-z]-)#?\d+(?:[.,]\d+)?(?![\w%]|-[A-Za-z])/, 'number', (m) => m[0]);
 
   claims.sort((a, b) => a.at - b.at);
   // Name runs: the words between claims, broken at punctuation that separates ingredients or remarks.

@@ -116,6 +116,10 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);
   const { runs, note, text: _text, ...rest } = parsed;
   if (note) return { text: line, status: 'note', parsed: rest, substances: [], unread: [], suggestions: [] };
+  // A name that itself holds a form, route or number ("oral contraceptives", "Timolol (ophthalmic)", "BPC-157",
+  // "omega 3") is read whole, exactly, before the line is taken apart.
+  const whole = resolveSpan(db, line.trim());
+  if (whole) return { text: line, status: 'resolved', parsed: rest, substances: [whole], unread: [], suggestions: [] };
   const substances: Substance[] = [];
   const unread: string[] = [];
   // The line's product is its first name; later words count only when joined to it as ingredients ("/", "+", "and",
