@@ -1,5 +1,5 @@
 /**
- * Blind pair set (written by people who did not write the rules; default /work/blind/pairs-r1.jsonl, or the path given
+ * Blind pair set (written by people who did not write the rules; default bench/data/blind/pairs-r1.jsonl, or the path given
  * as the first argument or in MATERIA_BLIND_PAIRS): every pair through checkInteractions — the service behind
  * POST /v1/tools/interactions/check — scored on
  *
@@ -15,14 +15,14 @@
  *   wrong reason the shown mechanism and management text states `wrong_reason_to_avoid` (at least half of its
  *                content words, and at least two, appear in the text; approximate — the list is printed for reading)
  *
- * `npm run eval:pairs-blind [-- path] [-- --read-lines]` (MATERIA_CONTENT_DB to choose the database). Prints the
+ * `npm run eval:pairs-blind [-- path]` (MATERIA_CONTENT_DB to choose the database). Prints the
  * figures, per group, and every pair outside its acceptable levels.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openContentDb } from '../src/main/db/connection.ts';
 import { checkInteractions } from '../src/main/interactions/check.ts';
-import { SEVERITY_RANK, type Severity, type SubstanceContext } from '../src/main/interactions/rules.ts';
+import { SEVERITY_RANK, type Severity } from '../src/main/interactions/rules.ts';
 
 type Level = Severity | 'none';
 interface BlindPair {
@@ -31,7 +31,7 @@ interface BlindPair {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const file = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.MATERIA_BLIND_PAIRS ?? '/work/blind/pairs-r1.jsonl');
+const file = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.MATERIA_BLIND_PAIRS ?? resolve(import.meta.dirname, 'data/blind/pairs-r1.jsonl'));
 if (!existsSync(file)) {
   console.error(`no blind pair file at ${file}`);
   process.exit(1);
@@ -60,31 +60,11 @@ function statesWrongReason(reason: string | null, text: string): boolean {
 const CLAIMS: [RegExp, string][] = [[/\bONC high-priority\b/i, 'onc_high_priority'], [/\bONC non-interruptive\b/i, 'onc_non_interruptive'],
   [/\bDDInter\b/, 'ddinter'], [/\bFDA label sentence\b/i, 'nlm_spl'], [/\bMateria class rule\b/i, 'class_rule']];
 
-/**
- * `--read-lines`: a stand-in for the vocabulary's medication-line parser (not the product path), to see what the rules'
- * dose and route conditions do once names come with them: "simvastatin 40 mg" → simvastatin, 40 mg; "calcium gluconate
- * 10% IV" → calcium gluconate, intravenous. Doses per area or per gram and percentages are not doses.
- */
-const ROUTES: [RegExp, string][] = [[/\b(?:iv|intravenous(?:ly)?|infusion)\b/i, 'intravenous'], [/\b(?:eye drops?|ophthalmic)\b/i, 'ophthalmic'],
-  [/\b(?:nasal spray|intranasal|nasal)\b/i, 'nasal'], [/\b(?:inhaler|inhaled)\b/i, 'inhaled'], [/\b(?:cream|ointment|shampoo|topical|gel)\b/i, 'topical'],
-  [/\b(?:oral|tablets?|capsules?|po|troche|suspension)\b/i, 'oral']];
-const NOISE = /\b(?:iv|intravenous|infusion|eye|drops?|ophthalmic|nasal|spray|intranasal|inhaler|inhaled|cream|ointment|shampoo|topical|gel|oral(?! contracept)|tablets?|capsules?|po|troche|suspension|qds|tds|bd|bid|od|prn|daily|weekly|regularly|occasional|mr|sr|xl|high-dose)\b/gi;
-export function readLine(line: string): { name: string; ctx: SubstanceContext } {
-  const ctx: SubstanceContext = {};
-  const plain = line.replace(/\([^()]*\)/g, ' ');
-  const dose = /(\d+(?:\.\d+)?)\s*(mg|g|mcg|micrograms?)\b(?!\s*\/)/i.exec(plain);
-  if (dose) ctx.doseMg = Number(dose[1]) * ({ g: 1000, mg: 1 } as Record<string, number>)[dose[2]!.toLowerCase()]! || Number(dose[1]) / 1000;
-  const route = ROUTES.find(([re]) => re.test(line))?.[1];
-  if (route) ctx.route = route;
-  const name = plain.replace(/\d+(?:\.\d+)?\s*(?:mg|g|mcg|micrograms?|%)(?:\s*\/\s*(?:g|m2|ml))?/gi, ' ').replace(NOISE, ' ').replace(/\s+/g, ' ').trim();
-  return { name: name || line, ctx };
-}
-
 interface Row { p: BlindPair; got: Level; ok: boolean; unresolved: string[]; top: string; overreach: boolean; external: boolean; wrong: boolean; misattributed: string[]; text: string }
-const readLines = process.argv.includes('--read-lines');
+// Names as prescribers wrote them ("simvastatin 40 mg", "calcium gluconate IV"): the checker reads each as a medication
+// line (src/main/vocabulary/med-list.ts) and passes its dose and route to the rules, as the API does.
 const rows: Row[] = pairs.map((p) => {
-  const [la, lb] = readLines ? [readLine(p.a), readLine(p.b)] : [{ name: p.a, ctx: {} }, { name: p.b, ctx: {} }];
-  const r = checkInteractions(db, [la.name, lb.name], [la.ctx, lb.ctx]);
+  const r = checkInteractions(db, [p.a, p.b]);
   const got = r.highest_severity as Level;
   const v = r.pairs[0];
   const text = v ? [v.mechanism, v.management].filter(Boolean).join(' ') : '';
@@ -103,7 +83,7 @@ const pct = (a: number, b: number) => `${a}/${b} (${b ? ((100 * a) / b).toFixed(
 const of = (g: BlindPair['group']) => rows.filter((r) => r.p.group === g);
 const dangerous = of('dangerous');
 const safe = of('safe');
-console.log(`blind pairs: ${file} (${rows.length} pairs), ${new Date().toISOString().slice(0, 10)}${readLines ? '; lines read to name + dose + route by the bench\'s stand-in reader (--read-lines)' : '; names as written'}`);
+console.log(`blind pairs: ${file} (${rows.length} pairs), ${new Date().toISOString().slice(0, 10)}; names as written, read as medication lines`);
 console.log(`severity within the acceptable levels: ${pct(rows.filter((r) => r.ok).length, rows.length)}`);
 for (const g of ['dangerous', 'overreach', 'dose_route', 'safe'] as const) console.log(`  ${g.padEnd(11)} ${pct(of(g).filter((r) => r.ok).length, of(g).length)}`);
 const resolved = rows.filter((r) => !r.unresolved.length);
