@@ -19,7 +19,7 @@ const SALT_WORDS = new Set([
   'glycinate', 'bisglycinate', 'picolinate', 'oxide', 'hydroxide', 'threonate', 'malate', 'orotate', 'aspartate', 'stearate', 'pamoate',
   'napsylate', 'tosylate', 'xinafoate', 'dipropionate', 'propionate', 'cypionate', 'enanthate', 'undecanoate', 'decanoate', 'undecylenate',
   'phenylpropionate', 'valerate', 'furoate', 'cation', 'ion', 'salt', 'salts', 'trisilicate', 'edisylate', 'erbumine', 'tromethamine',
-  'meglumine', 'olamine', 'benzoate', 'saccharate', 'lysinate', 'monosodium', 'er', 'xr', 'sr', 'cr', 'la', 'xl', 'palmitate', 'arginine', 'hippurate',
+  'meglumine', 'olamine', 'benzoate', 'saccharate', 'lysinate', 'monosodium', 'er', 'xr', 'sr', 'cr', 'la', 'xl', 'palmitate', 'arginine', 'hippurate', 'trifenatate',
 ]);
 
 /** Leading cation words dropped when what follows is the drug ("sodium valproate"), not a salt word ("sodium chloride"). */

@@ -113,7 +113,7 @@ const FREQUENCIES: [RegExp, string][] = [
   [/\bevery (?:other|second|alternate) (?:day|night)\b|\balternate days?\b|\b(?:eod|qod|q\.o\.d\.|o\.a\.d\.?)\b/, 'every other day'],
   [new RegExp(String.raw`\b(?:every|each|q\.?)\s*(?:${NUM}(?:\s*(?:-|to)\s*${NUM})?|one|two|three|four|six|eight|twelve)\s*(?:hours?|hrs?|h|days?|weeks?|wks?|months?|mths?|mo|years?)\b`), '§every'],
   [new RegExp(String.raw`\bq\s?${NUM}(?:\s*-\s*${NUM})?\s*(?:h|hr|hrs|hourly|d|wk|w)\b`), '§every'],
-  [/\b(?:once|one time) (?:a |per |each |every )?(?:day|daily)\b|\b(?:o\.?d\.?|q\.?d\.?|daily|once daily|every day|each day|per day|a day|d)\b|\bdly\b|\bqday\b|\bq24h\b|\b1 ?x ?(?:daily|\/day|d)\b/, 'once a day'],
+  [/\b(?:once|one time) (?:a |per |each |every )?(?:day|daily)\b|\b(?:o\.?d\.?|q\.?d\.?|daily|once daily|every day|each day|per day|a day)\b|\bdly\b|\bqday\b|\bq24h\b|\b1 ?x ?(?:daily|\/day|d)\b/, 'once a day'],
   [/\b(?:twice (?:a |per |each )?(?:day|daily)|b\.?d\.?|b\.?i\.?d\.?|2 ?x ?(?:daily|\/day|a day|d)|12[- ]?hourly|q12h)\b/, 'twice a day'],
   [/\b(?:three times (?:a |per |each )?(?:day|daily)|t\.?d\.?s\.?|t\.?i\.?d\.?|3 ?x ?(?:daily|\/day|a day|d)|8[- ]?hourly|q8h)\b/, 'three times a day'],
   [/\b(?:four times (?:a |per |each )?(?:day|daily)|q\.?d\.?s\.?|q\.?i\.?d\.?|4 ?x ?(?:daily|\/day|a day|d)|6[- ]?hourly|q6h)\b/, 'four times a day'],
@@ -135,11 +135,11 @@ const STATUS: [RegExp, 'stopped' | 'held'][] = [
 
 /** Words that carry no name: instructions, counts, list furniture. */
 const NOISE = new RegExp([
-  String.raw`\b(?:sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no)\b`,
+  String.raw`\b(?:sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having|a lot of|lots of)\b`,
 ].join('|'));
 
 /** A line that is a heading or a note, not a medicine. */
-const NOTE_LINE = /^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|smoking|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
+const NOTE_LINE = /^[^:]{0,60}:\s*$|\b(?:allerg(?:y|ies|ic)|intoleran(?:ce|t)|adverse reaction|anaphylaxis to|sensitivity to)\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|smoking|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
 
 function normalise(text: string): string {
   return text.normalize('NFKC').replace(/[\u2010-\u2015]/g, '-').replace(/[‘’´`]/g, "'").replace(/[“”]/g, '"').replace(/\u00a0/g, ' ');
@@ -172,7 +172,8 @@ function readPer(raw: string | undefined): string | null {
 export function parseMedicationLine(input: string): ParsedLine {
   const text = normalise(input);
   // Bullets, numbering and list furniture at the start ("1.", "2)", "-", "•", "*", "[x]").
-  const lead = /^\s*(?:(?:\d{1,2}[.)]|[-*•·–>]|\[[ x]?\]|#\d{1,2}[.)]?)\s+)?/.exec(text)![0].length;
+  // A label before a colon ("MAR:", "Rx:", "Regular:") when something follows it; a heading or an allergy line is a note.
+  const lead = /^\s*(?:(?:\d{1,2}[.)]|[-*•·–>]|\[[ x]?\]|#\d{1,2}[.)]?)\s+)?(?:[A-Za-z][A-Za-z .'/-]{0,23}:\s+(?=\S))?/.exec(text)![0].length;
   const lower = text.toLowerCase();
   const claims: Claim[] = [{ at: 0, end: lead, role: 'noise', value: '' }];
   const free = (a: number, b: number) => claims.every((c) => b <= c.at || a >= c.end);
@@ -241,7 +242,8 @@ export function parseMedicationLine(input: string): ParsedLine {
   const runs: NameRun[] = [];
   let cursor = 0;
   const pushRuns = (from: number, to: number) => {
-    const piece = text.slice(from, to);
+    // A spaced dash starts a remark ("Cannabis - smokes most evenings"); a hyphen inside a word does not ("co-codamol").
+    const piece = text.slice(from, to).replace(/\s[-–—]+(?=\s)/g, (d) => ';'.padEnd(d.length, ' '));
     for (const m of piece.matchAll(/[^\s,;:()[\]{}/+&|=]+(?:[ \t]+[^\s,;:()[\]{}/+&|=]+)*/g)) {
       const raw = m[0].replace(/^[-'".*•]+|[-'".*•]+$/g, '');
       if (!/\p{L}/u.test(raw)) continue;

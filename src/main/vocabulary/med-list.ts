@@ -12,7 +12,8 @@ import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med
 import { TOO_GENERIC_NAMES } from './ambiguous.ts';
 import { foldAccents, normalizeName } from './normalize.ts';
 import { OTHER_NAMES } from './other-names.ts';
-import { resolveName, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
+import { layMatches } from './lay.ts';
+import { interactionClasses, resolveName, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
 
 export interface ReadLine {
   text: string;
@@ -49,14 +50,23 @@ function resolveSpan(db: Db, text: string): Substance | null {
 
 /**
  * Words that say what preparation a product is, never which substance ("CBD oil", "garlic supplements", "turmeric
- * capsules", "kale smoothie"): alone they are skipped, so "oil" is not read as a medicine of its own.
+ * capsules", "kale smoothie"): alone they are skipped, so "oil" is not read as a medicine of its own. Words that change
+ * the product ("Plus", "Forte", "Extra", "PM": Nurofen Plus has codeine) are not here: unread, they are said.
  */
 const PREPARATION = new Set(['oil', 'oils', 'extract', 'extracts', 'tincture', 'supplement', 'supplements', 'supp', 'supps', 'root', 'leaf', 'leaves',
   'powder', 'capsule', 'capsules', 'tea', 'teas', 'smoothie', 'smoothies', 'salad', 'salads', 'juice', 'shot', 'shots', 'drink', 'drinks', 'gummies',
   'gummy', 'pill', 'pills', 'tablet', 'tablets', 'complex', 'formula', 'blend', 'standardised', 'standardized', 'organic', 'natural', 'high', 'strength',
-  'extra', 'plus', 'forte', 'max', 'ultra', 'daily', 'liquid', 'vegan', 'raw', 'fresh', 'cooked', 'glass', 'glasses', 'cup', 'cups', 'serving', 'servings',
+  'daily', 'liquid', 'vegan', 'raw', 'fresh', 'cooked', 'glass', 'glasses', 'cup', 'cups', 'serving', 'servings',
   'bowl', 'portion', 'portions', 'large', 'small', 'medium', 'most', 'days', 'every', 'night', 'morning', 'evening', 'lots', 'lot', 'some', 'per', 'week',
   'aqueous', 'pint', 'pints', 'weekend', 'weekends', 'hourly', 'nightly', 'regularly', 'sometimes', 'occasionally']);
+
+/** Words that change which product a brand is (Nurofen Plus, Calcichew D3 Forte, Tylenol PM): never a name alone. */
+const MODIFIERS = new Set(['plus', 'forte', 'extra', 'max', 'ultra', 'pm', 'am', 'night', 'day', 'cold', 'flu', 'sinus', 'allergy', 'advance', 'advanced',
+  'junior', 'kids', 'children', 'infant', 'rapid', 'fast', 'duo', 'comp', 'co', 'hct', 'dm', 'dual', 'total', 'complete', 'original', 'control', 'relief',
+  'express', 'liquigels', 'mini', 'mite', 'retard', 'continus', 'la', 'cr', 'sr', 'xr', 'xl', 'er', 'mr', 'odt', 'silver', 'gold', 'active', 'women', 'men']);
+
+/** Generic names that are a product on their own in a line ("Iron 65 mg", "Calcium 600 mg"), unlike "vitamin" or "water". */
+const STANDS_ALONE = new Set(['iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'coffee', 'tea', 'protein']);
 
 /** Resolve the words of one run, longest exact span first from the left; leftovers tried as typos. */
 function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { found: Substance[]; unread: string[] } {
@@ -72,10 +82,19 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
         hit = resolveSpan(db, `${span} ${run.trailingNumber}`) ?? resolveSpan(db, `${span}${run.trailingNumber.replace('#', '')}`);
       }
       if (len === 1 && PREPARATION.has(span.toLowerCase())) { used = 1; break; }
+      // "Plus", "Forte", "PM" alone are never a name: they change the product, so they stay unread and are said.
+      if (len === 1 && MODIFIERS.has(span.toLowerCase())) { used = 1; break; }
       // Two letters name nothing without a digit ("q", "pr" are instructions; "D3", "K2" are names); a generic
       // word ("water", "oil") alone is not a medicine in a line.
       const norm = normalizeName(span);
-      hit ??= (norm.length >= 3 || /\d/.test(norm)) && !(words.length > 1 && TOO_GENERIC_NAMES.has(norm)) ? resolveSpan(db, span) : null;
+      hit ??= (norm.length >= 3 || /\d/.test(norm)) && !(TOO_GENERIC_NAMES.has(norm) && (words.length > 1 || !STANDS_ALONE.has(norm))) ? resolveSpan(db, span) : null;
+      // "CIPROFLOXACIN-DEXAMETHASONE", "sacubitril-valsartan": generics joined by a hyphen, when each part is one.
+      if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
+        const parts = span.split('-').map((w) => resolveName(db, w, { typos: false }));
+        if (parts.every((x) => x.status === 'resolved' && x.kind !== 'class')) {
+          hit = { ...parts[0]!, input: span, kind: 'drug', compound: null, name: parts.map((x) => x.name).join(' + '), keys: [...new Set(parts.flatMap((x) => x.keys))], classId: null, notice: null };
+        }
+      }
       used = len;
     }
     if (hit) {
@@ -93,18 +112,46 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
   }
   const left: string[] = [];
   for (const group of unread.filter((g) => g.length)) {
-    if (!typos) { left.push(...group); continue; }
-    // A misspelt name: the leftover words together, then each word of 5+ letters alone.
+    if (!typos || found.length) { left.push(...group); continue; }
+    // A misspelt name: the leftover words together, then each plain word of 5+ letters alone (never a generic word,
+    // and never a token with hyphens or digits, which is a product name we do not know: "Lax-A-Day").
+    const plain = (w: string) => /^\p{L}+$/u.test(w) && !TOO_GENERIC_NAMES.has(normalizeName(w)) && !MODIFIERS.has(w.toLowerCase());
     const whole = group.join(' ');
-    const typo = resolveName(db, whole);
-    if (typo.status === 'resolved') { found.push(typo); continue; }
+    const typo = group.every(plain) ? resolveName(db, whole) : null;
+    if (typo?.status === 'resolved') { found.push(typo); continue; }
     for (const w of group) {
       if (w.startsWith('#')) { left.push(w); continue; }
-      const t = normalizeName(w).length >= 5 ? resolveName(db, w) : null;
+      const t = normalizeName(w).length >= 5 && plain(w) ? resolveName(db, w) : null;
       if (t?.status === 'resolved') found.push(t); else left.push(w);
     }
   }
   return { found, unread: left };
+}
+
+/** The longest run of 2–5 words from the start of the name that is exactly a name (no digits but a "#3"). */
+function productPrefix(db: Db, text: string, from: number): { substance: Substance; end: number } | null {
+  const words = [...text.slice(from).matchAll(/[^\s,;:()[\]]+/g)].slice(0, 5);
+  for (let k = words.length; k >= 2; k--) {
+    const last = words[k - 1]!;
+    const end = from + last.index + last[0].length;
+    const span = text.slice(from, end);
+    if (/\d/.test(span.replace(/#\d+$/, ''))) continue;
+    const hit = resolveSpan(db, span);
+    if (hit) return { substance: hit, end };
+  }
+  return null;
+}
+
+/** First words that say nothing about the product ("my water tablet", "the blue inhaler"). */
+const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
+
+/** A line that is a lay phrase naming one class ("my water tablet" → diuretics), read as that class with a notice. */
+function layClass(db: Db, text: string): Substance | null {
+  const m = layMatches(db, text).find((x) => x.exact && x.classes.length === 1 && x.coverage >= 0.99);
+  const c = m && interactionClasses(db).get(m.classes[0]!);
+  if (!c) return null;
+  const r = resolveName(db, c.words[0] ?? c.name, { typos: false });
+  return r.kind === 'class' ? { ...r, input: text, notice: `"${m.phrase}" was checked as the class ${c.name}: name the medicine for an exact check.` } : null;
 }
 
 /** What identifies a resolved substance, whatever it was called (so "Zocor" and "simvastatin" are one). */
@@ -125,11 +172,32 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
   // The line's product is its first name; later words count only when joined to it as ingredients ("/", "+", "and",
   // "with"). Remarks after it ("not on MTX day", "NO alcohol", "switched to atorvastatin", "during flares") name other
   // things and are never read as part of the line, and typos are tried only while nothing has been read.
-  for (const run of runs) {
-    if (substances.length && !run.joined) continue;
+  // A product whose name holds a word the parser would take as an instruction ("Tylenol PM", "Nurofen Plus"): the
+  // longest run of the line's first words that is exactly a name is the product.
+  const prefix = productPrefix(db, line, runs[0]?.at ?? 0);
+  if (prefix) substances.push(prefix.substance);
+  // A joined run counts only when the run it is joined to was read ("separate from calcium/iron" is a remark as a whole).
+  let previousRead = prefix !== null;
+  for (const [i, run] of runs.entries()) {
+    if (prefix && run.at < prefix.end) continue;
+    // The product is named by the first run; a later run counts only when joined to a run that was read.
+    if ((i > 0 || prefix) && !(run.joined && previousRead)) { previousRead = false; continue; }
     const r = readRun(db, run, substances.length === 0);
+    // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
+    // the first run's first word unread means the run names something else, so nothing in it is read.
+    if (i === 0 && r.found.length && r.unread[0] !== undefined && run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) && !FILLER_FIRST.has(r.unread[0].toLowerCase())) {
+      unread.push(run.text);
+      previousRead = false;
+      continue;
+    }
+    previousRead = r.found.length > 0;
     for (const s of r.found) if (!substances.some((x) => substanceIdentity(x) === substanceIdentity(s))) substances.push(s);
     unread.push(...r.unread);
+  }
+  // Everyday words for a kind of medicine ("water tablet", "blood thinner"): the lay table's class, when it gives one.
+  if (!substances.length) {
+    const cls = layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' '));
+    if (cls) { substances.push(cls); unread.length = 0; }
   }
   const status = !substances.length ? (runs.length ? 'unresolved' : 'note') : unread.length ? 'partial' : 'resolved';
   const sugg = status === 'unresolved' ? suggestions(db, runs.map((r) => r.text).join(' ')) : [];

@@ -200,7 +200,14 @@ function exact(db: Db, input: string, norm: string): Substance | null {
     if (row) return fromCompound(db, row, input, 'slug', null);
   }
   const named = idx.compoundByNorm.get(norm);
-  if (named) return fromCompound(db, named, input, named.kind, null);
+  // A DrugBank synonym of one of our records never shadows another drug's own common name ("zopiclone" is not
+  // eszopiclone, though DrugBank lists it among eszopiclone's synonyms).
+  const shadowed = named?.kind === 'drugbank' && (() => {
+    const own = new Set(idx.keysOfCompound.all(named.rowid).map((r) => r.key));
+    const common = idx.names.all(norm).filter((r) => r.via === 'drugbank');
+    return common.length > 0 && common.every((r) => !own.has(r.key));
+  })();
+  if (named && !shadowed) return fromCompound(db, named, input, named.kind, null);
   const cls = idx.classWords.get(norm);
   if (cls) return fromClass(db, cls, input, 'class', null);
   const rows = idx.names.all(norm);

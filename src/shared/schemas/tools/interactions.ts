@@ -25,7 +25,7 @@ export const InteractionsRequest = z.strictObject({
 export type InteractionsRequest = z.input<typeof InteractionsRequest>;
 
 export const MATCH_VIAS = [
-  'slug', 'name', 'alt_name', 'drugbank', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'atc', 'rule', 'compound', 'alias', 'abbreviation', 'food', 'brand', 'class', 'salt', 'typo',
+  'slug', 'name', 'alt_name', 'drugbank', 'alias', 'abbreviation', 'drugbank_synonym', 'ddinter', 'onc', 'nlm', 'atc', 'rule', 'compound', 'food', 'brand', 'class', 'salt', 'typo',
 ] as const;
 
 export const InteractionSeverity = z.enum(INTERACTION_SEVERITIES)
