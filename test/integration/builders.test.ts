@@ -42,7 +42,7 @@ describe('stack builder over HTTP', () => {
     const many = await post('peptide-stack/build', { goals: ['sleep'], constraints: { current_medications: Array.from({ length: 31 }, (_, i) => `drug${i}`) } });
     expect(many.status).toBe(400);
     expect(fields(many)).toEqual(['constraints.current_medications']);
-    expect(fields(await post('peptide-stack/build', { goals: ['sleep'], constraints: { current_medications: ['x'.repeat(129)] } }))).toEqual(['constraints.current_medications.0']);
+    expect(fields(await post('peptide-stack/build', { goals: ['sleep'], constraints: { current_medications: ['x'.repeat(257)] } }))).toEqual(['constraints.current_medications.0']);
   });
 });
 
@@ -66,7 +66,7 @@ describe('protocol builder over HTTP', () => {
 
   it('bad input is a 400 naming the field', async () => {
     expect(fields(await post('protocol/build', { compounds: [], duration_weeks: 4, goal: 'x' }))).toEqual(['compounds']);
-    expect(fields(await post('protocol/build', { compounds: ['x'.repeat(129)], duration_weeks: 4, goal: 'x' }))).toEqual(['compounds.0']);
+    expect(fields(await post('protocol/build', { compounds: ['x'.repeat(257)], duration_weeks: 4, goal: 'x' }))).toEqual(['compounds.0']);
     const unknown = await post('protocol/build', { compounds: ['metformin', 'qqqzzz'], duration_weeks: 4, goal: 'x' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.details).toEqual([{ field: 'compounds.1', message: 'not a compound we carry' }]);

@@ -133,13 +133,21 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     corrected = (corrected ?? raw.join(' ')).split(' ').map((w) => (w === word ? typo.name.toLowerCase() : w)).join(' ');
     covered.add(i);
   }
+  /** Lay terms searched as words but kept out of the embedding model's text: still said in the interpretation. */
+  const shownOnly: string[] = [];
   // Everyday wording ("pee out sugar", "water tablet"): the reviewed lay table's clinical terms for its exact phrases
   // join the full-text search; they reach the embedding model's text (and "showing results for") only when the phrase
   // is most of the query, so a broad phrase does not pull a specific question toward it. The table's compounds are not
   // ranked up here: on the dev half of the blind lay set any floor for them cost more than it gained (dense similarity
   // already ranks them); compound search, which has no dense side, ranks them (compound-repo.ts).
   for (const m of names.lay?.(query) ?? []) {
-    if (m.exact) for (const t of m.terms) { add(splitWords(t)); if (m.coverage >= LAY_TERMS_MIN_COVERAGE && !expandedWith.includes(t)) expandedWith.push(t); }
+    // A phrase the short full-text table already expands keeps that calibrated expansion alone.
+    if (m.exact && !(m.phrase in LAY_TERMS)) {
+      for (const t of m.terms) {
+        add(splitWords(t));
+        if (m.coverage >= LAY_TERMS_MIN_COVERAGE) { if (!expandedWith.includes(t)) expandedWith.push(t); } else if (!shownOnly.includes(t)) shownOnly.push(t);
+      }
+    }
   }
   for (const h of hits.values()) {
     const nameWords = splitWords(h.name);
@@ -166,6 +174,7 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
     scaleUnits,
     denseText: extra.length ? `${understood} (${extra.join(', ')})` : understood,
     names: [...hits.values()],
-    interpretation: corrected || expansions.length ? { corrected, expanded_with: expansions } : null,
+    interpretation: corrected || expansions.length || shownOnly.length
+      ? { corrected, expanded_with: [...expansions, ...shownOnly.filter((t) => !expansions.some((e) => e.toLowerCase() === t.toLowerCase()))] } : null,
   };
 }
