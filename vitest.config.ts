@@ -1,11 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Four projects, one run: `npm test` runs them all (CI); `npm run test:fast` runs unit + integration, the loop while
+ * working. Unit tests sit beside the code they test (src/**) or in test/unit; integration tests go over HTTP against a
+ * real app (test/integration); content tests check the built content database (test/content); e2e drives the built UI
+ * in Chromium (test/e2e).
+ */
+const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
     reporters: ['default'],
+    projects: [
+      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'] } },
+      { test: { ...shared, name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { test: { ...shared, name: 'content', include: ['test/content/**/*.test.ts'] } },
+      { test: { ...shared, name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+    ],
   },
 });
