@@ -55,6 +55,9 @@ export function ordinaryWordCount(db: Db, text: string): number {
 const DOSE_AFTER = /^\W{0,3}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|units?|iu|%|tabs?|tablets?|caps?|pills?)\b|(?:tablets?|tabs?|pills?|capsules?|mg)\b)/i;
 const MEDICINE_BEFORE = /\b(?:tak(?:e|es|ing)|took|on|prescribed|started|stopped|using|use|dose of|doses of|mg of|my|the drug|the medicine|medication|pills? of|tablets? of)\W+$/i;
 
+const JOINED_AFTER = /^\s*(?:(?:ok|okay|safe|fine)\s+)?(?:with|and|plus|\+|&)\s+\p{L}/iu;
+const JOINED_BEFORE = /\p{L}\s+(?:with|plus|\+|&)\s+$/iu;
+
 /** Whether the words around a span say it is a medicine: a dose right after, or "taking", "on", "prescribed" right before. */
 export function hasMedicineContext(text: string, at: number, end: number): boolean {
   return DOSE_AFTER.test(text.slice(end, end + 24)) || MEDICINE_BEFORE.test(text.slice(Math.max(0, at - 24), at));
@@ -69,7 +72,8 @@ export function readsAsMedicine(db: Db, text: string, at: number, end: number, r
   const span = text.slice(at, end);
   if (/['’]/.test(span) && !/['’]/.test(resolvedName)) return false;
   if (TOO_GENERIC_NAMES.has(normalizeName(span)) && !hasMedicineContext(text, at, end)) return false;
-  if (ambiguityOf(db, span) !== null) return hasMedicineContext(text, at, end);
+  // A name with another meaning (DXM, HCTZ): a medicine context, or joined to another name ("dxm with sertraline").
+  if (ambiguityOf(db, span) !== null) return hasMedicineContext(text, at, end) || JOINED_AFTER.test(text.slice(end, end + 24)) || JOINED_BEFORE.test(text.slice(Math.max(0, at - 24), at));
   if (via === 'name' || via === 'slug' || via === 'class' || via === 'food') return true;
   return ordinaryWordCount(db, span) === 0 || hasMedicineContext(text, at, end);
 }

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openContentDb, type Db } from '../db/connection.ts';
+import { CONTENT_DB } from '../tools/test-support.ts';
+import { readsAsMedicine } from './ambiguous.ts';
+import { readMedicationLine, resolveLine } from './med-list.ts';
+
+let db: Db;
+beforeAll(() => { db = openContentDb(CONTENT_DB); });
+afterAll(() => db.close());
+
+const names = (line: string) => readMedicationLine(db, line).substances.map((s) => s.name);
+const keys = (line: string) => resolveLine(db, line).keys.slice().sort();
+
+describe('reading medication lines into substances', () => {
+  it('a dose, a frequency or a form never hides the name', () => {
+    expect(names('Simvastatin 40mg ON')).toEqual(['Simvastatin']);
+    expect(names('ATORVASTATIN CALCIUM 40 MG PO TABS')).toEqual(['Atorvastatin']);
+    expect(names('Zoloft 50 mg')).toEqual(['Sertraline']);
+    expect(names('Lantus SoloStar 20 units ON')).toEqual(['Insulin glargine']);
+  });
+
+  it('combinations: brands, generic names, slashes and hyphens give every ingredient', () => {
+    expect(keys('Tylenol #3 1-2 tabs q4-6h prn')).toEqual(['acetaminophen', 'codeine']);
+    expect(keys('co-codamol 30/500 2 QDS PRN')).toEqual(['acetaminophen', 'codeine']);
+    expect(keys('paracetamol/codeine 500/30')).toEqual(['acetaminophen', 'codeine']);
+    expect(keys('CIPROFLOXACIN-DEXAMETHASONE 0.3-0.1 % OT SUSP')).toEqual(['ciprofloxacin', 'dexamethasone']);
+    expect(keys('nurofen plus sometimes')).toEqual(['codeine', 'ibuprofen']);
+  });
+
+  it('brands of other countries and clinical abbreviations', () => {
+    expect(names('Istin 5mg OD')).toEqual(['Amlodipine']);
+    expect(keys('Septrin 480 mg BD')).toEqual(['sulfamethoxazole', 'trimethoprim']);
+    expect(resolveLine(db, 'Eltroxin 100 mcg mane').name).toBe('Levothyroxine');
+    const dxm = resolveLine(db, 'dxm 30 mg');
+    expect(dxm.keys).toEqual(['dextromethorphan']);
+    expect(dxm.notice).toMatch(/another meaning/);
+  });
+
+  it('never a silent wrong match: remarks, unknown products, generic words, contractions', () => {
+    expect(names('Folic acid 5mg once weekly (not on MTX day)')).toHaveLength(1);
+    expect(names('Metronidazole 400mg TDS x 7 days - NO alcohol')).toEqual(['Metronidazole']);
+    expect(names('Ciprofloxacin 500mg BD x7d - separate from calcium/iron by 2h')).toEqual(['Ciprofloxacin']);
+    expect(readMedicationLine(db, 'Centrum Silver 1 daily').status).toBe('unresolved');
+    expect(readMedicationLine(db, 'Allergies: penicillin').status).toBe('note');
+    expect(resolveLine(db, "he's").status).toBe('unresolved');
+    expect(resolveLine(db, 'Calcichew D3 Forte 1 bd').keys).not.toContain('teriparatide');
+  });
+
+  it('a typo is read only towards a medicine in use, with a notice', () => {
+    const m = resolveLine(db, 'metfomin 500mg bd');
+    expect(m).toMatchObject({ name: 'Metformin', matchedVia: 'typo' });
+    expect(m.notice).toMatch(/1 letter different/);
+    expect(resolveLine(db, 'Ostelin 1000IU').keys).not.toContain('azelastine');
+  });
+
+  it('classes, foods and lay words', () => {
+    expect(resolveLine(db, 'statin')).toMatchObject({ kind: 'class', name: 'statins' });
+    expect(resolveLine(db, 'PPI')).toMatchObject({ kind: 'class' });
+    expect(resolveLine(db, 'kale smoothie every morning').keys).toEqual(['phylloquinone']);
+    expect(resolveLine(db, 'Blutverdünner')).toMatchObject({ kind: 'class', classId: 'anticoagulant' });
+  });
+
+  it('what a line said is kept beside what it names', () => {
+    expect(resolveLine(db, 'timolol 0.5% eye drops BD both eyes').reading).toMatchObject({ line: 'resolved', route: 'ophthalmic', frequency: 'twice a day' });
+  });
+});
+
+describe('names in running text', () => {
+  const reads = (text: string, word: string, name: string, via: string) => {
+    const at = text.indexOf(word);
+    return readsAsMedicine(db, text, at, at + word.length, name, via);
+  };
+  it('an ordinary word read through a brand or synonym needs a medicine context; a contraction never is a name', () => {
+    expect(reads('Is there an android app for this?', 'android', 'Methyltestosterone', 'alt_name')).toBe(false);
+    expect(reads("he's taking warfarin", "he's", 'Hydroxyethyl Starch', 'drugbank_synonym')).toBe(false);
+    expect(reads('is dxm ok with sertraline', 'dxm', 'Dextromethorphan', 'abbreviation')).toBe(true);
+    expect(reads('what does dxm mean', 'dxm', 'Dextromethorphan', 'abbreviation')).toBe(false);
+    expect(reads('I take warfarin daily', 'warfarin', 'Warfarin', 'name')).toBe(true);
+  });
+});
