@@ -37,7 +37,7 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const jsonAt = args.indexOf('--json');
 const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
-const file = resolve(args.find((a, i) => !a.startsWith('--') && i !== jsonAt + 1) ?? process.env.MATERIA_BLIND ?? resolve(root, '../blind/triage-r1.jsonl'));
+const file = resolve(args.find((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1)) ?? process.env.MATERIA_BLIND ?? resolve(import.meta.dirname, 'data/blind/triage-r1.jsonl'));
 const rows = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
 
 const CRISIS = /\b988\b|crisis (?:line|lifeline|service|centre|center)|lifeline|samaritans|116[ -]?123|\b3114\b|\b024\b|telefono amico|telefonseelsorge|0800[ -]?111[ -]?0[ -]?111|\b113\b|zelfmoordpreventie|cvv\b|\b188\b|sos amiti|l[ií]nea (?:de )?(?:crisis|atenci[oó]n a la conducta suicida)|ligne (?:d'écoute|de crise|nationale de prévention du suicide)|prévention du suicide|prevención del suicidio|suizidpr[äa]vention|krisen(?:dienst|telefon|hilfe)|linha (?:de crise|de apoio)|centro de valoriza[cç][aã]o da vida|linea (?:di crisi|di ascolto)|prevenzione del suicidio/iu;
