@@ -143,7 +143,7 @@ function productPrefix(db: Db, text: string, from: number): { substance: Substan
 }
 
 /** First words that say nothing about the product ("my water tablet", "the blue inhaler"). */
-const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
+const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'lot', 'lots', 'of', 'some', 'plenty', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
 
 /** A line that is a lay phrase naming one class ("my water tablet" → diuretics), read as that class with a notice. */
 function layClass(db: Db, text: string): Substance | null {
