@@ -55,6 +55,17 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   let atcNames = 0;
   for (const r of atc) {
     if (r.atc_code!.length !== 7 || /combination|various|other|^and /i.test(r.atc_name!)) continue;
+    // A fixed combination ("simvastatin and ezetimibe", "simvastatin, acetylsalicylic acid and ramipril") is its
+    // ingredients, never one made-up key: a line naming it must reach every ingredient's interactions.
+    // (A comma without an "and" qualifies one substance: "sodium chloride, hypertonic", "covid-19, inactivated virus".)
+    const parts = / and /.test(r.atc_name!) ? r.atc_name!.split(/,\s*|\s+and\s+/).map((x) => x.trim()).filter(Boolean) : [r.atc_name!];
+    if (parts.length > 1) {
+      // Only when every part is a substance some source already names ("beclometasone and antibiotics" and the
+      // vaccine lists name groups, not ingredients: they are left out).
+      const keys = parts.map((x) => names.key(x));
+      if (parts.every((x, i) => x.replace(/[^a-z]/gi, '').length >= 4 && names.hasKey(keys[i]!))) names.add(r.atc_name!, 'atc', keys);
+      continue;
+    }
     names.add(r.atc_name!, 'atc');
     atcNames++;
   }
