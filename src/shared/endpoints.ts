@@ -12,6 +12,7 @@ import { DocumentIdParams, DocumentImportRequest, DocumentImportResponse, Docume
 import { MonographListQuery, MonographListResponse, MonographResponse, MonographSlugParams } from './schemas/monographs.ts';
 import { ContentResponse, HealthResponse } from './schemas/system.ts';
 import { SemanticSearchRequest, SemanticSearchResponse } from './schemas/search.ts';
+import { NameSuggestQuery, NameSuggestResponse } from './schemas/vocabulary.ts';
 import { success } from './schemas/common.ts';
 import { SessionCodeResponse, SessionExchangeRequest, SessionExchangeResponse } from './schemas/session.ts';
 import { BioageData, BioageRequest } from './schemas/tools/bioage.ts';
@@ -115,6 +116,15 @@ export const ENDPOINTS = define({
     summary: 'Up to 100 compounds by slug, in request order',
     body: BatchCompoundsRequest,
     response: BatchCompoundsResponse,
+  },
+  nameSuggest: {
+    method: 'GET', path: '/v1/vocabulary/suggest', tag: 'Vocabulary', scope: 'read', errors: [400],
+    summary: 'What a name being typed could be (autocomplete for medication lists)',
+    description: 'The name part of `q` (a dose or frequency after it is ignored) read exactly if it already names a substance, then '
+      + 'close names: typos within 1–2 edits, then names it begins (from 4 characters), one per substance, named as the interaction '
+      + 'checker names it. Brands of several countries, combinations, abbreviations and class words count.',
+    query: NameSuggestQuery,
+    response: NameSuggestResponse,
   },
   monographList: {
     method: 'GET', path: '/v1/monographs', tag: 'Monographs', scope: 'read', errors: [400],

@@ -43,6 +43,8 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'agents', routes: ['GET /v1/agents'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'conversations', routes: ['GET /v1/conversations', 'GET /v1/conversations/{id}'], perMinute: 100, hourlyBurst: 500, spec: false },
   { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },
+  // one request per keystroke pause while a list is typed
+  { id: 'vocabulary.suggest', routes: ['GET /v1/vocabulary/suggest'], perMinute: 300, hourlyBurst: 1000, spec: false },
 ];
 
 /**

@@ -358,6 +358,12 @@ describe('the web UI served by npm start', () => {
     await page.locator('.line-reading').getByText('5 mg · once a day').waitFor();
     await e.shot('13-interactions-pair');
 
+    // autocomplete: a partial name typed on a new line is offered whole, and choosing it writes it in place
+    await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\nsimvas');
+    await page.getByLabel(/^Medicines/).press('End');
+    await page.getByRole('group', { name: 'Suggestions' }).getByRole('button', { name: 'Simvastatin', exact: true }).click();
+    await expect(page.getByLabel(/^Medicines/).inputValue()).resolves.toBe('warfarin 5 mg OD\nSimvastatin');
+
     await page.getByLabel(/^Medicines/).fill('creatine\nvitamin d');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     const note = page.getByRole('note', { name: 'Coverage' });

@@ -28,6 +28,7 @@ import { compoundHandlers } from './routes/compounds.ts';
 import type { AppContext } from './routes/context.ts';
 import { documentHandlers } from './routes/documents.ts';
 import { monographHandlers } from './routes/monographs.ts';
+import { vocabularyHandlers } from './routes/vocabulary.ts';
 import { systemHandlers } from './routes/system.ts';
 import { parseOrThrow } from './validation.ts';
 import { SearchService } from '../search/search-service.ts';
@@ -117,6 +118,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     ...insightHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
     ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
     ...sessionHandlers(context),
+    ...vocabularyHandlers(opts.contentDb),
   };
   const limiter = new RateLimiter(now);
 

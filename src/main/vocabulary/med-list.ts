@@ -232,3 +232,24 @@ export function resolveLine(db: Db, line: string): Substance {
     compound: null, keys, classId: null, reading,
   };
 }
+
+export interface NameSuggestionOut { name: string; slug: string | null; match: 'exact' | 'prefix' | 'typo'; written: string }
+
+/**
+ * What a name being typed could be (autocomplete): the name part of the line (a dose or frequency after it is
+ * ignored), read exactly if it already names something, then close names — typos first, then names it begins — one per
+ * substance, named as the checker names it.
+ */
+export function suggestNames(db: Db, text: string, limit = 8): { query: string; items: NameSuggestionOut[] } {
+  const parsed = parseMedicationLine(text);
+  const query = (parsed.runs[0]?.text ?? text).trim();
+  const items: NameSuggestionOut[] = [];
+  const exact = resolveSpan(db, query);
+  if (exact) items.push({ name: exact.name, slug: exact.compound?.slug ?? null, match: 'exact', written: query });
+  for (const s of suggestions(db, query, limit + 1)) {
+    if (items.length >= limit) break;
+    if (items.some((i) => i.name === s.name)) continue;
+    items.push({ name: s.name, slug: s.slug, match: s.match, written: s.name });
+  }
+  return { query, items };
+}

@@ -131,14 +131,22 @@ export function TextField({ path, label, hint, value, onChange, className, place
   );
 }
 
-export function TextAreaField({ path, label, hint, value, onChange, className, placeholder, rows = 4 }: BaseField & { value: string; onChange: (v: string) => void; placeholder?: string; rows?: number }) {
+export function TextAreaField({ path, label, hint, value, onChange, className, placeholder, rows = 4, onCaret, children }: BaseField & {
+  value: string; onChange: (v: string) => void; placeholder?: string; rows?: number;
+  /** the caret's offset whenever it moves or the text changes (for suggestions about the line being typed) */
+  onCaret?: (offset: number) => void;
+  /** shown between the box and its messages (suggestions) */
+  children?: ReactNode;
+}) {
   const id = useId();
   const messages = useFieldErrors(path);
+  const caret = (e: { currentTarget: HTMLTextAreaElement }) => onCaret?.(e.currentTarget.selectionStart);
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} value={value} rows={rows} placeholder={placeholder} onChange={(e) => onChange(e.target.value)}
-        aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)} />
+      <textarea id={id} value={value} rows={rows} placeholder={placeholder} onChange={(e) => { onChange(e.target.value); caret(e); }}
+        onKeyUp={caret} onClick={caret} aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)} />
+      {children}
       <FieldMessages id={id} messages={messages} hint={hint} />
     </div>
   );

@@ -1,16 +1,53 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { InteractionsData } from '../../../../shared/schemas/tools/interactions.ts';
 import { SeverityBadge } from '../../components/Badges.tsx';
 import { InteractionGroups, pairRows } from '../../components/InteractionGroups.tsx';
 import { humanize, num, plural } from '../../lib/format.ts';
-import { useApiMutation } from '../../lib/queries.ts';
+import { useApiMutation, useApiQuery } from '../../lib/queries.ts';
 import { ResultCard, ResultFooter, TextAreaField, ToolForm } from '../../components/form-kit.tsx';
 
 const LABELS = { substances: 'Medicines', list: 'Medicines' };
 
+/** The line under the caret and the name part of it (the words before a dose, frequency or separator). */
+function lineAt(text: string, caret: number): { start: number; name: string } {
+  const start = Math.max(text.lastIndexOf('\n', caret - 1), text.lastIndexOf(';', caret - 1), text.lastIndexOf(',', caret - 1)) + 1;
+  const end = [text.indexOf('\n', caret), text.indexOf(';', caret), text.indexOf(',', caret)].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), text.length);
+  const line = text.slice(start, end);
+  const lead = /^\s*/.exec(line)![0].length;
+  const name = /^[^\d(]*/.exec(line.slice(lead))![0].trimEnd();
+  return { start: start + lead, name };
+}
+
+/** Suggestions for the name being typed (GET /v1/vocabulary/suggest); choosing one writes it in place of what was typed. */
+function NameSuggestions({ text, caret, onPick }: { text: string; caret: number; onPick: (next: string) => void }) {
+  const { start, name } = lineAt(text, caret);
+  const q = useDeferredValue(name);
+  const res = useApiQuery('nameSuggest', { query: { q, limit: '5' } }, { enabled: q.length >= 3 });
+  const items = q.length >= 3 ? (res.data?.data.items ?? []) : [];
+  const exact = items.find((i) => i.match === 'exact');
+  const others = items.filter((i) => i.match !== 'exact');
+  if (!exact && !others.length) return null;
+  return (
+    <div className="name-suggestions small" aria-live="polite">
+      {exact && <span className="muted">“{name}” reads as <strong>{exact.name}</strong>. </span>}
+      {others.length > 0 && (
+        <span role="group" aria-label="Suggestions">
+          {exact ? 'Or: ' : 'Did you mean: '}
+          {others.map((i) => (
+            <button key={i.name} type="button" className="link-button" onClick={() => onPick(text.slice(0, start) + i.name + text.slice(start + name.length))}>
+              {i.name}
+            </button>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function InteractionsTool() {
   const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
   const [save, setSave] = useState(false);
   const run = useApiMutation('toolInteractions');
   return (
@@ -19,7 +56,10 @@ export function InteractionsTool() {
         error={run.error} labels={LABELS} save={save} onSave={setSave} submitLabel="Check interactions">
         <TextAreaField path="list" label="Medicines (one per line, or separated by commas or semicolons)" value={text} onChange={setText} rows={6}
           placeholder={'Simvastatin 40mg ON\nClarithromycin 500mg BD\nwarfarin 5 mg; aspirin 81 mg; St John\'s wort'}
-          hint="Paste a medication list as your record exports it: doses, forms and frequencies are read and shown back. 2 to 30 lines: generic or brand names (any country), combinations, abbreviations, supplements or foods." />
+          hint="Paste a medication list as your record exports it: doses, forms and frequencies are read and shown back. 2 to 30 lines: generic or brand names (any country), combinations, abbreviations, supplements or foods."
+          onCaret={setCaret}>
+          <NameSuggestions text={text} caret={caret} onPick={setText} />
+        </TextAreaField>
       </ToolForm>
       {run.data && <InteractionsResult data={run.data.data} />}
     </>
