@@ -66,4 +66,17 @@ describe('critical values', () => {
     expect(ids('paracetamol 15 g, 60 kg')).toEqual(['paracetamol/referral']);
     expect(ids('took 2 paracetamol 500 mg')).toEqual([]);
   });
+  it('reads sodium, QTc, digoxin and paracetamol levels, in other units too', () => {
+    expect(ids('Na 114, one tonic clonic seizure')).toEqual(['sodium/severe']);
+    expect(ids('Na 131, confused')).toEqual([]);
+    expect(ids('QTc 590, now runs of torsades')).toEqual(['qtc/torsades']);
+    expect(ids('QTc 480, syncope')).toEqual([]);
+    expect(ids('dig level 4.1 ng/mL, HR 38, vomiting')).toEqual(['digoxin/toxic']);
+    expect(ids('digoxin 3.2 nmol/L, bradycardic')).toEqual(['digoxin/toxic']);
+    expect(ids('digoxin 1.1 nmol/L, nausea')).toEqual([]);
+    expect(ids('paracetamol level 180 mg/L at 6h')).toEqual(['paracetamol/level']);
+    expect(ids('paracetamol level 1200 µmol/L')).toEqual(['paracetamol/level']);
+    expect(ids('paracetamol level 40 mg/L at 4h')).toEqual([]);
+    expect(ids('INR 9.8, epistaxis not stopping for 2 hrs')).toEqual(['inr/bleeding']);
+  });
 });
