@@ -49,6 +49,8 @@ const ABOUT = re(`\\b${any(
   'treatment (?:of|for)', 'how (?:is|are) .{0,30} (?:treated|managed|diagnosed|reversed)', 'how (?:does|do|can|could) .{0,40} (?:cause|damage|lead|work|affect|increase|lower)',
   '(?:can|could|does|do|may|might|will) .{0,50} cause', 'risk of', 'associated with', 'side effects?', 'guidelines?', 'in (?:patients|adults|children|people)',
   'what (?:is|does) .{0,30} mean',
+  // curiosity after reading or watching something, not an event
+  '(?:read|reading|saw|seen|watched|watching) (?:an? |this |that )?(?:article|story|post|video|documentary)', 'just curious', 'out of curiosity',
 )}\\b`);
 
 /**
