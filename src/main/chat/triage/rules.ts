@@ -37,6 +37,7 @@ const PRESENT = re(`\\b${any(
   'ahora', 'ahora mismo', 'hace (?:\\d+|un|una|unos|unas) (?:minutos?|horas?|rato)', 'acaba de', 'acabo de', 'de repente', 'esta (?:manana|noche|tarde)',
   'jetzt', 'gerade', 'seit (?:\\d+|einer|einem) (?:minuten?|stunden?)', 'vor (?:\\d+|einer|einem) (?:minuten?|stunden?)', 'plotzlich', 'heute',
   'is this', 'could this be', 'is it a', 'having', 'feeling', 'es esto', 'ist das', 'still there', 'still going',
+  'depuis (?:\\d+\\w*|ce|hier)', 'da (?:\\d+|ieri|stamattina)', 'pz', 'paziente', 'patiente',
 )}\\b|\\b(?:is|are|am|i'm|he's|she's|they're|it's|been) (?:\\w+ing)\\b`);
 
 /** Something that happened in the past and is not happening now ("had a stroke in 2019", "hives years ago"). */
@@ -251,7 +252,10 @@ const SEROTONERGIC = any('ssris?', 'snris?', 'sertraline', 'zoloft', 'fluoxetine
   'trazodone', 'mirtazapine', 'clomipramine', 'amitriptyline', 'buspirone', 'sertralin', 'fluoxetin', 'sertralina', 'fluoxetina', 'ondansetron', 'meperidine', 'pethidine');
 const SEROTONIN_SIGNS = ['shak\\w*', 'trembl\\w*', 'tremor\\w*', 'twitch\\w*', 'jerk\\w*', 'clonus', 'spasm\\w*', 'rigid\\w*', 'stiff', 'agitat\\w*', 'restless\\w*', 'confus\\w*',
   'sweat\\w*', 'fever\\w*', 'high temperature', 'burning up', 'racing heart', 'heart (?:is )?racing', 'pounding heart', 'diarrh\\w*', 'dilated pupils', 'shiver\\w*', 'overheat\\w*',
-  'temblor\\w*', 'sudor\\w*', 'fiebre', 'zittern', 'zuck\\w*', 'schwitz\\w*', 'fieber', 'unruh\\w*'];
+  'temblor\\w*', 'sudor\\w*', 'fiebre', 'zittern', 'zuck\\w*', 'schwitz\\w*', 'fieber', 'unruh\\w*',
+  // clinicians' shorthand and French/Italian (2026-11-28): myoclonus, tachycardia, sweating, a temperature of 38.5 or more
+  'myoclon\\w*', 'mioclon\\w*', 'tachycard\\w*', 'tachicard\\w*', 'sudat\\w*', 'sueurs?', 'hypertherm\\w*', 'ipertermi\\w*', 'febbre', 'fievre',
+  '(?:t|tc|temp\\w*) ?(?:38[.,][5-9]|39|39[.,]\\d|4[0-2](?:[.,]\\d)?)\\b'];
 
 function serotonin(t: string): Level | null {
   const named = re('\\b(?:serotonin (?:syndrome|toxicity)|sindrome serotonin\\w*|serotoninsyndrom|serotonin-syndrom)\\b').test(t);
