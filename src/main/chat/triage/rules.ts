@@ -65,7 +65,7 @@ const WATCH_FOR = re(`\\b${any('(?:watch|look) (?:out )?for', 'keep an eye (?:ou
 // ---- overdose and poisoning
 const UNIT = any('pills?', 'tablets?', 'tabs', 'capsules?', 'caps', 'doses', 'gel ?caps', 'pastillas?', 'pildoras?', 'tabletas?', 'comprimidos?', 'capsulas?', 'tabletten', 'pillen', 'kapseln');
 const NOT_A_COUNT_UNIT = any('mg', 'mcg', 'ug', 'µg', 'g', 'grams?', 'gramm', 'gramos?', 'ml', 'iu', 'ie', 'units?', 'kg', 'lbs?', 'pounds?', 'min', 'minutes?', 'minutos?', 'minuten',
-  'hours?', 'hrs?', 'horas?', 'stunden?', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal',
+  'hours?', 'hrs?', 'horas?', 'stunden?', 'mins', 'secs?', 'seconds?', "o'?clock", 'ish', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal',
   // a strength before how often it was taken ("my sertraline 50 twice today") is not a count of tablets
   'twice', 'once', 'daily', 'a day', 'per day', 'today', 'bd', 'bid', 'tds', 'od', 'instead');
 const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'drunk', 'popped', 'downed', 'had', 'consumed', 'ingested', 'overdosed', 'necked', 'chugged',
@@ -76,7 +76,8 @@ const CONTAINER = any('bottle', 'pack', 'packet', 'box', 'strip', 'tub', 'bliste
 const LOTS = any(`(?:the|a|an) (?:whole|entire|full) ${CONTAINER}`, `(?:whole|entire) ${CONTAINER}`, `all (?:of )?(?:my|his|her|their|the) (?:[\\w-]+ ){0,2}(?:pills|tablets|meds|medications?|medicines?|capsules)`,
   'a handful', 'handfuls', 'too many', 'too much', 'a bunch of', 'loads of', 'a load of', 'heaps of', 'lots of (?:pills|tablets|meds)', 'a fistful', 'an overdose', `tod[oa] (?:el|la) ${CONTAINER}`, `(?:un|una) ${CONTAINER} (?:entero|entera|completo|completa)`,
   'demasiadas', 'demasiado', `(?:die|eine|einen|der) ganzen? ${CONTAINER}`, 'zu viele', 'zu viel');
-const BIG_COUNT = `\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)`;
+// a clock time ("at 10", "by 11") is not a count of tablets
+const BIG_COUNT = `(?<!\\b(?:at|by|till|until) )\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)(?![:.]\\d)`;
 const HYPOTHETICAL = re(`\\b(?:what (?:happens|would happen)|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`);
 const POISONS = any('bleach', 'antifreeze', 'anti-freeze', 'drain cleaner', 'oven cleaner', 'weed ?killer', 'pesticides?', 'insecticide', 'rat poison', 'methanol',
   'paraquat', 'lighter fluid', 'lamp oil', 'paraffin', 'kerosene', 'petrol', 'gasoline', 'windscreen wash', 'washer fluid', 'detergent', 'laundry pods?',

@@ -4,6 +4,7 @@ import { detectLanguage } from './language.ts';
 import { CONCEPTS, LANGUAGES } from './lexicon.ts';
 import { normalizeForTriage } from './normalize.ts';
 import { readSignals } from './signals.ts';
+import { emergencyRules } from './rules.ts';
 
 const read = (q: string, namesDrug = false) => readSignals(normalizeForTriage(q), { namesDrug });
 
@@ -64,6 +65,14 @@ describe('round 2 classes (2026-11-28)', () => {
     expect(cats('blisters in my mouth and eyes and skin peeling off my chest, temp 39')).toContain('critical_illness');
     expect(cats('mijn moeder gebruikt insuline en is niet meer wakker te krijgen')).toContain('hypoglycaemia');
     expect(cats('mi papa toma sintrom y esta vomitando algo oscuro como posos de cafe')).toContain('bleeding');
+  });
+  it('does not read clock times or minutes as counts of tablets', () => {
+    const rules = (q: string) => emergencyRules(normalizeForTriage(q), true).map((h) => h.category);
+    expect(rules('took 2 paracetamol at 10 then another 2 at 1, so 4 in 3 hours')).toEqual([]);
+    // a double dose by mistake leads with the instruction and is answered (level lead), not an acute overdose
+    expect(emergencyRules(normalizeForTriage('he had his calpol twice within about 10 mins, hes fine'), true).map((h) => h.level)).toEqual(['lead']);
+    expect(rules('tablets, around sixty of them, paracetamol, swallowed at midnight')).toEqual(['overdose']);
+    expect(rules('took 20 paracetamol at 10 this morning')).toEqual(['overdose']);
   });
   it('keeps articles and leaflets as topics', () => {
     expect(cats('read an article about vitamin d overdose, what does it look like? just curious')).toEqual([]);
