@@ -12,6 +12,8 @@ const Rule = z.object({ atOrAbove: z.number().optional(), atOrBelow: z.number().
 const Value = z.object({
   id: z.string(), analyte: z.array(z.string()).min(1), unit: z.string(), range: z.tuple([z.number(), z.number()]),
   gramsPerLitreAbove: z.number().optional(), glucoseUnits: z.boolean().optional(),
+  /** other units the value may be written in, and the factor that turns each into `unit` ("umol/l": 0.151) */
+  convert: z.record(z.string(), z.number()).optional(),
   rules: z.array(Rule).min(1), category: z.enum(['critical_value', 'hypoglycaemia', 'critical_illness', 'overdose']),
   says: z.string(), management: z.string(), basis: z.string().min(10),
 }).strict();
@@ -34,11 +36,12 @@ export interface CriticalFinding { id: string; category: z.infer<typeof Value>['
 const NUM = '(\\d+(?:[.,]\\d+)?)';
 const compiled = data.values.map((v) => ({
   v,
-  re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|g/?dl|g/?l|ms|/min|°c|c)?(?![\\p{L}\\p{N}])`, 'giu'),
+  re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c)?(?![\\p{L}\\p{N}])`, 'giu'),
 }));
 
 /** Glucose in mmol/L from a value and an optional unit: g/L (France) and mg/dL converted; no unit judged by size. */
 function glucoseMmol(x: number, unit: string): number {
+  if (unit === 'mg/l' || unit === 'mgl') return x / 180;
   if (unit.startsWith('mg')) return x / 18;
   if (unit === 'g/l' || unit === 'gl') return (x * 1000) / 18 / 10;
   if (unit.startsWith('mmol')) return x;
@@ -62,7 +65,9 @@ export function criticalFindings(t: string, extra: ReadonlySet<string> = new Set
     for (const m of t.matchAll(re)) {
       let x = Number(m[1]!.replace(',', '.'));
       const unit = (m[2] ?? '').toLowerCase();
-      if (v.glucoseUnits) x = glucoseMmol(x, unit);
+      const factor = v.convert?.[unit.replace(/[µμ]/g, 'u').replace('/', '')];
+      if (factor !== undefined) x *= factor;
+      else if (v.glucoseUnits) x = glucoseMmol(x, unit);
       else if (v.gramsPerLitreAbove !== undefined && (x > v.gramsPerLitreAbove || unit === 'g/l')) x /= 10;
       if (x < v.range[0] || x > v.range[1]) continue;
       const hit = v.rules.some((r) => (r.atOrAbove === undefined || x >= r.atOrAbove) && (r.atOrBelow === undefined || x <= r.atOrBelow)

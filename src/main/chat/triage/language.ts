@@ -41,8 +41,10 @@ export function detectLanguage(text: string): LanguageGuess {
     .sort((a, b) => b[1] - a[1]);
   const [best, n] = scores[0]!;
   if (n === 0) return { lang: 'en', readable: true };
-  // a tie between English and another language goes to the other one (English words appear in every language's messages)
+  // a tie between English and one other language goes to the other one (English words appear in every language's
+  // messages); English tied with several others is English shorthand whose words the others share ("vomiting", "dose")
   const tie = scores.filter(([, k]) => k === n).map(([c]) => c);
-  const lang = tie.length > 1 && tie.includes('en') ? tie.find((c) => c !== 'en')! : best;
+  const others = tie.filter((c) => c !== 'en');
+  const lang = tie.length > 1 && tie.includes('en') ? (others.length === 1 ? others[0]! : 'en') : best;
   return { lang, readable: true };
 }

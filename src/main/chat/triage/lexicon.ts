@@ -20,6 +20,9 @@ export const CONCEPTS = [
   'hives', 'after_drug', 'unresponsive', 'not_breathing', 'vomit_blood', 'black_stool', 'heavy_bleeding', 'head_injury', 'fell', 'neuro_decline',
   'face_droop', 'speech_trouble', 'one_side_weak', 'seizure', 'chest', 'chest_pain', 'sweating', 'pregnant', 'pregnancy_alarm', 'diabetic',
   'dka_sign', 'fever', 'rigidity', 'about', 'present',
+  // 2026-11-28: household hazards a child swallows (button batteries, e-liquid…), farewell acts (affairs in order, a
+  // goodbye letter), distress around an ingestion (after a row, upset), and blistering or peeling skin (SJS/TEN)
+  'hazard', 'farewell', 'distress', 'skin_blister',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 

@@ -37,6 +37,7 @@ const PRESENT = re(`\\b${any(
   'ahora', 'ahora mismo', 'hace (?:\\d+|un|una|unos|unas) (?:minutos?|horas?|rato)', 'acaba de', 'acabo de', 'de repente', 'esta (?:manana|noche|tarde)',
   'jetzt', 'gerade', 'seit (?:\\d+|einer|einem) (?:minuten?|stunden?)', 'vor (?:\\d+|einer|einem) (?:minuten?|stunden?)', 'plotzlich', 'heute',
   'is this', 'could this be', 'is it a', 'having', 'feeling', 'es esto', 'ist das', 'still there', 'still going',
+  'depuis (?:\\d+\\w*|ce|hier)', 'da (?:\\d+|ieri|stamattina)', 'pz', 'paziente', 'patiente',
 )}\\b|\\b(?:is|are|am|i'm|he's|she's|they're|it's|been) (?:\\w+ing)\\b`);
 
 /** Something that happened in the past and is not happening now ("had a stroke in 2019", "hives years ago"). */
@@ -49,6 +50,8 @@ const ABOUT = re(`\\b${any(
   'treatment (?:of|for)', 'how (?:is|are) .{0,30} (?:treated|managed|diagnosed|reversed)', 'how (?:does|do|can|could) .{0,40} (?:cause|damage|lead|work|affect|increase|lower)',
   '(?:can|could|does|do|may|might|will) .{0,50} cause', 'risk of', 'associated with', 'side effects?', 'guidelines?', 'in (?:patients|adults|children|people)',
   'what (?:is|does) .{0,30} mean',
+  // curiosity after reading or watching something, not an event
+  '(?:read|reading|saw|seen|watched|watching) (?:an? |this |that )?(?:article|story|post|video|documentary)', 'just curious', 'out of curiosity',
 )}\\b`);
 
 /**
@@ -62,7 +65,7 @@ const WATCH_FOR = re(`\\b${any('(?:watch|look) (?:out )?for', 'keep an eye (?:ou
 // ---- overdose and poisoning
 const UNIT = any('pills?', 'tablets?', 'tabs', 'capsules?', 'caps', 'doses', 'gel ?caps', 'pastillas?', 'pildoras?', 'tabletas?', 'comprimidos?', 'capsulas?', 'tabletten', 'pillen', 'kapseln');
 const NOT_A_COUNT_UNIT = any('mg', 'mcg', 'ug', 'µg', 'g', 'grams?', 'gramm', 'gramos?', 'ml', 'iu', 'ie', 'units?', 'kg', 'lbs?', 'pounds?', 'min', 'minutes?', 'minutos?', 'minuten',
-  'hours?', 'hrs?', 'horas?', 'stunden?', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal',
+  'hours?', 'hrs?', 'horas?', 'stunden?', 'mins', 'secs?', 'seconds?', "o'?clock", 'ish', 'days?', 'dias?', 'tage', 'weeks?', 'years?', 'anos', 'jahre', 'months?', '%', 'am', 'pm', 'times', 'veces', 'mal', 'mmol', 'cm', 'kcal',
   // a strength before how often it was taken ("my sertraline 50 twice today") is not a count of tablets
   'twice', 'once', 'daily', 'a day', 'per day', 'today', 'bd', 'bid', 'tds', 'od', 'instead');
 const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'drunk', 'popped', 'downed', 'had', 'consumed', 'ingested', 'overdosed', 'necked', 'chugged',
@@ -73,7 +76,8 @@ const CONTAINER = any('bottle', 'pack', 'packet', 'box', 'strip', 'tub', 'bliste
 const LOTS = any(`(?:the|a|an) (?:whole|entire|full) ${CONTAINER}`, `(?:whole|entire) ${CONTAINER}`, `all (?:of )?(?:my|his|her|their|the) (?:[\\w-]+ ){0,2}(?:pills|tablets|meds|medications?|medicines?|capsules)`,
   'a handful', 'handfuls', 'too many', 'too much', 'a bunch of', 'loads of', 'a load of', 'heaps of', 'lots of (?:pills|tablets|meds)', 'a fistful', 'an overdose', `tod[oa] (?:el|la) ${CONTAINER}`, `(?:un|una) ${CONTAINER} (?:entero|entera|completo|completa)`,
   'demasiadas', 'demasiado', `(?:die|eine|einen|der) ganzen? ${CONTAINER}`, 'zu viele', 'zu viel');
-const BIG_COUNT = `\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)`;
+// a clock time ("at 10", "by 11") is not a count of tablets
+const BIG_COUNT = `(?<!\\b(?:at|by|till|until) )\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)(?![:.]\\d)`;
 const HYPOTHETICAL = re(`\\b(?:what (?:happens|would happen)|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`);
 const POISONS = any('bleach', 'antifreeze', 'anti-freeze', 'drain cleaner', 'oven cleaner', 'weed ?killer', 'pesticides?', 'insecticide', 'rat poison', 'methanol',
   'paraquat', 'lighter fluid', 'lamp oil', 'paraffin', 'kerosene', 'petrol', 'gasoline', 'windscreen wash', 'washer fluid', 'detergent', 'laundry pods?',
@@ -249,7 +253,10 @@ const SEROTONERGIC = any('ssris?', 'snris?', 'sertraline', 'zoloft', 'fluoxetine
   'trazodone', 'mirtazapine', 'clomipramine', 'amitriptyline', 'buspirone', 'sertralin', 'fluoxetin', 'sertralina', 'fluoxetina', 'ondansetron', 'meperidine', 'pethidine');
 const SEROTONIN_SIGNS = ['shak\\w*', 'trembl\\w*', 'tremor\\w*', 'twitch\\w*', 'jerk\\w*', 'clonus', 'spasm\\w*', 'rigid\\w*', 'stiff', 'agitat\\w*', 'restless\\w*', 'confus\\w*',
   'sweat\\w*', 'fever\\w*', 'high temperature', 'burning up', 'racing heart', 'heart (?:is )?racing', 'pounding heart', 'diarrh\\w*', 'dilated pupils', 'shiver\\w*', 'overheat\\w*',
-  'temblor\\w*', 'sudor\\w*', 'fiebre', 'zittern', 'zuck\\w*', 'schwitz\\w*', 'fieber', 'unruh\\w*'];
+  'temblor\\w*', 'sudor\\w*', 'fiebre', 'zittern', 'zuck\\w*', 'schwitz\\w*', 'fieber', 'unruh\\w*',
+  // clinicians' shorthand and French/Italian (2026-11-28): myoclonus, tachycardia, sweating, a temperature of 38.5 or more
+  'myoclon\\w*', 'mioclon\\w*', 'tachycard\\w*', 'tachicard\\w*', 'sudat\\w*', 'sueurs?', 'hypertherm\\w*', 'ipertermi\\w*', 'febbre', 'fievre',
+  '(?:t|tc|temp\\w*) ?(?:38[.,][5-9]|39|39[.,]\\d|4[0-2](?:[.,]\\d)?)\\b'];
 
 function serotonin(t: string): Level | null {
   const named = re('\\b(?:serotonin (?:syndrome|toxicity)|sindrome serotonin\\w*|serotoninsyndrom|serotonin-syndrom)\\b').test(t);

@@ -4,6 +4,7 @@ import { detectLanguage } from './language.ts';
 import { CONCEPTS, LANGUAGES } from './lexicon.ts';
 import { normalizeForTriage } from './normalize.ts';
 import { readSignals } from './signals.ts';
+import { emergencyRules } from './rules.ts';
 
 const read = (q: string, namesDrug = false) => readSignals(normalizeForTriage(q), { namesDrug });
 
@@ -25,6 +26,7 @@ describe('language detection', () => {
     ["j'ai mal à la tête depuis ce matin", 'fr', true], ['me duele mucho la cabeza desde ayer', 'es', true], ['estou com muita dor de cabeça agora', 'pt', true],
     ['ho mal di testa da stamattina', 'it', true], ['ich habe seit heute Morgen Kopfschmerzen', 'de', true], ['ik heb al de hele dag hoofdpijn', 'nl', true],
     ['K 7.1, peaked T waves', 'en', true], ['我头很疼', 'zh', false], ['boli mnie głowa od rana', 'pl', false], ['başım çok ağrıyor', 'tr', false],
+    ['mi s-a umflat gâtul și nu pot respira', 'ro', false], ['meri maa hosh mein nahi hai aur bahut pasina aa raha hai', 'hi', false],
   ])('%s → %s', (q, lang, readable) => {
     expect(detectLanguage(q)).toEqual({ lang, readable });
   });
@@ -43,6 +45,37 @@ describe('concepts', () => {
   it('reads a head injury on an anticoagulant, and early-pregnancy warning signs', () => {
     expect(read('mi padre toma Sintrom, se cayó y se golpeó la cabeza').hits.map((h) => h.category)).toContain('head_injury');
     expect(read('schwanger in der 6. SSW, starke Unterbauchschmerzen und ich bin ohnmächtig geworden').hits.map((h) => h.category)).toContain('pregnancy_emergency');
+  });
+});
+
+describe('round 2 classes (2026-11-28)', () => {
+  const cats = (q: string, namesDrug = false) => read(q, namesDrug).hits.map((h) => h.category).sort();
+  it('reads farewell acts with medicines set aside as intent, in several languages', () => {
+    expect(cats("j'ai rangé mes affaires, écrit une lettre à ma sœur, et je garde tous mes cachets de côté")).toContain('self_harm');
+    expect(cats('ik heb al mijn pillen gespaard, mijn afscheidsbrief ligt al klaar')).toContain('self_harm');
+    expect(cats('wrote a letter to my sister for her birthday')).toEqual([]);
+  });
+  it('reads a child who swallowed a household hazard', () => {
+    expect(cats('ma fille de 2 ans a avalé une pile bouton')).toEqual(['child_ingestion']);
+    expect(cats('mijn peuter heeft een knoopcelbatterij ingeslikt')).toEqual(['child_ingestion']);
+    expect(cats('which batteries last longest in a child\'s toy?')).toEqual([]);
+  });
+  it('reads indirect lay signs: DKA, SJS, hypoglycaemia on insulin, persistent bleeding', () => {
+    expect(cats('my 16yo is type 1, throwing up all day, breathing really deep and fast, breath smells like pear drops')).toContain('critical_illness');
+    expect(cats('blisters in my mouth and eyes and skin peeling off my chest, temp 39')).toContain('critical_illness');
+    expect(cats('mijn moeder gebruikt insuline en is niet meer wakker te krijgen')).toContain('hypoglycaemia');
+    expect(cats('mi papa toma sintrom y esta vomitando algo oscuro como posos de cafe')).toContain('bleeding');
+  });
+  it('does not read clock times or minutes as counts of tablets', () => {
+    const rules = (q: string) => emergencyRules(normalizeForTriage(q), true).map((h) => h.category);
+    expect(rules('took 2 paracetamol at 10 then another 2 at 1, so 4 in 3 hours')).toEqual([]);
+    // a double dose by mistake leads with the instruction and is answered (level lead), not an acute overdose
+    expect(emergencyRules(normalizeForTriage('he had his calpol twice within about 10 mins, hes fine'), true).map((h) => h.level)).toEqual(['lead']);
+    expect(rules('tablets, around sixty of them, paracetamol, swallowed at midnight')).toEqual(['overdose']);
+    expect(rules('took 20 paracetamol at 10 this morning')).toEqual(['overdose']);
+  });
+  it('keeps articles and leaflets as topics', () => {
+    expect(cats('read an article about vitamin d overdose, what does it look like? just curious')).toEqual([]);
   });
 });
 
@@ -65,5 +98,18 @@ describe('critical values', () => {
     expect(ids('ingested 12 g paracetamol')).toEqual(['paracetamol/referral']);
     expect(ids('paracetamol 15 g, 60 kg')).toEqual(['paracetamol/referral']);
     expect(ids('took 2 paracetamol 500 mg')).toEqual([]);
+  });
+  it('reads sodium, QTc, digoxin and paracetamol levels, in other units too', () => {
+    expect(ids('Na 114, one tonic clonic seizure')).toEqual(['sodium/severe']);
+    expect(ids('Na 131, confused')).toEqual([]);
+    expect(ids('QTc 590, now runs of torsades')).toEqual(['qtc/torsades']);
+    expect(ids('QTc 480, syncope')).toEqual([]);
+    expect(ids('dig level 4.1 ng/mL, HR 38, vomiting')).toEqual(['digoxin/toxic']);
+    expect(ids('digoxin 3.2 nmol/L, bradycardic')).toEqual(['digoxin/toxic']);
+    expect(ids('digoxin 1.1 nmol/L, nausea')).toEqual([]);
+    expect(ids('paracetamol level 180 mg/L at 6h')).toEqual(['paracetamol/level']);
+    expect(ids('paracetamol level 1200 µmol/L')).toEqual(['paracetamol/level']);
+    expect(ids('paracetamol level 40 mg/L at 4h')).toEqual([]);
+    expect(ids('INR 9.8, epistaxis not stopping for 2 hrs')).toEqual(['inr/bleeding']);
   });
 });

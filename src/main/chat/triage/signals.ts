@@ -26,7 +26,7 @@ export interface Signals {
 const RISK: readonly Concept[] = ['despair', 'overdose', 'container_whole', 'many', 'swelling', 'throat_closing', 'cannot_breathe', 'unresponsive', 'not_breathing',
   'vomit_blood', 'black_stool', 'heavy_bleeding', 'head_injury', 'face_droop', 'speech_trouble', 'one_side_weak', 'seizure', 'pregnancy_alarm', 'dka_sign', 'rigidity',
   // symptoms that are not emergencies alone but make the meaning layer's reading worth leading with
-  'chest', 'sweating', 'neuro_decline', 'fever', 'hives', 'fell'];
+  'chest', 'sweating', 'neuro_decline', 'fever', 'hives', 'fell', 'hazard', 'farewell', 'skin_blister'];
 const DONT_KNOW = /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
 const DOSING_QUESTION = /(?<![\p{L}])(?:dose|dosage|dosing|how much|how many mg|posologie|dosis|dosierung|dosaggio|dosagem|dose de|quanto|cuanto|combien|wie viel)(?![\p{L}])/u;
 const CLINICIAN = /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
@@ -51,6 +51,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   const hit = (category: TriageCategory, level: Level, rule: string) => { if (!hits.some((h) => h.category === category)) hits.push({ category, level, rule }); };
 
   const drugOrPills = opts.namesDrug || has('pills') || has('container_whole') || has('many') || contexts.size > 0;
+  // farewell acts (affairs in order, a goodbye letter) with medicines set aside or taken, or with despair: intent
+  if (has('farewell') && (has('pills') || has('container_whole') || has('many') || has('ingest') || has('despair'))) concepts.add('despair');
   if (has('despair')) {
     hit('self_harm', 'acute', 'concept:despair');
     // intent with a medicine or a quantity: the crisis line and the poison advice both
@@ -59,7 +61,9 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   if (!about) {
     if (has('ingest') && (has('container_whole') || has('many'))) hit('overdose', 'acute', 'concept:ingest+whole');
     if (has('overdose') && (has('person') || has('present') || has('ingest'))) hit('overdose', 'acute', 'concept:overdose');
-    if (has('child') && has('ingest') && (drugOrPills || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
+    // a household hazard swallowed (a button battery, e-liquid, bleach): a child's is always acute, anyone's is a poisoning
+    if (has('hazard') && has('ingest') && !has('child') && (has('person') || has('present'))) hit('overdose', 'acute', 'concept:ingest+hazard');
+    if (has('child') && has('ingest') && (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
   if (!about && !history) {
@@ -70,6 +74,10 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     if (has('vomit_blood') || has('black_stool') || has('heavy_bleeding')) hit('bleeding', 'acute', 'concept:bleeding');
     const anticoagulated = contexts.has('anticoagulant');
     if ((has('head_injury') && (anticoagulated || has('neuro_decline'))) || (has('fell') && anticoagulated && has('neuro_decline'))) hit('head_injury', 'acute', 'concept:head_injury');
+    // blistering in the mouth or eyes, or skin coming off, with a fever or a new medicine: SJS/TEN
+    if (has('skin_blister') && (has('fever') || has('after_drug') || opts.namesDrug)) hit('critical_illness', 'acute', 'concept:skin');
+    // on insulin or a sulfonylurea and cannot be woken, or sweating and confused: severe hypoglycaemia until shown otherwise
+    if (contexts.has('insulin_su') && (has('unresponsive') || (has('sweating') && has('neuro_decline')))) hit('hypoglycaemia', 'acute', 'concept:hypo');
     if (has('face_droop') || has('speech_trouble') || has('one_side_weak')) hit('stroke', 'acute', 'concept:stroke');
     if (has('seizure') && (has('present') || has('person'))) hit('seizure', 'acute', 'concept:seizure');
     if (has('chest') && has('chest_pain') && (has('sweating') || has('present'))) hit('chest_pain', 'acute', 'concept:chest');

@@ -44,7 +44,8 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
   const hits = [...emergencyRules(normalised, opts.namesDrug)];
   for (const h of signals.hits) if (!hits.some((x) => x.category === h.category)) hits.push(h);
   // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
-  if (hits.some((h) => h.category === 'overdose') && signals.concepts.has('despair') && !hits.some((h) => h.category === 'self_harm')) hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
+  // … and beside distress (taken after a row, "so upset"): an ingestion in distress gets the crisis line as well
+  if (hits.some((h) => h.category === 'overdose') && (signals.concepts.has('despair') || signals.concepts.has('distress')) && !hits.some((h) => h.category === 'self_harm')) hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
   // fail-safe: a message we cannot read, with an alarm word we know in its language, a drug name or a number
   if (!lang.readable) {
     const alarms = fallbackAlarms(normalised);
