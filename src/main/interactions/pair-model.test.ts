@@ -154,6 +154,24 @@ describe('pair model', () => {
     expect(`${oral.mechanism} ${oral.management}`).not.toMatch(/digoxin/i);
   });
 
+  it('blind round 2 classes: fluoropyrimidines + DPD inhibitors, IV dantrolene + verapamil, antiretroviral contraindications', () => {
+    const withCtx = (a: string, b: string, ca: SubstanceContext = {}, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0];
+    for (const f of ['capecitabine', 'fluorouracil', 'tegafur', 'flucytosine']) expect(verdictOf(f, 'brivudine')!.severity).toBe('contraindicated');
+    expect(withCtx('dantrolene', 'verapamil', { route: 'IV' })!.severity).toBe('major');
+    expect(withCtx('dantrolene', 'verapamil', { route: 'oral' })?.sources.some((x) => x.rule === 'dantrolene-iv-ccb') ?? false).toBe(false);
+    expect(withCtx('dantrolene', 'diltiazem')!.management).toMatch(/intravenous dantrolene/);
+    // combination brands reach the rules of each ingredient's label
+    expect(verdictOf('Paxlovid', 'amiodarone')!.severity).toBe('contraindicated');
+    expect(verdictOf('Paxlovid', 'colchicine')!.severity).toBe('contraindicated');
+    expect(verdictOf('Genvoya', 'rifampicin')!.severity).toBe('contraindicated');
+    expect(verdictOf('Biktarvy', 'rifampicin')!.severity).toBe('contraindicated');
+    expect(verdictOf('rilpivirine', 'esomeprazole')!.severity).toBe('contraindicated');
+    expect(verdictOf('apomorphine', 'ondansetron')!.severity).toBe('contraindicated');
+    // aspirin with ticagrelor: above 100 mg a day the label says avoid; 75 mg is the labelled regimen
+    expect(withCtx('aspirin', 'ticagrelor', { doseMg: 75 })!.severity).toBe('moderate');
+    expect(withCtx('aspirin', 'ticagrelor', { doseMg: 300 })!.severity).toBe('major');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');
