@@ -20,6 +20,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection.ts';
 import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
+import { foldAccents } from '../vocabulary/normalize.ts';
 import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
 import { conditionState, SEVERITY_RANK, type ConditionState, worst, type Severity, type StoredRule, type SubstanceContext } from './rules.ts';
 
@@ -103,7 +104,7 @@ export interface Prepared {
   context: SubstanceContext;
 }
 
-const tokens = (t: string) => t.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const tokens = (t: string) => foldAccents(t).toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
 /**
  * DDInter lists salts and products of one moiety apart ("Calcium chloride" and "Calcium carbonate"; "Polyethylene glycol

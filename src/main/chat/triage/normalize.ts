@@ -3,6 +3,7 @@
  * match plain patterns), apostrophes unified, number words written as digits in English, Spanish and German
  * ("forty paracetamol" → "40 paracetamol"), and whitespace collapsed. Patterns are written against this form only.
  */
+import { foldAccents } from '../../vocabulary/normalize.ts';
 
 const UNITS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
@@ -18,7 +19,7 @@ const UNITS: Record<string, number> = {
 const AMBIGUOUS = new Set(['one', 'una', 'uno', 'once', 'elf', 'acht']);
 
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase()
+  return foldAccents(text).replace(/ß/g, 'ss').toLowerCase()
     .replace(/[’‘`´]/g, "'").replace(/[“”„]/g, '"').replace(/\s+/g, ' ').trim();
 }
 
