@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection.ts';
 import type { CompoundRecord } from '../../shared/schemas/compounds.ts';
 import type { Category, CompoundStatus, EvidenceGrade } from '../../shared/enums.ts';
@@ -7,7 +8,7 @@ import { lexicalUnits } from '../search/query-plan.ts';
 import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import { layMatches } from '../vocabulary/lay.ts';
 import { normalizeName } from '../vocabulary/normalize.ts';
-import { resolveName } from '../vocabulary/resolver.ts';
+import { mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
 
 export interface CompoundRow {
   rowid: number; id: string; slug: string; name: string; category: string; subcategory: string; status: string;
@@ -106,6 +107,7 @@ function filterSql(f: CompoundFilters): { where: string; params: Record<string, 
 
 export class CompoundRepo {
   private fuzzyNames: FuzzyNames | null = null;
+  private meantSql: { members: Statement<[string], { rowid: number }>; bySlug: Statement<[string], { rowid: number }> } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -128,14 +130,18 @@ export class CompoundRepo {
   private meant(query: string): { rowids: number[]; tier: number }[] {
     if (query.trim() === '*') return [];
     const tokens = queryTokens(query);
-    const members = this.db.prepare<[string], { rowid: number }>('SELECT DISTINCT k.compound_rowid AS rowid FROM ix_compound_keys k WHERE k.key IN (SELECT value FROM json_each(?))');
+    this.meantSql ??= {
+      members: this.db.prepare('SELECT DISTINCT k.compound_rowid AS rowid FROM ix_compound_keys k WHERE k.key IN (SELECT value FROM json_each(?))'),
+      bySlug: this.db.prepare('SELECT rowid FROM compounds WHERE slug = ?'),
+    };
+    const { members, bySlug } = this.meantSql;
     const classRows = new Set<number>();
     for (const g of [query, ...tokens.flatMap((_, i) => [3, 2, 1].map((n) => tokens.slice(i, i + n).join(' ')))]) {
-      if (normalizeName(g).length < 3) continue;
+      // A set look-up first: the resolver's queries run only for word runs some spelling can name.
+      if (normalizeName(g).length < 3 || !mayResolveExactly(this.db, g)) continue;
       const r = resolveName(this.db, g, { typos: false });
       if (r.kind === 'class') for (const m of members.all(JSON.stringify(r.keys))) classRows.add(m.rowid);
     }
-    const bySlug = this.db.prepare<[string], { rowid: number }>('SELECT rowid FROM compounds WHERE slug = ?');
     const lay = layMatches(this.db, query);
     const rows = (exact: boolean) => lay.filter((m) => m.exact === exact).flatMap((m) => m.compounds).map((slug) => bySlug.get(slug)?.rowid).filter((r) => r !== undefined);
     return [{ rowids: [...classRows], tier: 1.1 }, { rowids: rows(true), tier: 1.3 }, { rowids: rows(false), tier: 1.4 }];

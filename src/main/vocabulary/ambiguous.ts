@@ -63,6 +63,11 @@ export function hasMedicineContext(text: string, at: number, end: number): boole
   return DOSE_AFTER.test(text.slice(end, end + 24)) || MEDICINE_BEFORE.test(text.slice(Math.max(0, at - 24), at));
 }
 
+/** A span with an apostrophe read as a name without one ("he's" as HES): a contraction, never that name. */
+export function isContraction(span: string, resolvedName: string): boolean {
+  return /['’]/.test(span) && !/['’]/.test(resolvedName);
+}
+
 /**
  * Whether a span of running text that resolved to a substance may be read as it: a contraction ("he's") is never a
  * name without an apostrophe of its own; an ordinary English word read through a brand, synonym or abbreviation
@@ -70,7 +75,7 @@ export function hasMedicineContext(text: string, at: number, end: number): boole
  */
 export function readsAsMedicine(db: Db, text: string, at: number, end: number, resolvedName: string, via: string | null): boolean {
   const span = text.slice(at, end);
-  if (/['’]/.test(span) && !/['’]/.test(resolvedName)) return false;
+  if (isContraction(span, resolvedName)) return false;
   if (TOO_GENERIC_NAMES.has(normalizeName(span)) && !hasMedicineContext(text, at, end)) return false;
   // A name with another meaning (DXM, HCTZ): a medicine context, or joined to another name ("dxm with sertraline").
   if (ambiguityOf(db, span) !== null) return hasMedicineContext(text, at, end) || JOINED_AFTER.test(text.slice(end, end + 24)) || JOINED_BEFORE.test(text.slice(Math.max(0, at - 24), at));

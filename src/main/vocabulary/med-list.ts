@@ -9,11 +9,11 @@
  */
 import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
-import { TOO_GENERIC_NAMES } from './ambiguous.ts';
+import { isContraction, TOO_GENERIC_NAMES } from './ambiguous.ts';
 import { foldAccents, normalizeName } from './normalize.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
-import { interactionClasses, resolveName, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
+import { interactionClasses, resolveName, substanceIdentity, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
 
 export interface ReadLine {
   text: string;
@@ -31,9 +31,9 @@ export interface ReadLine {
 const MAKER_PREFIX = /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
 
 function resolveSpan(db: Db, text: string): Substance | null {
-  // A contraction ("he's", "it's") is never a name that has no apostrophe of its own.
-  if (/['’]s$/i.test(text) && !/\bst\.? john/i.test(text)) return null;
   const r = resolveName(db, text, { typos: false });
+  // A contraction ("he's", "it's") is never a name that has no apostrophe of its own.
+  if (r.status === 'resolved' && isContraction(text, r.name)) return null;
   if (r.status === 'resolved') return r;
   const other = OTHER_NAMES[foldAccents(text.toLowerCase())];
   if (other) {
@@ -154,10 +154,6 @@ function layClass(db: Db, text: string): Substance | null {
   return r.kind === 'class' ? { ...r, input: text, notice: `"${m.phrase}" was checked as the class ${c.name}: name the medicine for an exact check.` } : null;
 }
 
-/** What identifies a resolved substance, whatever it was called (so "Zocor" and "simvastatin" are one). */
-export function substanceIdentity(s: Substance): string {
-  return s.compound ? `c:${s.compound.slug}` : s.classId ? `k:${s.classId}` : `i:${[...s.keys].sort().join('+')}`;
-}
 
 export function readMedicationLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);

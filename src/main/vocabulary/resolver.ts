@@ -187,9 +187,9 @@ function fromKeys(db: Db, keys: string[], input: string, via: MatchVia, notice: 
   return { input, status: 'resolved', kind: compound ? 'compound' : 'drug', name: compound?.name ?? name, matchedVia: via, notice, compound, keys, classId: null };
 }
 
-/** What a resolved substance is, whatever it was called: our record, a class, or its ingredients. */
-function identity(s: Substance): string {
-  return s.compound ? `c:${s.compound.slug}` : s.classId ? `k:${s.classId}` : `i:${s.keys.join('+')}`;
+/** What a resolved substance is, whatever it was called ("Zocor" and "simvastatin" are one): our record, a class, or its ingredients. */
+export function substanceIdentity(s: Substance): string {
+  return s.compound ? `c:${s.compound.slug}` : s.classId ? `k:${s.classId}` : `i:${[...s.keys].sort().join('+')}`;
 }
 
 function exact(db: Db, input: string, norm: string): Substance | null {
@@ -272,9 +272,9 @@ export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {
     const s = exact(db, best.name, normalizeName(best.name));
     if (s) {
       // Other substances as close as the one chosen (not other spellings of it) are named so the reader can check.
-      const same = identity(s);
+      const same = substanceIdentity(s);
       const others = [...new Set(typos.filter((t) => t.distance === d).map((t) => idx.targets[t.compoundRowid]!.name))]
-        .filter((n) => { const o = exact(db, n, normalizeName(n)); return o !== null && identity(o) !== same; });
+        .filter((n) => { const o = exact(db, n, normalizeName(n)); return o !== null && substanceIdentity(o) !== same; });
       return {
         ...s, input, matchedVia: 'typo',
         notice: `"${input.trim()}" was read as "${best.name}" (${d} letter${d === 1 ? '' : 's'} different)${others.length ? `; also close: ${others.slice(0, 3).join(', ')}` : ''}. Check the spelling.`,
@@ -301,7 +301,7 @@ export function suggestions(db: Db, input: string, limit = 5): Suggestion[] {
   const consider = (target: Target, match: Suggestion['match'], distance: number | null) => {
     const s = exact(db, target.name, normalizeName(target.name));
     if (!s) return;
-    const id = identity(s);
+    const id = substanceIdentity(s);
     if (!out.has(id)) out.set(id, { name: s.name, slug: s.compound?.slug ?? null, match, distance });
   };
   for (const t of idx.fuzzy.match(input)) consider(idx.targets[t.compoundRowid]!, 'typo', t.distance);
