@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/connection.ts';
 import { namePattern, normalizeName } from '../vocabulary/normalize.ts';
-import { hasMedicineContext, linkableNames, ordinaryWordCount } from '../vocabulary/ambiguous.ts';
+import { hasMedicineContext, isEverydayWord, linkableNames } from '../vocabulary/ambiguous.ts';
 
 export interface CompoundMention {
   slug: string;
@@ -66,7 +66,7 @@ export function findCompounds(db: Db, text: string): CompoundMention[] {
       const e = s + m[0].length;
       if (overlaps(s, e)) continue;
       // Another name of a compound that is an ordinary word ("Android", "Focus") counts only beside a dose or "taking".
-      if (n.norm !== normalizeName(n.name) && ordinaryWordCount(db, m[0]) > 0 && !hasMedicineContext(text, s, e)) continue;
+      if (n.norm !== normalizeName(n.name) && isEverydayWord(db, m[0]) && !hasMedicineContext(text, s, e)) continue;
       taken.push([s, e]);
       if (!found.some((f) => f.slug === n.slug)) found.push({ slug: n.slug, name: n.name, category: n.category, matched: m[0], at: s, family: false });
     }

@@ -42,6 +42,18 @@ export function linkableNames(names: readonly string[]): string[] {
 
 const commonWords = new WeakMap<Db, Map<string, number>>();
 
+/**
+ * From how many SUBTLEX-US occurrences (per 51 million words) a name is an everyday word that needs a medicine context
+ * in running text ("plan", "ice", "speed", "gold"). Drug names people say now and then stay names: lithium (60),
+ * morphine (331), aspirin (395).
+ */
+export const EVERYDAY_WORD_MIN_COUNT = 1000;
+
+/** Whether the name is an everyday spoken-English word (see EVERYDAY_WORD_MIN_COUNT). */
+export function isEverydayWord(db: Db, text: string): boolean {
+  return ordinaryWordCount(db, text) >= EVERYDAY_WORD_MIN_COUNT;
+}
+
 /** How often the name is said in spoken English (SUBTLEX-US count; 0 when it is not an ordinary word). */
 export function ordinaryWordCount(db: Db, text: string): number {
   let m = commonWords.get(db);
@@ -80,5 +92,5 @@ export function readsAsMedicine(db: Db, text: string, at: number, end: number, r
   // A name with another meaning (DXM, HCTZ): a medicine context, or joined to another name ("dxm with sertraline").
   if (ambiguityOf(db, span) !== null) return hasMedicineContext(text, at, end) || JOINED_AFTER.test(text.slice(end, end + 24)) || JOINED_BEFORE.test(text.slice(Math.max(0, at - 24), at));
   if (via === 'name' || via === 'slug' || via === 'class' || via === 'food') return true;
-  return ordinaryWordCount(db, span) === 0 || hasMedicineContext(text, at, end);
+  return !isEverydayWord(db, span) || hasMedicineContext(text, at, end);
 }
