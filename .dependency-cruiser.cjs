@@ -19,6 +19,20 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-file-cycles',
+      comment: 'No import cycle anywhere: a cycle means two files are one concept, or one of them sits on the wrong layer.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'db-is-ground-floor',
+      comment: 'src/main/db (connection, migrations, the content schema) imports only itself and src/shared.',
+      severity: 'error',
+      from: { path: '^src/main/db/' },
+      to: { path: '^src/main/', pathNot: ['^src/main/db/'] },
+    },
+    {
       name: 'renderer-never-imports-main',
       comment: 'The renderer talks to the server over HTTP only (DESIGN.md §1).',
       severity: 'error',

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../src/main/content/schema.ts';
+import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../src/main/db/content-schema.ts';
 import { searchableTexts } from '../src/main/search/index-builder.ts';
 import { DEFAULT_MODEL, missingModelFiles } from '../src/main/search/model-files.ts';
 import { SearchService } from '../src/main/search/search-service.ts';

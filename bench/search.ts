@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { create, insertMultiple, search } from '@orama/orama';
 import Database from 'better-sqlite3';
-import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../src/main/content/schema.ts';
+import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../src/main/db/content-schema.ts';
 import { openContentDb } from '../src/main/db/connection.ts';
 import { BUNDLED_VECTORS_DDL, readBundledVectors } from '../src/main/search/bundled-vectors.ts';
 import { startWorkerEmbedder } from '../src/main/search/embedder.ts';

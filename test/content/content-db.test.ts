@@ -8,7 +8,7 @@ import { buildContent } from '../../resources/build/build-content.ts';
 import { claimBasisProblems } from '../../resources/build/claim-basis.ts';
 import { toCompoundRecord, type CompoundRow } from '../../src/main/compounds/compound-repo.ts';
 import { openContentDb, type Db } from '../../src/main/db/connection.ts';
-import { CONTENT_SCHEMA_VERSION } from '../../src/main/content/schema.ts';
+import { CONTENT_SCHEMA_VERSION } from '../../src/main/db/content-schema.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../src/shared/enums.ts';
 import { CompoundRecord } from '../../src/shared/schemas/compounds.ts';
 import { Monograph } from '../../src/shared/schemas/monographs.ts';

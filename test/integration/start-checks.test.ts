@@ -34,7 +34,7 @@ describe('the content database check', () => {
 
   it('watches our content, the build code, the datasets and the model files', () => {
     const watched = watchedFiles(dataDir);
-    for (const f of ['resources/content/VERSION.json', 'resources/build/build-content.ts', 'src/main/content/schema.ts', 'src/main/search/model/manifest.ts']) {
+    for (const f of ['resources/content/VERSION.json', 'resources/build/build-content.ts', 'src/main/db/content-schema.ts', 'src/main/search/model/manifest.ts']) {
       expect(watched, f).toContain(join(REPO_ROOT, f));
     }
     expect(watched).toContain(join(dataDir, 'usda-sr28/foods.csv'));

@@ -8,6 +8,7 @@
  * - yes: otherwise.
  */
 import type { Position } from './evidence.ts';
+import { sentences } from '../../shared/sentences.ts';
 
 const NO_RESULT = new RegExp([
   String.raw`\bno (?:significant |statistically significant |clear |clinically (?:relevant |significant |important )?|major |meaningful |independent |additional |further |consistent )?(?:difference|differences|association|associations|correlation|relationship|effect|effects|benefit|benefits|improvement|impact|advantage|role|increase|reduction|change|changes|evidence|influence|value)\b`,
@@ -43,6 +44,6 @@ export function conclusionOf(abstract: string): string {
     const rest = abstract.slice(last.index + last[0].length).trim();
     if (rest) return rest;
   }
-  const parts = abstract.split(/(?<=[.!?])\s+(?=[A-Z(])/).map((s) => s.trim()).filter(Boolean);
+  const parts = sentences(abstract);
   return parts.slice(-2).join(' ');
 }

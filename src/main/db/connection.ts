@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { CONTENT_SCHEMA_VERSION } from '../content/schema.ts';
+import { CONTENT_SCHEMA_VERSION } from './content-schema.ts';
 import { migrate } from './migrate.ts';
 import { makeDbFilesPrivate } from './private-files.ts';
 import { USER_MIGRATIONS } from './migrations/index.ts';

@@ -14,11 +14,6 @@ export const FTS_WEIGHTS = {
 } as const satisfies Record<string, readonly number[]>;
 export type WeightedFts = keyof typeof FTS_WEIGHTS;
 
-/** The tokenizer every full-text index of ours uses (schema.ts and the user migrations). */
-export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
-
-export const SEARCH_POSTINGS_DDL = 'CREATE TABLE search_postings (fts TEXT PRIMARY KEY, data BLOB NOT NULL);';
-
 /** Reads an index's postings from FTS5 and stores them in the same database (build time). */
 export function writePostings(db: Db, table: WeightedFts): Postings {
   const p = Postings.read(db, `main.${table}`, [...FTS_WEIGHTS[table]]);

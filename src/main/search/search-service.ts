@@ -23,7 +23,8 @@ import { LexicalIndex } from './lexical-index.ts';
 import { RecordTable, type TableType } from './record-table.ts';
 import { FtsTokenizer } from './fts-tokens.ts';
 import { LivePostings } from './live-postings.ts';
-import { FTS_TOKENIZE, FTS_WEIGHTS, storedPostings } from './postings-store.ts';
+import { FTS_WEIGHTS, storedPostings } from './postings-store.ts';
+import { FTS_TOKENIZE } from '../db/content-schema.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
 

@@ -2,7 +2,7 @@
  * Compound specialists for clinical use: dosing, a compound's interaction list, contraindications, side effects,
  * pregnancy and breastfeeding, and monitoring. Each reads the compound record and, when there is one, the monograph.
  */
-import { sentences } from '../../tools/peptide-stack/compute.ts';
+import { sentences } from '../../../shared/sentences.ts';
 import { monitoringOf, type MonographLike } from '../../tools/protocol/compute.ts';
 import type { TypicalDosing } from '../../tools/peptide-stack/compute.ts';
 import type { Analysis, Intent } from '../analyze.ts';

@@ -6,6 +6,7 @@ import { EVIDENCE_GRADE_MEANING, EVIDENCE_GRADES, type Category, type EvidenceGr
 import type { DOSE_STATUSES, NOT_SELECTED_REASONS, STACK_WARNING_KINDS, TIMING_SLOTS } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { InteractionPair } from '../../../shared/schemas/tools/interactions.ts';
 import type { Substance } from '../../vocabulary/resolver.ts';
+import { sentences } from '../../../shared/sentences.ts';
 import type { DuplicationGroup } from './duplication.ts';
 import type { OptInKind, OptIns } from './eligibility.ts';
 
@@ -99,10 +100,6 @@ export function timingSlots(text: string): TimingSlot[] {
 }
 
 /** Sentences, split after . ! ? when a capital or bracket follows (so "S1.2" and "e.g. archery" stay whole). */
-export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z(])/).map((s) => s.trim()).filter(Boolean);
-}
-
 /** The record's own statement on sport: "prohibited … (WADA S2)" is a warning; "not prohibited" is not. */
 export function wadaStatement(description: string): { prohibited: boolean; text: string } | null {
   const hits = sentences(description).filter((s) => /\bWADA\b|\bin sport\b|\bdoping\b/i.test(s));

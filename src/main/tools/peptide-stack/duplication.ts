@@ -12,7 +12,7 @@
  *   also names things the compound is merely compared with or converted to, and only its head (up to "that", "used",
  *   "for", "with", …), so "often combined with a statin" or "reverses vitamin K antagonists" does not count.
  */
-import { sentences } from './compute.ts';
+import { sentences } from '../../../shared/sentences.ts';
 
 export interface DuplicationGroup {
   id: string;

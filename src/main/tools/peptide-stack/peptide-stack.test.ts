@@ -3,7 +3,8 @@ import { PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
 import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
-import { doseStatus, dosingOf, gradeAllowed, sentences, timingSlots, wadaStatement } from './compute.ts';
+import { doseStatus, dosingOf, gradeAllowed, timingSlots, wadaStatement } from './compute.ts';
+import { sentences } from '../../../shared/sentences.ts';
 import { interactionsTool } from '../interactions/tool.ts';
 import { peptideStackTool } from './tool.ts';
 

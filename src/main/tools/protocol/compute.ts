@@ -23,7 +23,8 @@
  *   that denies the need ("no dose adjustment", "not needed") does not count.
  */
 import type { PHASES } from '../../../shared/schemas/tools/protocol.ts';
-import { doseStatus, sentences, wadaStatement, type DoseStatus, type TypicalDosing } from '../peptide-stack/compute.ts';
+import { doseStatus, wadaStatement, type DoseStatus, type TypicalDosing } from '../peptide-stack/compute.ts';
+import { sentences } from '../../../shared/sentences.ts';
 import { EGFR_LOINC } from './kidney.ts';
 
 export type Phase = (typeof PHASES)[number];

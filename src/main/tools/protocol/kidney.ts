@@ -8,7 +8,7 @@
  *
  * Creatinine in µmol/L is divided by 88.4 (molar mass 113.12 g/mol). Valid for adults (18 and over).
  */
-import { sentences } from '../peptide-stack/compute.ts';
+import { sentences } from '../../../shared/sentences.ts';
 
 export const EGFR_UNIT = 'mL/min/1.73 m²';
 export const CREATININE_UMOL_PER_MG_DL = 88.4;

@@ -1,10 +1,14 @@
-import { SEARCH_POSTINGS_DDL } from '../search/postings-store.ts';
-
 /**
  * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
  * place; the server refuses a database whose schema_version differs and says how to rebuild it.
  */
 export const CONTENT_SCHEMA_VERSION = 5;
+
+/** The tokenizer every full-text index of ours uses (this schema and the user migrations). */
+export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
+
+/** In-memory postings of the bundled full-text indexes, stored at build time (search/postings-store.ts). */
+export const SEARCH_POSTINGS_DDL = 'CREATE TABLE search_postings (fts TEXT PRIMARY KEY, data BLOB NOT NULL);';
 
 export const CONTENT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
