@@ -33,6 +33,13 @@ module.exports = {
       to: { path: '^src/main/', pathNot: ['^src/main/db/'] },
     },
     {
+      name: 'runtime-never-imports-the-build',
+      comment: 'src/build (the content build and build-time CLIs) reads src/main; the app never loads build code.',
+      severity: 'error',
+      from: { path: '^src/(main|renderer|shared)/' },
+      to: { path: '^src/build/' },
+    },
+    {
       name: 'renderer-never-imports-main',
       comment: 'The renderer talks to the server over HTTP only (DESIGN.md §1).',
       severity: 'error',

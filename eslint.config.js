@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['build/**/*.cjs'],
+    files: ['packaging/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -9,7 +9,7 @@ import { create, insertMultiple, search } from '@orama/orama';
 import { CompoundRepo } from '../src/main/compounds/compound-repo.ts';
 import { openContentDb } from '../src/main/db/connection.ts';
 import { DocumentRepo } from '../src/main/documents/document-repo.ts';
-import { sharedDataDir } from '../resources/build/paths.ts';
+import { sharedDataDir } from '../src/build/paths.ts';
 import { ms, ratio, timeEach } from './stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

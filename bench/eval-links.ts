@@ -1,5 +1,5 @@
 /**
- * `npm run eval:links`: precision of the compound–document links (resources/build/steps/link.ts) on hand-labelled
+ * `npm run eval:links`: precision of the compound–document links (src/build/steps/link.ts) on hand-labelled
  * links (bench/data/link-labels.jsonl). A link was labelled relevant when the document is about the compound as a
  * substance given, taken, tested or measured as intake or status (its effects, use, toxicity, pharmacology), and not
  * relevant when the name means something else (an enzyme, receptor, residue, the body's own molecule, a laboratory
@@ -28,14 +28,14 @@
  *
  *   npm run eval:links [-- path/to/content.sqlite] [-- --errors] [-- --lost] [-- --relink] [-- --sets=tuning,held_out_1]
  *
- * --relink recomputes the links with the current linker (resources/build/steps/link.ts) over the documents and compound
+ * --relink recomputes the links with the current linker (src/build/steps/link.ts) over the documents and compound
  * names in the database, without rebuilding it (for tuning; the build does the same).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { DEFAULT_CONTENT_DB } from '../resources/build/paths.ts';
-import { ENDOGENOUS_SLUGS, longerNamesOf, makeLinker } from '../resources/build/steps/link.ts';
+import { DEFAULT_CONTENT_DB } from '../src/build/paths.ts';
+import { ENDOGENOUS_SLUGS, longerNamesOf, makeLinker } from '../src/build/steps/link.ts';
 
 const SETS = ['tuning', 'held_out_1', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5', 'held_out_6'] as const;
 const INDEPENDENT_SETS = ['independent_dev', 'independent_held_out'] as const;

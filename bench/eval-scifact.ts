@@ -21,9 +21,9 @@ import type { DenseRetriever } from '../src/main/search/dense.ts';
 import { CALIBRATION, blend, type Calibration } from '../src/main/search/fusion.ts';
 import { MemoryVectors } from '../src/main/search/memory-vectors.ts';
 import { loadEncoder } from '../src/main/search/model/encoder.ts';
-import { insertDocuments, readPubMedQa, readSciFact } from '../resources/build/steps/documents.ts';
-import { cachedVectors, textHash } from '../resources/build/steps/embeddings.ts';
-import { DEFAULT_CONTENT_DB, sharedDataDir } from '../resources/build/paths.ts';
+import { insertDocuments, readPubMedQa, readSciFact } from '../src/build/steps/documents.ts';
+import { cachedVectors, textHash } from '../src/build/steps/embeddings.ts';
+import { DEFAULT_CONTENT_DB, sharedDataDir } from '../src/build/paths.ts';
 
 const dataDir = sharedDataDir();
 const dir = mkdtempSync(join(tmpdir(), 'materia-scifact-'));

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sharedDataDir } from '../resources/build/paths.ts';
+import { sharedDataDir } from '../src/build/paths.ts';
 import { classifyStudyDesign } from '../src/main/documents/study-design.ts';
 import { STUDY_DESIGNS, type StudyDesign } from '../src/shared/enums.ts';
 import { allDocuments } from './labelled-sample.ts';

@@ -2,7 +2,7 @@
  * Seeded samples for the hand-labelled quality checks (study design, compound–document links): the same seed always
  * draws the same records, so anyone can see how a labelled sample was chosen and draw it again.
  */
-import { readCord19, readPubMedQa, readSciFact, type DocumentInput } from '../resources/build/steps/documents.ts';
+import { readCord19, readPubMedQa, readSciFact, type DocumentInput } from '../src/build/steps/documents.ts';
 
 /** mulberry32: a small, well-known 32-bit PRNG; enough for reproducible sampling. */
 export function rng(seed: number): () => number {

@@ -25,10 +25,10 @@ import { MemoryVectors } from '../src/main/search/memory-vectors.ts';
 import { DEFAULT_MODEL, missingModelFiles, modelFingerprint, type ModelConfig } from '../src/main/search/model-files.ts';
 import { writePostings } from '../src/main/search/postings-store.ts';
 import { SearchService } from '../src/main/search/search-service.ts';
-import { insertDocuments, readCord19, readPubMedQa, readSciFact, type DocumentInput } from '../resources/build/steps/documents.ts';
-import { DEFAULT_CONTENT_DB, sharedDataDir } from '../resources/build/paths.ts';
+import { insertDocuments, readCord19, readPubMedQa, readSciFact, type DocumentInput } from '../src/build/steps/documents.ts';
+import { DEFAULT_CONTENT_DB, sharedDataDir } from '../src/build/paths.ts';
 import { percentile } from './stats.ts';
-import { appIsBuilt, buildApp } from '../resources/build/build-app-if-changed.ts';
+import { appIsBuilt, buildApp } from '../src/build/build-app-if-changed.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const ORAMA_QUERIES = Number(process.env.BENCH_ORAMA_QUERIES ?? 20);

@@ -23,6 +23,15 @@ export const COMPOUND_TYPES = ['therapeutic', 'nutritional', 'performance', 'cog
 export type CompoundType = (typeof COMPOUND_TYPES)[number];
 
 export const SEVERITIES = ['major', 'moderate', 'minor'] as const;
+
+/** How often a side effect occurs, in the words of a label's frequency bands. */
+export const SIDE_EFFECT_FREQUENCIES = ['very_common', 'common', 'uncommon', 'rare', 'unknown'] as const;
+
+/** Routes of administration a record's dosing names. */
+export const ROUTES = [
+  'oral', 'sublingual', 'subcutaneous', 'intramuscular', 'intravenous', 'intranasal',
+  'topical', 'transdermal', 'inhaled', 'rectal', 'vaginal', 'buccal',
+] as const;
 /**
  * The interaction scale, most severe first (docs/interactions.md): contraindicated (a label or the ONC high-priority list
  * says never combine) > major > moderate > minor > unknown (a source lists the pair without a level).

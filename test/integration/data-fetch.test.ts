@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedDataDir } from '../../resources/build/paths.ts';
-import { dataDirectory, fetchData, readManifest, type DataFile } from '../../src/main/content/data-fetch.ts';
+import { sharedDataDir } from '../../src/build/paths.ts';
+import { dataDirectory, fetchData, readManifest, type DataFile } from '../../src/build/data-fetch.ts';
 
 const manifest = readManifest();
 const shared = sharedDataDir();

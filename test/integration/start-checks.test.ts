@@ -1,5 +1,5 @@
 /**
- * `npm start`'s checks (resources/build/prepare-start.ts): the content database and the app bundles are rebuilt when an
+ * `npm start`'s checks (src/build/prepare-start.ts): the content database and the app bundles are rebuilt when an
  * input changed, whatever its mtime says, and not otherwise. The stat stamp's own rules are in test/unit/stat-stamp.test.ts.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_OUTPUTS, appIsBuilt, buildApp } from '../../resources/build/build-app-if-changed.ts';
-import { contentFreshness, inputsHash, watchedFiles } from '../../resources/build/content-inputs.ts';
-import { sharedDataDir } from '../../resources/build/paths.ts';
+import { APP_OUTPUTS, appIsBuilt, buildApp } from '../../src/build/build-app-if-changed.ts';
+import { contentFreshness, inputsHash, watchedFiles } from '../../src/build/content-inputs.ts';
+import { sharedDataDir } from '../../src/build/paths.ts';
 import { REPO_ROOT } from '../helpers/app.ts';
 import { editInPlace, later } from '../helpers/edit-in-place.ts';
 
@@ -34,7 +34,7 @@ describe('the content database check', () => {
 
   it('watches our content, the build code, the datasets and the model files', () => {
     const watched = watchedFiles(dataDir);
-    for (const f of ['resources/content/VERSION.json', 'resources/build/build-content.ts', 'src/main/db/content-schema.ts', 'src/main/search/model/manifest.ts']) {
+    for (const f of ['resources/content/VERSION.json', 'src/build/build-content.ts', 'src/main/db/content-schema.ts', 'src/main/search/model/manifest.ts']) {
       expect(watched, f).toContain(join(REPO_ROOT, f));
     }
     expect(watched).toContain(join(dataDir, 'usda-sr28/foods.csv'));

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFile } from '../../resources/build/steps/curated.ts';
-import { MonographSource } from '../../resources/build/source-schema.ts';
-import { CONTENT_DIR } from '../../resources/build/paths.ts';
-import { applyCorrections, withClaimBasis, type MapLine } from '../../resources/build/merge-claim-basis.ts';
+import { parseFile } from '../../src/build/steps/curated.ts';
+import { MonographSource } from '../../src/build/source-schema.ts';
+import { CONTENT_DIR } from '../../src/build/paths.ts';
+import { applyCorrections, withClaimBasis, type MapLine } from '../../src/build/merge-claim-basis.ts';
 
 const metformin = JSON.parse(readFileSync(join(CONTENT_DIR, 'monographs/metformin.json'), 'utf8')) as Record<string, unknown>;
 const dir = mkdtempSync(join(tmpdir(), 'claim-basis-'));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { namePattern } from '../../src/main/vocabulary/normalize.ts';
-import { enumerationSize, isTopical, type LinkOptions } from '../../resources/build/steps/link.ts';
+import { enumerationSize, isTopical, type LinkOptions } from '../../src/build/steps/link.ts';
 
 const topical = (name: string, title: string, abstract: string | null, opts: LinkOptions = {}) =>
   isTopical(title, abstract, namePattern(name), { name, ownNames: [name], ...opts });

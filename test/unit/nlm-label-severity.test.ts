@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelSeverity } from '../../resources/build/steps/nlm-spl-ddi.ts';
+import { labelSeverity } from '../../src/build/steps/nlm-spl-ddi.ts';
 
 describe('severity read from an FDA label sentence', () => {
   it('reads the label\'s own words, strongest first', () => {

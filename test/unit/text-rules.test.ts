@@ -4,8 +4,8 @@ import { compoundEvidenceGrade } from '../../src/main/compounds/evidence-grade.t
 import { isCaseSensitiveName, namePattern, normalizeName } from '../../src/main/vocabulary/normalize.ts';
 import { classifyStudyDesign, DESIGN_GRADE } from '../../src/main/documents/study-design.ts';
 import { ftsMatchExpression, queryTokens } from '../../src/main/search/fts-query.ts';
-import { parseCsv } from '../../resources/build/csv.ts';
-import { isTopical } from '../../resources/build/steps/link.ts';
+import { parseCsv } from '../../src/build/csv.ts';
+import { isTopical } from '../../src/build/steps/link.ts';
 
 describe('compound names', () => {
   it('normalises punctuation, case and accents away', () => {

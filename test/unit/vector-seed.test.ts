@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSeed, seedPath, writeSeed } from '../../resources/build/steps/vector-seed.ts';
+import { readSeed, seedPath, writeSeed } from '../../src/build/steps/vector-seed.ts';
 import { MINILM } from '../../src/main/search/model/manifest.ts';
 
 describe('the vector seed', () => {

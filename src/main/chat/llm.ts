@@ -42,7 +42,7 @@ export async function* streamCompletion(cfg: LlmConfig, body: { messages: LlmMes
   const reader = res.body.getReader();
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
       } catch (err) {

@@ -1,7 +1,7 @@
 /** Merging sources into one verdict per pair, on the built content database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentDb, type Db } from '../db/connection.ts';
-import { CONTENT_DB } from '../tools/test-support.ts';
+import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { checkInteractions, findDuplicates, highestSeverity } from './check.ts';
 import { pairVerdicts } from './pair-model.ts';
 import { resolveName } from '../vocabulary/resolver.ts';

@@ -1,4 +1,4 @@
-/** The vectors the content build ships (resources/build/steps/embeddings.ts) and how the server reads them. */
+/** The vectors the content build ships (src/build/steps/embeddings.ts) and how the server reads them. */
 import type { Db } from '../db/connection.ts';
 import type { SearchKind } from './dense.ts';
 

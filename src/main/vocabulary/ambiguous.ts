@@ -3,7 +3,7 @@
  * interaction texts, the chat's mention finder): a name in it never says which substance a text means. Why both a
  * list and data: the list holds the names that are ordinary words in our corpus's register ("Soma" is a neuron's cell
  * body, "Android" a phone system, "Focus" a verb), while the content database's vocab_common_words (SUBTLEX-US counts,
- * built by resources/build/steps/vocabulary.ts) says which other index spellings are spoken-English words, read as a
+ * built by src/build/steps/vocabulary.ts) says which other index spellings are spoken-English words, read as a
  * medicine in a question only beside a dose or a medicine word.
  */
 import type { Db } from '../db/connection.ts';

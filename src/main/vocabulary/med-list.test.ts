@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentDb, type Db } from '../db/connection.ts';
-import { CONTENT_DB } from '../tools/test-support.ts';
+import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { readsAsMedicine } from './ambiguous.ts';
 import { readMedicationLine, resolveLine } from './med-list.ts';
 

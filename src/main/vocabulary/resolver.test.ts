@@ -1,7 +1,7 @@
 /** The resolver on the built content database: names as people write them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentDb, type Db } from '../db/connection.ts';
-import { CONTENT_DB } from '../tools/test-support.ts';
+import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { mayResolveExactly, resolveName, suggestions } from './resolver.ts';
 
 let db: Db;

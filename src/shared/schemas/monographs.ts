@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCES } from '../enums.ts';
+import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCES, SIDE_EFFECT_FREQUENCIES } from '../enums.ts';
 import { EditorialSources, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
 import { MAX_OFFSET } from './common.ts';
 
 /** Element of `common_side_effects` / `serious_side_effects` (the spec leaves it open; docs/content.md). */
 export const SideEffect = z.object({
   effect: z.string(),
-  frequency: z.enum(['very_common', 'common', 'uncommon', 'rare', 'unknown']),
+  frequency: z.enum(SIDE_EFFECT_FREQUENCIES),
   notes: z.string().optional(),
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIOAGE_BIOMARKERS, BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
 import { type Db } from '../../db/connection.ts';
 import type { ToolContext } from '../tool.ts';
-import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
 import { PHENOAGE, convert, phenoAge, rangeStatus } from './compute.ts';
 import { readReferenceVectors, siRequest } from './reference-vectors.ts';
 import { bioageTool } from './tool.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '../../db/connection.ts';
 import { BloodworkData, BloodworkRequest } from '../../../shared/schemas/tools/bloodwork.ts';
 import type { ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext } from '../../../../test/helpers/tool-support.ts';
 import {
   HBA1C_LOINCS, ION_VALENCE, REFERENCE_UNIT_OVERRIDES, RELATED_COMPOUNDS, TEST_ALIASES, classify, convertForTest, convertValue,
   hba1cIfccToNgsp, hba1cNgspToIfcc, parseUnit, rangeText, similarity, testKey,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InbodyRequest } from '../../../shared/schemas/tools/inbody.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
 import { aceCategory, ecwStatus, ffmi, toCm, toKg, visceralStatus, waistStatus, whoBmiClass, whrStatus, whtrStatus } from './compute.ts';
 import { inbodyTool } from './tool.ts';
 

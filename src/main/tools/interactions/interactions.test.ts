@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InteractionsRequest, type InteractionsData } from '../../../shared/schemas/tools/interactions.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
 import { interactionsTool } from './tool.ts';
 
 let content: Db;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MacrosRequest } from '../../../shared/schemas/tools/macros.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
 import { energyTarget, fibreGrams, katchMcArdle, macroSplit, mifflinStJeor, waterMl } from './compute.ts';
 import { macrosTool } from './tool.ts';
 

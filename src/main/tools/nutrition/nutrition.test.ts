@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '../../db/connection.ts';
 import { NutritionData, NutritionRequest } from '../../../shared/schemas/tools/nutrition.ts';
 import type { ToolContext } from '../tool.ts';
-import { openToolContext } from '../test-support.ts';
+import { openToolContext } from '../../../../test/helpers/tool-support.ts';
 import {
   DEFAULT_FOODS, NUTRIENTS, macroEnergy, ndbNumber, percentDv, pickMeasure, rankFoods, resolvePortion, scale, scoreFood, singular,
   unitKind, type FoodCandidate, type Weight,

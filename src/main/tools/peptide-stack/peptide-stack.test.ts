@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
 import { doseStatus, dosingOf, gradeAllowed, timingSlots, wadaStatement } from './compute.ts';
 import { sentences } from '../../../shared/sentences.ts';
 import { interactionsTool } from '../interactions/tool.ts';

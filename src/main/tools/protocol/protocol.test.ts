@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolRequest } from '../../../shared/schemas/tools/protocol.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
-import { openToolContext, rejectedFields, runTool } from '../test-support.ts';
+import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
 import { matchIndication, monitoringOf, stepIntervalWeeks, taperOf, type ProtocolCompoundInput } from './compute.ts';
 import { labelPhases, phasesOf, taperWeeks, washoutWeeks } from './phases.ts';
 import { LABEL_TITRATIONS, labelTitrationFor } from './label-titrations.ts';

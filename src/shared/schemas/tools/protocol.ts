@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, EVIDENCE_GRADES, STATUSES } from '../../enums.ts';
+import { CATEGORIES, EVIDENCE_GRADES, SIDE_EFFECT_FREQUENCIES, STATUSES } from '../../enums.ts';
 import { Quantity, SaveFlag, ToolResultTail } from './common.ts';
 import { CheckedSubstance, HighestSeverity, InteractionCoverage, InteractionPair, NameSuggestion, SubstanceName } from './interactions.ts';
 import { DOSE_STATUSES } from './peptide-stack.ts';
@@ -117,7 +117,7 @@ export const StopCriterion = z.object({
   slug: z.string(),
   name: z.string(),
   criterion: z.string(),
-  frequency: z.enum(['very_common', 'common', 'uncommon', 'rare', 'unknown']),
+  frequency: z.enum(SIDE_EFFECT_FREQUENCIES),
   notes: z.string().nullable(),
   source: z.enum(['monograph_serious_side_effect', 'monograph_dosing_note', 'compound_side_effect']),
 });

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { matchesStamped, writeStamp, type StatSignature } from '../../src/main/cli/stat-stamp.ts';
-import { DEFAULT_MODEL, MODEL_FILES, missingModelFiles, modelFingerprint, type ModelConfig } from '../../src/main/search/model-files.ts';
+import { matchesStamped, writeStamp, type StatSignature } from '../main/cli/stat-stamp.ts';
+import { DEFAULT_MODEL, MODEL_FILES, missingModelFiles, modelFingerprint, type ModelConfig } from '../main/search/model-files.ts';
 import { BUILD_DIR, CONTENT_DIR, REPO_ROOT, VOCABULARY_DIR } from './paths.ts';
 import { INTERACTION_DATA_DIRS, INTERACTION_DATA_FILES } from './steps/interaction-inputs.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Writes the editors' per-claim maps into the monograph source files as `claim_basis` (docs/content.md "Per-claim sources").
  *
- *   npx tsx resources/build/merge-claim-basis.ts [--check] [--partial] [--corrections <file.jsonl>]… <map.jsonl>…
+ *   npx tsx src/build/merge-claim-basis.ts [--check] [--partial] [--corrections <file.jsonl>]… <map.jsonl>…
  *
  * A map line: {"slug", "clinical_outcomes": [[1], [3]], "indications": [[1, 2], []], "flags": ["why a claim has no source", …]}.
  * A correction line, applied on top of the maps: {"slug", "section", "item" (from 1), "from": [4], "to": [], "reason"}.

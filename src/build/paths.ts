@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT_DIR = resolve(REPO_ROOT, 'resources/content');
 export const VOCABULARY_DIR = resolve(REPO_ROOT, 'resources/vocabulary');
-export const BUILD_DIR = resolve(REPO_ROOT, 'resources/build');
+export const BUILD_DIR = resolve(REPO_ROOT, 'src/build');
 export const DEFAULT_CONTENT_DB = resolve(REPO_ROOT, 'resources/db/content.sqlite');
 
 /** The public datasets (read at build time only). */

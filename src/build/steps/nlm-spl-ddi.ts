@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { XMLParser } from 'fast-xml-parser';
 import type { ClassMention } from './interaction-rules.ts';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
 import type { IxNames } from './interaction-names.ts';
 import { NLM_DIR } from './interaction-inputs.ts';
 

@@ -2,13 +2,13 @@
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { CompoundRepo } from '../compounds/compound-repo.ts';
-import { openContentDb, type Db } from '../db/connection.ts';
-import { MonographRepo } from '../monographs/monograph-repo.ts';
-import { issuesToDetails } from '../server/validation.ts';
-import type { ToolContext, ToolRunner } from './tool.ts';
+import { CompoundRepo } from '../../src/main/compounds/compound-repo.ts';
+import { openContentDb, type Db } from '../../src/main/db/connection.ts';
+import { MonographRepo } from '../../src/main/monographs/monograph-repo.ts';
+import { issuesToDetails } from '../../src/main/server/validation.ts';
+import type { ToolContext, ToolRunner } from '../../src/main/tools/tool.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT_DB = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
 
 export function openToolContext(): { content: Db; ctx: ToolContext } {

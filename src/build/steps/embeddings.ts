@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { progressReporter } from '../../../src/main/cli/progress-bar.ts';
-import { searchableTexts } from '../../../src/main/search/index-builder.ts';
-import { loadEncoder } from '../../../src/main/search/model/encoder.ts';
-import { missingModelFiles, modelFingerprint, type ModelConfig } from '../../../src/main/search/model-files.ts';
-import { BUNDLED_VECTORS_DDL } from '../../../src/main/search/bundled-vectors.ts';
+import { progressReporter } from '../../main/cli/progress-bar.ts';
+import { searchableTexts } from '../../main/search/index-builder.ts';
+import { loadEncoder } from '../../main/search/model/encoder.ts';
+import { missingModelFiles, modelFingerprint, type ModelConfig } from '../../main/search/model-files.ts';
+import { BUNDLED_VECTORS_DDL } from '../../main/search/bundled-vectors.ts';
 import { readSeed, seedPath } from './vector-seed.ts';
 
 const BATCH = 16;

@@ -5,7 +5,7 @@
  * hashed as before. Heavy code (the content build) is loaded only when it has work to do.
  */
 import { relative, resolve } from 'node:path';
-import { modelFetch, reportFetchFailure } from '../../src/main/search/model-fetch.ts';
+import { modelFetch, reportFetchFailure } from '../main/search/model-fetch.ts';
 import { appIsBuilt, buildApp } from './build-app-if-changed.ts';
 import { contentFreshness, describeFreshness } from './content-inputs.ts';
 import { DEFAULT_CONTENT_DB, sharedDataDir } from './paths.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
 import type { IxNames } from './interaction-names.ts';
 
 export function loadDrugsAtFda(names: IxNames, dataDir: string): { products: number; brands: number } {

@@ -6,7 +6,7 @@
  * that canonical public copy (a pinned commit of the repository each dataset README names), written to a temporary
  * file and renamed into place only when the hash matches. Files already present with the right hash are kept.
  * Files marked `derived_from` have no byte-identical public copy: those with a `derive` method are rebuilt from their
- * downloaded inputs (src/main/content/data-derive.ts) and checked against the pinned hash; the rest are reported.
+ * downloaded inputs (src/build/data-derive.ts) and checked against the pinned hash; the rest are reported.
  *
  *   npm run data:fetch                        fetch what is missing
  *   MATERIA_DATA_MIRROR=http://host:port …    fetch the same paths from a mirror (replaces scheme and host)
@@ -14,13 +14,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { progressReporter } from '../cli/progress-bar.ts';
+import { progressReporter } from '../main/cli/progress-bar.ts';
 import { DERIVERS } from './data-derive.ts';
 
 export interface DataFile { path: string; bytes: number; sha256: string; url?: string; derived_from?: string; derive?: string; inputs?: string[] }
 export interface DataManifest { description: string; files: DataFile[] }
 
-export const MANIFEST_PATH = resolve(import.meta.dirname, '../../../resources/data/data-sources.json');
+export const MANIFEST_PATH = resolve(import.meta.dirname, '../../resources/data/data-sources.json');
 
 export function readManifest(path = MANIFEST_PATH): DataManifest {
   return JSON.parse(readFileSync(path, 'utf8')) as DataManifest;
@@ -28,7 +28,7 @@ export function readManifest(path = MANIFEST_PATH): DataManifest {
 
 /** The data directory the build reads: MATERIA_SHARED_DIR/data, default ../shared/data beside the repository. */
 export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.MATERIA_SHARED_DIR ?? resolve(import.meta.dirname, '../../../../shared'), 'data');
+  return resolve(env.MATERIA_SHARED_DIR ?? resolve(import.meta.dirname, '../../../shared'), 'data');
 }
 
 async function sha256Of(path: string): Promise<string> {

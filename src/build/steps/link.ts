@@ -13,8 +13,8 @@
  * links, among them an independent blind labelling, by `npm run eval:links` (docs/content.md).
  */
 import type { Database } from 'better-sqlite3';
-import { linkableNames } from '../../../src/main/vocabulary/ambiguous.ts';
-import { namePattern, normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { linkableNames } from '../../main/vocabulary/ambiguous.ts';
+import { namePattern, normalizeName } from '../../main/vocabulary/normalize.ts';
 
 /**
  * Words that, right after a name, make it part of the name of an enzyme, receptor, transporter, residue, modification

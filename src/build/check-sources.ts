@@ -1,10 +1,10 @@
-/** Validates curated content files and prints every problem: `npx tsx resources/build/check-sources.ts [files…]`. */
+/** Validates curated content files and prints every problem: `npx tsx src/build/check-sources.ts [files…]`. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CompoundSource, MonographSource } from './source-schema.ts';
 import { z } from 'zod';
 
-const root = resolve(import.meta.dirname, '../content');
+const root = resolve(import.meta.dirname, '../../resources/content');
 const compoundFiles = readdirSync(join(root, 'compounds')).filter((f) => f.endsWith('.json')).map((f) => join(root, 'compounds', f));
 const monographFiles = readdirSync(join(root, 'monographs')).filter((f) => f.endsWith('.json')).map((f) => join(root, 'monographs', f));
 

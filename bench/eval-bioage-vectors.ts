@@ -4,21 +4,21 @@
  * PhenoAge). Runs each row through the full request path (schema parse → runner, SI units) and prints the maximum
  * absolute error in years; exits non-zero if it exceeds 1e-6.
  *
- *   cd /work/main && npx tsx src/main/tools/bioage/eval-reference-vectors.ts [path/to/csv]
+ *   cd /work/main && npx tsx bench/eval-bioage-vectors.ts [path/to/csv]
  *
  * Also reported, for information: the same rows entered in conventional units (g/dL, mg/dL), whose differences come
  * only from NHANES's own SI factors (creatinine × 88.4017, glucose × 0.0555) versus our molar-mass conversion.
  */
 import { join, resolve } from 'node:path';
-import { CompoundRepo } from '../../compounds/compound-repo.ts';
-import { openContentDb } from '../../db/connection.ts';
-import { MonographRepo } from '../../monographs/monograph-repo.ts';
-import { BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
-import type { ToolContext } from '../tool.ts';
-import { readReferenceVectors, siRequest } from './reference-vectors.ts';
-import { bioageTool } from './tool.ts';
+import { CompoundRepo } from '../src/main/compounds/compound-repo.ts';
+import { openContentDb } from '../src/main/db/connection.ts';
+import { MonographRepo } from '../src/main/monographs/monograph-repo.ts';
+import { BioageRequest } from '../src/shared/schemas/tools/bioage.ts';
+import type { ToolContext } from '../src/main/tools/tool.ts';
+import { readReferenceVectors, siRequest } from '../src/main/tools/bioage/reference-vectors.ts';
+import { bioageTool } from '../src/main/tools/bioage/tool.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '..');
 const csvPath = resolve(process.argv[2] ?? join(REPO_ROOT, '../shared/data/bioage-nhanes/phenoage_reference_vectors_nhanes4.csv'));
 const contentPath = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
 const TOLERANCE = 1e-6;

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { matchesStamped, readStamp, statSignature, writeStamp } from '../../src/main/cli/stat-stamp.ts';
+import { matchesStamped, readStamp, statSignature, writeStamp } from '../main/cli/stat-stamp.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const stampOf = (root: string) => join(root, 'out/.app-build-stamp');

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
-import { namesWholeClass } from '../../../src/main/interactions/editorial.ts';
-import { RULE_SEVERITIES, type StoredRule } from '../../../src/main/interactions/rules.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
+import { namesWholeClass } from '../../main/interactions/editorial.ts';
+import { RULE_SEVERITIES, type StoredRule } from '../../main/interactions/rules.ts';
 import { CONTENT_DIR } from '../paths.ts';
 import type { IxNames } from './interaction-names.ts';
 

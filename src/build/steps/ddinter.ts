@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
 import { parseCsv } from '../csv.ts';
 
 type Level = 'Major' | 'Moderate' | 'Minor' | 'Unknown';

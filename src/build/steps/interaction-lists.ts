@@ -5,10 +5,10 @@
  * label sentences, class rules) but the record does not, are added with the verdict's text and top source.
  */
 import type { Database } from 'better-sqlite3';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
-import { prepare, verdict, type PairVerdict, type Prepared } from '../../../src/main/interactions/pair-model.ts';
-import { resolveName, substanceBySlug } from '../../../src/main/vocabulary/resolver.ts';
-import { SEVERITY_RANK, type StoredRule } from '../../../src/main/interactions/rules.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
+import { prepare, verdict, type PairVerdict, type Prepared } from '../../main/interactions/pair-model.ts';
+import { resolveName, substanceBySlug } from '../../main/vocabulary/resolver.ts';
+import { SEVERITY_RANK, type StoredRule } from '../../main/interactions/rules.ts';
 
 interface Entry { substance: string; severity: string; notes: string; source: string }
 interface MonoEntry { substance: string; severity: string; effect: string; management: string; source: string }

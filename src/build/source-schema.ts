@@ -8,22 +8,7 @@
  */
 import { z } from 'zod';
 import { ClaimBasisSource, claimBasisProblems } from './claim-basis.ts';
-
-export const CATEGORIES = [
-  'peptide', 'supplement', 'medication', 'sarm', 'steroid',
-  'nootropic', 'amino_acid', 'vitamin', 'mineral', 'probiotic',
-] as const;
-
-export const STATUSES = ['approved', 'investigational', 'supplement', 'research_only', 'withdrawn'] as const;
-
-export const COMPOUND_TYPES = ['therapeutic', 'nutritional', 'performance', 'cognitive', 'wellness', 'research'] as const;
-
-export const SEVERITIES = ['major', 'moderate', 'minor'] as const;
-
-export const ROUTES = [
-  'oral', 'sublingual', 'subcutaneous', 'intramuscular', 'intravenous', 'intranasal',
-  'topical', 'transdermal', 'inhaled', 'rectal', 'vaginal', 'buccal',
-] as const;
+import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES, ROUTES, SEVERITIES, SIDE_EFFECT_FREQUENCIES, STATUSES } from '../shared/enums.ts';
 
 /**
  * Words that give away a dose that is not a human one: an animal or veterinary dose, or a text saying no human dose
@@ -103,7 +88,7 @@ export type CompoundSource = z.infer<typeof CompoundSource>;
 
 const SideEffect = z.strictObject({
   effect: text,
-  frequency: z.enum(['very_common', 'common', 'uncommon', 'rare', 'unknown']),
+  frequency: z.enum(SIDE_EFFECT_FREQUENCIES),
   notes: z.string().optional(),
 });
 
@@ -129,7 +114,7 @@ export const MonographSource = z.strictObject({
   clinical_outcomes: z.array(text).min(1),
   indications: z.array(z.strictObject({
     condition: text,
-    evidence_grade: z.enum(['A', 'B', 'C', 'D', 'E']),
+    evidence_grade: z.enum(EVIDENCE_GRADES),
     typical_dosage: text,
     duration: text,
   })).min(1),
@@ -156,7 +141,7 @@ export const MonographSource = z.strictObject({
   cost_estimate: text,
   related_compounds: z.array(slug),
   basis: z.array(text).min(1),
-  /** Optional: which basis entries each clinical outcome and indication rests on (resources/build/claim-basis.ts). */
+  /** Optional: which basis entries each clinical outcome and indication rests on (src/build/claim-basis.ts). */
   claim_basis: ClaimBasisSource.optional(),
 }).superRefine((m, ctx) => {
   if (!m.claim_basis) return;

@@ -4,8 +4,8 @@
  */
 import { join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { searchableTexts } from '../../src/main/search/index-builder.ts';
-import { modelFingerprint } from '../../src/main/search/model-files.ts';
+import { searchableTexts } from '../main/search/index-builder.ts';
+import { modelFingerprint } from '../main/search/model-files.ts';
 import { embeddingModel } from './content-inputs.ts';
 import { DEFAULT_CONTENT_DB } from './paths.ts';
 import { cachedVectors, textHash } from './steps/embeddings.ts';

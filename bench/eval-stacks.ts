@@ -6,18 +6,18 @@
  * checker itself (POST /v1/tools/interactions/check), and that the defaults hold no research-only, veterinary-only,
  * SARM or anabolic-steroid compound. Prints the counts; exits non-zero on any violation.
  *
- *   cd /work/main && npx tsx src/main/tools/peptide-stack/eval-stacks.ts
+ *   cd /work/main && npx tsx bench/eval-stacks.ts
  */
 import { join, resolve } from 'node:path';
-import { CompoundRepo } from '../../compounds/compound-repo.ts';
-import { openContentDb } from '../../db/connection.ts';
-import { MonographRepo } from '../../monographs/monograph-repo.ts';
-import { SEVERITY_RANK } from '../../interactions/rules.ts';
-import { interactionsTool } from '../interactions/tool.ts';
-import type { ToolContext } from '../tool.ts';
-import { peptideStackTool } from './tool.ts';
+import { CompoundRepo } from '../src/main/compounds/compound-repo.ts';
+import { openContentDb } from '../src/main/db/connection.ts';
+import { MonographRepo } from '../src/main/monographs/monograph-repo.ts';
+import { SEVERITY_RANK } from '../src/main/interactions/rules.ts';
+import { interactionsTool } from '../src/main/tools/interactions/tool.ts';
+import type { ToolContext } from '../src/main/tools/tool.ts';
+import { peptideStackTool } from '../src/main/tools/peptide-stack/tool.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '..');
 const content = openContentDb(resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite')));
 const compounds = new CompoundRepo(content);
 const ctx: ToolContext = { content, compounds, monographs: new MonographRepo(content, compounds), now: () => Date.now() };

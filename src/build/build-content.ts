@@ -8,10 +8,10 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../../src/main/db/content-schema.ts';
+import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../main/db/content-schema.ts';
 import { DEFAULT_CONTENT_DB, sharedDataDir } from './paths.ts';
 import { contentFreshness, embeddingModel, inputsHash, recordInputs, watchedFiles, describeFreshness } from './content-inputs.ts';
-import { statSignature } from '../../src/main/cli/stat-stamp.ts';
+import { statSignature } from '../main/cli/stat-stamp.ts';
 import { readContentVersion, readCuratedCompounds, readCuratedMonographs } from './steps/curated.ts';
 import { insertCompounds } from './steps/compounds.ts';
 import { insertDocuments, insertResearchItems, readCord19, readPubMedQa, readSciFact } from './steps/documents.ts';
@@ -22,7 +22,7 @@ import { loadDrugBank } from './steps/drugbank.ts';
 import { loadInteractionSources } from './steps/interactions.ts';
 import { SOURCES } from './sources.ts';
 import { addBundledVectors } from './steps/embeddings.ts';
-import { writePostings } from '../../src/main/search/postings-store.ts';
+import { writePostings } from '../main/search/postings-store.ts';
 
 export async function buildContent(outPath: string, opts: { vectors?: boolean } = {}): Promise<{ ms: number; counts: Record<string, number> }> {
   const started = performance.now();

@@ -1,16 +1,16 @@
 /** Compounds and monographs: authored text plus everything derived (grade, DrugBank names, linked documents, counts). */
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { compoundEvidenceGrade } from '../../../src/main/compounds/evidence-grade.ts';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
-import { HUMAN_DESIGNS, PRECLINICAL_DESIGNS } from '../../../src/main/documents/study-design.ts';
-import type { StudyDesign } from '../../../src/shared/enums.ts';
+import { compoundEvidenceGrade } from '../../main/compounds/evidence-grade.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
+import { HUMAN_DESIGNS, PRECLINICAL_DESIGNS } from '../../main/documents/study-design.ts';
+import type { StudyDesign } from '../../shared/enums.ts';
 import type { CompoundSource, MonographSource } from '../source-schema.ts';
 import type { DrugBankEntry } from './drugbank.ts';
 import { ENDOGENOUS_SLUGS, longerNamesOf, makeLinker } from './link.ts';
 
 const MAX_ALT_NAMES = 30;
-import { EDITORIAL_NOTE } from '../../../src/main/content/editorial.ts';
+import { EDITORIAL_NOTE } from '../../main/content/editorial.ts';
 
 export function compoundId(slug: string): string {
   return `cmp_${createHash('sha256').update(slug).digest('hex').slice(0, 12)}`;

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
 import { parseCsv } from '../csv.ts';
 import { VOCABULARY_DIR as VOCAB_DIR } from '../paths.ts';
 import type { IxNames } from './interaction-names.ts';

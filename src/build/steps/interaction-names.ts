@@ -4,8 +4,8 @@
  * interaction steps add their names through the same `IxNames`, so each source is keyed exactly as the resolver reads.
  */
 import type { Database } from 'better-sqlite3';
-import { normalizeName } from '../../../src/main/vocabulary/normalize.ts';
-import { canonicalKey, type KeyMaps } from '../../../src/main/vocabulary/keys.ts';
+import { normalizeName } from '../../main/vocabulary/normalize.ts';
+import { canonicalKey, type KeyMaps } from '../../main/vocabulary/keys.ts';
 import type { DrugBankEntry } from './drugbank.ts';
 
 export type NameVia = 'drugbank' | 'drugbank_synonym' | 'ddinter' | 'onc' | 'nlm' | 'atc' | 'brand' | 'alias' | 'abbreviation' | 'food' | 'rule' | 'compound';
