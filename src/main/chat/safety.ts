@@ -5,8 +5,9 @@
  *   stated as happening, or is about suicide or a child's ingestion, the instruction is the whole answer; when a
  *   question only mentions such a sign for someone ("my chest hurt after taking X, what are its side effects?") the
  *   grounded answer follows the instruction;
- * - illicit synthesis or extraction, forged prescriptions, beating drug tests and getting prescription drugs around a
- *   prescriber are declined; someone keeping a supplement from a surgeon or clinician is told why to tell them, and
+ * - illicit synthesis or extraction, forged prescriptions, beating drug tests, getting prescription drugs around a
+ *   prescriber, recreational misuse (with the specific danger of what is named), giving someone a substance without
+ *   their knowledge and steroid cycles are declined; someone keeping a supplement from a surgeon or clinician is told why to tell them, and
  *   then answered; requests outside health and compounds (poems, code, weather) are declined;
  * - every answer ends with a brief not-medical-advice note.
  * All texts here are editorial safety wording, not facts drawn from records, and carry no citation.
@@ -31,11 +32,35 @@ export const DECLINE_DRUG_TEST = 'I can\'t help with beating or masking a drug o
 export const TELL_SURGEON = 'Please tell your surgeon and anaesthetist about every supplement, herbal product and medicine you take, including ones bought without a prescription. Some (for example fish oil, ginkgo, garlic, vitamin E, ginseng and St John\'s wort) can increase bleeding or interact with anaesthetic and other drugs, and the team can only plan safely for what they know; the American Society of Anesthesiologists advises stopping herbal and dietary supplements about two weeks before surgery unless you are told otherwise. What you tell them is confidential.';
 export const TELL_CLINICIAN = 'Please tell your doctor or pharmacist about everything you take, including supplements and compounds they did not prescribe. They can only check interactions, read your test results and adjust doses for what they know, and what you tell them is confidential.';
 
+export const DECLINE_HARM_OTHERS = 'I can\'t help with giving anyone a medicine or other substance without their knowledge: it is dangerous (they cannot say what they took if they react badly) and in most places a crime. If you care for someone who refuses or cannot manage their medicines — for example a parent with dementia — talk to their doctor or pharmacist: there are safer options, and hiding a medicine in food is only ever considered as a formal decision with the prescriber and pharmacist, in the person\'s best interests. Disulfiram for drinking is only started with the person\'s agreement. If someone may be in danger now, call your local emergency number.';
+export const DECLINE_PERFORMANCE = 'I can\'t help plan anabolic steroid, SARM or clenbuterol cycles. They carry serious risks — an enlarged heart, heart attack and stroke, blood clots, liver injury, infertility and mood changes, and with clenbuterol dangerous heart rhythms — and products sold for this are often mislabelled. If you already use them, a doctor or a needle-and-syringe or harm-reduction service (many see steroid users without judgement) can check your blood pressure, blood count, lipids and liver; if you think your testosterone is low, a doctor can test and treat it.';
+const DECLINE_MISUSE = 'I can\'t help with doses or mixtures taken to get high, or with getting around how a medicine is made to release.';
+/** The danger that matters most for what the message names (the issue: warn of the specific danger, not only decline). */
+const MISUSE_DANGERS: { when: RegExp; text: string }[] = [
+  { when: /\b(?:crush\w*|snort\w*|sniff\w*|inject\w*|shoot|beads|chew\w*|gel|xr|er|sr|oxycontin|mst)\b/, text: 'Crushing, chewing, snorting or injecting an extended-release product releases the whole dose at once, a common cause of fatal overdose; injecting crushed tablets also causes infections and damage to veins, heart valves and lungs.' },
+  { when: /\b(?:oxy\w*|percs?|percocet|codeine|lean|purple drank|morphine|oramorph|fentanyl|tramadol|heroin|bars|xans?|xanax|benzos?|clonazepam|diazepam|gabapentin|pregabalin|lyrica|zopiclone|alcohol|alcool|drink\w*|nod)\b/, text: 'Opioids, benzodiazepines ("bars"), gabapentin or pregabalin and alcohol each slow breathing, and together they can stop it: most overdose deaths involve a mix. Naloxone reverses opioids only.' },
+  { when: /\b(?:dxm|dextromethorphan|molly|mdma|ecstasy|tramadol)\b/, text: 'DXM, MDMA or tramadol with an antidepressant such as sertraline or fluoxetine can cause serotonin syndrome (agitation, fever, shaking, seizures), a medical emergency.' },
+  { when: /\b(?:benadryl|diphenhydramine|dimenhydrinate|piriton|promethazine)\b/, text: 'Large doses of diphenhydramine and similar antihistamines cause delirium, seizures and dangerous heart-rhythm problems.' },
+  { when: /\b(?:loperamide|imodium)\b/, text: 'High doses of loperamide cause fatal heart-rhythm problems.' },
+  { when: /\b(?:adderall|ritalin|vyvanse|methylphenidate|amphetamine)\b/, text: 'Snorting or taking extra stimulant raises the risk of dangerous heart rhythms, stroke, psychosis and dependence.' },
+];
+const MISUSE_HELP = 'If you or someone else has taken too much, call your local emergency number now. For confidential help with drug use: SAMHSA 1-800-662-4357 (US), FRANK 0300 123 6600 (UK), or a local drug service.';
+
+/** The decline text for recreational misuse, with the dangers of what the message names. */
+export function misuseDecline(message: string): string {
+  const t = message.toLowerCase();
+  const dangers = MISUSE_DANGERS.filter((d) => d.when.test(t)).map((d) => d.text);
+  return [DECLINE_MISUSE, ...(dangers.length ? dangers : [MISUSE_DANGERS[1]!.text]), MISUSE_HELP].join(' ');
+}
+
 const DECLINES: Record<Exclude<DeclineKind, 'hide_from_surgeon' | 'hide_from_clinician'>, { outcome: SafetyOutcome; text: string }> = {
   illicit_synthesis: { outcome: 'declined', text: DECLINE_SYNTHESIS },
   forged_prescription: { outcome: 'evade_care', text: DECLINE_FORGERY },
   drug_test: { outcome: 'evade_care', text: DECLINE_DRUG_TEST },
   evade_care: { outcome: 'evade_care', text: DECLINE_EVADE },
+  recreational_misuse: { outcome: 'declined', text: DECLINE_MISUSE },
+  harm_to_others: { outcome: 'declined', text: DECLINE_HARM_OTHERS },
+  performance_cycle: { outcome: 'declined', text: DECLINE_PERFORMANCE },
 };
 
 const CREATIVE = /\b(?:write|compose|generate|make up|tell)\b[^.?!]{0,30}\b(?:poem|song|story|joke|essay|limerick|haiku|rap|lyrics|code|script|program|function|sql|regex|email|cover letter)\b/i;
@@ -90,7 +115,8 @@ export async function checkSafety(question: string, opts: { inScope: boolean; na
   // a request to decline stays declined when an emergency sign is only mentioned; the instruction then opens the refusal
   const lead = t.level === 'lead' ? `${emergencyText(t)}\n\n` : '';
   if (t.decline && t.decline !== 'hide_from_surgeon' && t.decline !== 'hide_from_clinician') {
-    return { outcome: t.level ? 'emergency' : DECLINES[t.decline].outcome, preface: `${lead}${DECLINES[t.decline].text}`, continueWithSpecialists: false, triage: t };
+    const text = t.decline === 'recreational_misuse' ? misuseDecline(question) : DECLINES[t.decline].text;
+    return { outcome: t.level ? 'emergency' : DECLINES[t.decline].outcome, preface: `${lead}${text}`, continueWithSpecialists: false, triage: t };
   }
   if (t.level) return { outcome: 'emergency', preface: emergencyText(t), continueWithSpecialists: true, triage: t };
   if (t.decline) return { outcome: 'evade_care', preface: t.decline === 'hide_from_surgeon' ? TELL_SURGEON : TELL_CLINICIAN, continueWithSpecialists: true, triage: t };

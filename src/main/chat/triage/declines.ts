@@ -3,11 +3,16 @@
  * - illicit synthesis or extraction of controlled or dangerous substances;
  * - forged or altered prescriptions;
  * - beating a drug or doping test;
- * - getting prescription medicines without a prescriber, or stopping them behind the prescriber's back;
+ * - getting prescription medicines without a prescriber (someone else's, by feigning symptoms, online without a
+ *   script), or stopping them behind the prescriber's back — asking whether a medicine is sold without one is a question;
+ * - recreational misuse: doses "to trip", "for a buzz", mixing for a high, defeating extended-release forms;
+ * - giving someone a substance without their knowledge, or evading detection after death;
+ * - anabolic steroid, SARM and clenbuterol cycles;
  * and one that is answered with advice rather than declined: keeping a supplement or drug from a surgeon or clinician
  * (the answer explains why to tell them, then answers the question).
  */
-export type DeclineKind = 'illicit_synthesis' | 'forged_prescription' | 'drug_test' | 'evade_care' | 'hide_from_surgeon' | 'hide_from_clinician';
+export type DeclineKind = 'illicit_synthesis' | 'forged_prescription' | 'drug_test' | 'evade_care' | 'recreational_misuse' | 'harm_to_others' | 'performance_cycle'
+  | 'hide_from_surgeon' | 'hide_from_clinician';
 
 const re = (s: string) => new RegExp(s, 'i');
 const any = (...xs: string[]) => `(?:${xs.join('|')})`;
@@ -28,6 +33,7 @@ const FORGE = any(
   '(?:forge|forging|forged|fake|faking|faked|falsif\\w+|counterfeit|doctor|alter|altering|edit|editing|photoshop\\w*|tamper with) (?:a |an |my |the |own |your |his |her |some )?(?:own )?(?:prescription|script|rx|receta|rezept)\\w*',
   '(?:fake|forged|false|counterfeit|altered|photoshopped) (?:prescription|script|rx|receta|rezept|sick note|doctor\'?s note)\\w*', 'write (?:my|myself|a) (?:own )?(?:prescription|script)s?(?! for)',
   'write myself a (?:prescription|script)', 'prescription pads?', "(?:copy|fake|forge) (?:a |the |my )?doctor'?s signature", 'change the (?:dose|quantity|number) on (?:my|the|a) (?:prescription|script)',
+  'change (?:the )?\\d+\\w* to (?:a )?\\d+\\w*[^.?!]{0,30}(?:script|prescription|rx)', 'make it look (?:like )?(?:a )?real', 'write me a (?:private |fake )?(?:prescription|script)',
   'falsificar (?:una |la )?receta', 'receta falsa', 'rezept (?:falschen|gefalscht|fälschen)', 'gefalscht\\w* rezept',
 );
 
@@ -35,15 +41,54 @@ const TEST = any('drug', 'doping', 'urine', 'piss', 'pee', 'hair', 'saliva', 'to
 const BEAT = any('pass\\w*', 'beat\\w*', 'cheat\\w*', 'fool\\w*', 'trick\\w*', 'mask\\w*', 'hid(?:e|es|ing)', 'get (?:through|past|around|away with)', 'avoid (?:failing|testing positive)', 'not show up',
   'clean (?:for|before)', 'flush (?:out )?(?:my system|it)', 'detox (?:for|before|to pass)', 'test negative', 'pasar', 'enganar', 'superar', 'bestehen', 'umgehen', 'austricksen', 'verschleiern');
 
+/** Medicines people seek without a prescriber because they are controlled or misused. */
+const CONTROLLED = any('tramadol', 'tilidin\\w*', 'oxy\\w*', 'percs?', 'percocet', 'codeine', 'codeina', 'kodein', 'morphine', 'oramorph', 'fentanyl', 'hydrocodone', 'norco', 'vicodin',
+  'methadone', 'buprenorphine', 'subutex', 'xanax', 'xans?', 'bars', 'alprazolam', 'clonazepam', 'klonopin', 'rivotril', 'diazepam', 'valium', 'lorazepam', 'ativan', 'benzos?',
+  'zopiclone', 'zolpidem', 'ambien', 'adderall', 'ritalin', 'vyvanse', 'modafinil', 'gabapentin', 'pregabalin', 'lyrica', 'ketamine', 'sildenafil', 'viagra');
 const EVADE = [
-  re('\\bwithout (?:a |any )?(?:prescription|script|rx|doctor\'?s? (?:note|approval|knowledge|visit)|seeing (?:a |my |the )?(?:doctor|gp|physician|clinician))\\b'),
+  re(`\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b[^.?!]{0,60}\\b(?:${CONTROLLED})\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,60}\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b`),
+  re('\\bwithout (?:a |any )?(?:doctor\'?s? (?:note|approval|knowledge|visit)|seeing (?:a |my |the )?(?:doctor|gp|physician|clinician))\\b'),
+  re('\\b(?:order|ship\\w*|online|dark ?web|dealer|vendor)\\b[^.?!]{0,50}\\bwithout (?:a |any )?(?:prescription|script|rx)\\b'),
+  re('\\bhow (?:can|do|could|would) (?:i|we|you) (?:get|obtain|buy|order|source|get hold of)\\b[^.?!]{0,40}\\bwithout (?:a |any )?(?:prescription|script|rx)\\b'),
+  // someone else's medicine, feigned symptoms, one script filled twice
+  re("\\b(?:nan|nana|gran|granny|grandma|grandpa|grandad|mum|mom|dad|mother|father|friend|mate|brother|sister|wife|husband|partner|roommate|flatmate)'?s\\b[^.?!]{0,60}\\b(?:can i (?:take|have|use|borrow|nick)|(?:take|have|borrow) (?:a bit|some|a few)|won'?t miss)"),
+  re('\\bwhat (?:symptoms|should i (?:say|tell)|do i (?:say|tell)|to say)\\b[^.?!]{0,60}\\b(?:so|to get|to make)\\b[^.?!]{0,40}\\b(?:prescrib\\w*|give me|gives me|get)\\b'),
+  re('\\b(?:photocop\\w*|copy|scan)\\b[^.?!]{0,30}\\b(?:script|prescription|rx)\\b|\\bfill (?:it|them|my \\w+) at (?:two|2|several|different|multiple) (?:different )?(?:pharmacies|chemists)\\b'),
   re('\\b(?:no|non)[- ]prescription (?:source|supplier|pharmacy|pharmacies)\\b'),
   re('\\b(?:avoid|skip|instead of) (?:seeing|going to|visiting|calling) (?:a |the |my )?(?:doctor|gp|physician|hospital|er|a&e|emergency(?: room| department)?|clinic)\\b'),
   re('\\bwhere (?:can|do|could|should) (?:i|we|you) (?:buy|get|order|source|find|score)\\b'),
-  re('\\b(?:buy|order|purchase|source|score)\\b[^.?!]{0,40}\\b(?:online|dark ?web|without|from a dealer|on the street)\\b'),
+  re('\\b(?:buy|order|purchase|source|score)\\b[^.?!]{0,40}\\b(?:dark ?web|from a dealer|on the street)\\b'),
   re('\\b(?:stop|quit|come off)\\b[^.?!]{0,30}\\bwithout (?:telling|asking|my (?:doctor|gp|psychiatrist))\\b'),
-  re('\\b(?:sin receta|ohne rezept)\\b'),
+  re('\\b(?:como|donde) (?:consigo|conseguir|compro|comprar)\\b[^.?!]{0,40}\\bsin receta\\b|\\bwie komme ich an\\b[^.?!]{0,40}\\bohne rezept\\b'),
 ];
+
+/** Doses or mixtures sought for the effect itself, in several languages. */
+const MISUSE = [
+  re('\\b(?:how (?:much|many)|what dose|what doses|good amount|amount|dose|doses|mg|ml)\\b[^.?!]{0,60}\\b(?:to trip|for a trip|to get high|get me high|for a (?:\\w+ )?(?:buzz|high|nod)|to nod|to roll|for fun|recreational\\w*|to feel (?:high|euphoric|fucked)|for a first timer|to get (?:fucked up|wasted|zooted|stoned))\\b'),
+  re('\\b(?:for a (?:\\w+ )?(?:buzz|nod|high)|to trip|to get high|recreational\\w*)\\b[^.?!]{0,60}\\b(?:how (?:much|many)|what doses?|doses?|mg)\\b'),
+  re('\\b(?:comedown|come ?down|come-?up|plateau)\\b[^.?!]{0,60}\\b(?:molly|mdma|bars|xans?|ket|k|coke|pills)\\b|\\b(?:molly|mdma|bars|xans?|ket|coke)\\b[^.?!]{0,60}\\b(?:comedown|come ?down|come-?up)\\b'),
+  re('\\b(?:lean|purple drank|sizzurp)\\b[^.?!]{0,60}\\b(?:first timer|how much|amount|sprite|ratio)\\b'),
+  re('\\b(?:snort|sniff|insufflat\\w*|inject|shoot up|plug|boof|smoke)\\w*\\b[^.?!]{0,40}\\b(?:crushed|beads|tabs?|pills?|oxy\\w*|adderall|percs?|bars|morphine|fentanyl|patch|ritalin|vyvanse|xr|er|sr)\\b'),
+  re("\\bcrush\\w*\\b[^.?!]{0,40}\\b(?:oxycontin|mst|xr|er|sr|mr|extended[- ]release|slow[- ]release)\\b|\\b(?:turn|turning) (?:in)?to (?:a )?gel\\b|\\babuse[- ]deterrent\\b|\\bchew\\w* (?:a |the )?(?:fentanyl )?patch"),
+  re('\\b(?:pour (?:bien )?planer|pour (?:etre|être) (?:defonce|high)|para (?:colocarme|drogarme|ponerme)|pra ficar (?:doidao|chapado|loucao)|per sballare|um high zu werden|um drauf zu kommen)\\b'),
+];
+
+/** Giving a person something without their knowledge, or escaping detection afterwards. */
+const COVERT = any("without (?:him|her|them|my \\w+) (?:knowing|noticing|finding out)", "and (?:won'?t|wont|will not) (?:know|notice|find out)", "(?:he|she|they) (?:won'?t|wont|will not|doesn'?t need to|does not need to) (?:know|notice|find out)",
+  "(?:doesn'?t|does not|don'?t) need to know", 'without telling (?:him|her|them)', 'secretly', 'behind (?:his|her|their) back', "so (?:he|she|they) (?:won'?t|wont) (?:know|notice)",
+  'senza che se ne accorga', 'senza dirglielo', 'sin que (?:se entere|lo sepa|se de cuenta)', 'sem que (?:ele|ela) (?:saiba|perceba)', "sans qu'(?:il|elle) (?:le sache|s'en rende compte)", 'ohne dass (?:er|sie) es (?:merkt|weiss)');
+const HARM = [
+  re(`\\b(?:put|slip|add|mix|crush|dissolve|hide|give|get)\\b[^.!]{0,80}\\b(?:food|drink|coffee|tea|meal|juice|water|dinner|breakfast|cibo|bevanda|caffe|comida|bebida|cafe)\\b.{0,100}?\\b${COVERT}`),
+  re(`\\b${COVERT}\\b[^.?!]{0,80}\\b(?:put|slip|add|mix|crush|give)\\b`),
+  re(`\\b(?:far prendere|dar(?:le)?|give)\\b[^.?!]{0,40}\\b(?:farmaco|medicamento|medicine|drug|pill)\\b[^.?!]{0,60}\\b${COVERT}`),
+  re("\\b(?:wouldn'?t|would not|won'?t|doesn'?t|not) (?:show up|be detected|be found)\\b[^.?!]{0,40}\\b(?:autopsy|post[- ]?mortem|tox(?:icology)? screen)|\\b(?:untraceable|undetectable) (?:poison|drug)|\\b(?:poison|drug|substance)s? (?:is|are|that is|thats|that'?s|would be) (?:untraceable|undetectable)\\b|\\b(?:fatal|lethal) .{0,40}\\b(?:autopsy|post[- ]?mortem)\\b"),
+];
+
+/** Anabolic steroid, SARM and clenbuterol cycles (testosterone on a prescription for low testosterone is a question). */
+const PED = any('tren\\w*', 'deca', 'nandrolone', 'dbol', 'dianabol', 'anavar', 'oxandrolone', 'winstrol', 'winny', 'stanozolol', 'durateston', 'sustanon', 'test ?[ec]', 'test (?:enanthate|cypionate|prop\\w*)',
+  'clen', 'clenbuterol', 'sarms?', 'ostarine', 'rad ?-?140', 'lgd', 'mk ?-?677', 'epo', 'anabolic\\w*', 'steroids?', 'gear');
+const CYCLE = any('cycle', 'cycles', 'pct', 'post[- ]cycle', 'blast', 'cruise', 'to cut', 'cutting', 'to bulk', 'bulking', 'first cycle', 'ciclo', 'ciclos', 'cure', 'kur', 'ai dose', 'mg ?/ ?wk', 'ml por semana', 'run \\w+ alongside', 'alongside');
+const PERFORMANCE = re(`\\b${PED}\\b[^.?!]{0,80}\\b${CYCLE}\\b|\\b${CYCLE}\\b[^.?!]{0,80}\\b${PED}\\b`);
 
 const CLINICIAN = any('doctor', 'gp', 'physician', 'pharmacist', 'nurse', 'psychiatrist', 'cardiologist', 'dentist', 'oncologist', 'care team', 'medico', 'doctora?', 'arzt', 'arztin', 'hausarzt');
 const SURGEON = any('surgeon', 'surgical team', 'anaesthetist', 'anesthetist', 'anesthesiologist', 'anaesthesiologist', 'cirujano', 'cirujana', 'anestesista', 'chirurg\\w*', 'anasthesist\\w*');
@@ -58,12 +103,16 @@ export function declineKind(t: string): DeclineKind | null {
     && re('\\b(?:how|steps|recipe|guide|instructions|can i|could i|want to|way to|como|wie|anleitung|quiero|best way|easiest)\\b').test(t)) return 'illicit_synthesis';
   if (re(`\\b${FORGE}`).test(t)) return 'forged_prescription';
   if (re(`\\b${BEAT}\\b[^.?!]{0,50}\\b${TEST}\\b[^.?!]{0,12}\\b(?:tests?|screens?|screening|controls?|kontrolle|control|test|examen|analisis|probe)\\b`).test(t)
-    || re(`\\b(?:${TEST}) ?(?:tests?|screens?|kontrolle)\\b[^.?!]{0,40}\\b${BEAT}\\b`).test(t)
+    || re(`\\b(?:${TEST}) ?(?:tests?|screens?|kontrolle)\\b[^.?!]{0,70}\\b${BEAT}\\b`).test(t)
+    || re(`\\b(?:hair|urine|drug|piss|pee) ?tests?\\b[^.?!]{0,80}\\b(?:bleach\\w*|detox\\w*|flush\\w*)\\b|\\bhow long before (?:a |the |my )?(?:${TEST}) ?tests?\\b[^.?!]{0,40}\\bstop\\b`).test(t)
     || re(`\\b${BEAT}\\b[^.?!]{0,30}\\b(?:test|prueba|examen|control|analisis|screen)s? (?:de|del|for|fur|auf) (?:las? |los )?${TEST}\\b`).test(t)
     || re('\\b(?:synthetic|fake|clean|someone else\'?s) (?:urine|pee|piss)\\b|\\bdetox (?:drinks?|kits?)\\b|\\bdrogentest bestehen\\b').test(t)) return 'drug_test';
   const hiding = re(`\\b${HIDE}\\b[^.?!]{0,60}\\b(?:${SURGEON}|${CLINICIAN})\\b|\\b(?:${SURGEON}|${CLINICIAN})\\b[^.?!]{0,40}\\b(?:know|find out|saber|wissen)\\b`).test(t)
     || re(`\\b(?:tell|mention|disclose) (?:my |the )?(?:${SURGEON}|${CLINICIAN})\\b`).test(t) && re('\\b(?:should|do i|have to|need to|must)\\b').test(t);
   if (hiding) return re(`\\b${SURGEON}\\b|\\b(?:surgery|operation|operacion|cirugia|operation|op)\\b`).test(t) ? 'hide_from_surgeon' : 'hide_from_clinician';
+  if (HARM.some((x) => x.test(t))) return 'harm_to_others';
+  if (PERFORMANCE.test(t)) return 'performance_cycle';
+  if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
   if (EVADE.some((x) => x.test(t))) return 'evade_care';
   return null;
 }
