@@ -171,8 +171,9 @@ export function lineContext(s: Substance): SubstanceContext | undefined {
   const factor = r.strength?.unit ? TO_MG[r.strength.unit] : undefined;
   const ctx: SubstanceContext = {};
   if (r.route) ctx.route = r.route;
+  if (r.form) ctx.form = r.form;
   if (factor !== undefined && r.strength!.values.length === 1) ctx.doseMg = r.strength!.value * factor;
-  return ctx.route || ctx.doseMg !== undefined ? ctx : undefined;
+  return ctx.route || ctx.form || ctx.doseMg !== undefined ? ctx : undefined;
 }
 
 /** The lines of a pasted list (newlines, semicolons, commas; fragments such as "twice daily" stay with their line). */

@@ -22,6 +22,7 @@ import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
 import { foldAccents } from '../vocabulary/normalize.ts';
 import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
+import { localUseCap, stricterCap } from './local-use.ts';
 import { conditionState, SEVERITY_RANK, type ConditionState, worst, type Severity, type StoredRule, type SubstanceContext } from './rules.ts';
 
 export type InteractionSource = (typeof INTERACTION_SOURCES)[number];
@@ -265,13 +266,23 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
   // Above the limit, or with neither given, the most severe level stands.
   const rule = bySource.get('class_rule');
   const decided = rule?.condition === 'not_met' ? rule : null;
-  const top = decided ?? worst(findings)!;
+  let top: Pick<Finding, 'severity'> = decided ?? worst(findings)!;
+  // A side used locally (eye, ear, skin, scalp, coil…) caps the level, unless a rule decided it for that very route.
+  const cap = decided || rule?.condition === 'met' ? null
+    : stricterCap(localUseCap(x.substance.name, x.substance.keys, x.context), localUseCap(y.substance.name, y.substance.keys, y.context));
+  let capNote: string | null = null;
+  if (cap && top.severity !== 'unknown' && SEVERITY_RANK[top.severity] < SEVERITY_RANK[cap.severity]) {
+    top = { severity: cap.severity };
+    capNote = cap.note;
+  }
   const known = new Set(findings.filter((f) => f.severity !== 'unknown').map((f) => f.severity));
   const withText = decided ?? findings.filter((f) => f.mechanism)
     .sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9))[0];
   return {
     a, b, severity: top.severity, sourcesDisagree: known.size > 1, findings,
-    mechanism: withText?.mechanism ?? null, management: withText?.management ?? null, textFrom: withText?.source ?? null,
+    mechanism: withText?.mechanism ?? null,
+    management: capNote ? `${capNote}${withText?.management ? ` ${withText.management}` : ''}` : withText?.management ?? null,
+    textFrom: withText?.source ?? null,
   };
 }
 

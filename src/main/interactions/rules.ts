@@ -20,7 +20,12 @@ export interface RuleSide { classes: string[]; keys: string[] }
  * amlodipine; intravenous, not oral, calcium with digoxin). The vocabulary's medication-line parser supplies it; absent
  * fields are unknown.
  */
-export interface SubstanceContext { route?: string; doseMg?: number }
+export interface SubstanceContext {
+  route?: string;
+  doseMg?: number;
+  /** the product's form when it says how much reaches the blood ("shampoo": local-use.ts) */
+  form?: string;
+}
 
 /** Route words as people and parsers write them → the route a rule names. */
 const ROUTE_WORDS: Record<string, string> = {
