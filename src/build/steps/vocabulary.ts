@@ -44,6 +44,14 @@ const LayEntry = z.strictObject({
   note: z.string().optional(),
 });
 
+/** A group of medicines clinicians name together: its names, its ATC codes (prefixes) and/or member INNs. */
+const DrugGroup = z.strictObject({
+  names: z.array(z.string().min(2)).min(1),
+  atc: z.array(z.string().regex(/^[A-Z]\d{2}[A-Z]{0,2}\d{0,2}$/)).optional(),
+  members: z.array(z.string().min(3)).optional(),
+  note: z.string().optional(),
+}).refine((g) => (g.atc?.length ?? 0) + (g.members?.length ?? 0) > 0, { message: 'a group needs ATC codes or members' });
+
 function readJson<T>(file: string, schema: z.ZodType<T>): T[] {
   return z.array(schema).parse(JSON.parse(readFileSync(join(VOCAB_DIR, file), 'utf8')));
 }
@@ -53,7 +61,9 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   // WHO ATC level-5 substances (7-character codes); "combinations" and "various" entries name no substance.
   const atc = parseCsv(readFileSync(join(dataDir, 'who-atc-ddd', 'who-atc-ddd-2026-04-25.csv'), 'utf8'));
   let atcNames = 0;
+  const atcCodes: { code: string; key: string }[] = [];
   for (const r of atc) {
+    if (r.atc_code!.length === 7 && !/combination/i.test(r.atc_name!)) atcCodes.push({ code: r.atc_code!, key: names.key(r.atc_name!) });
     if (r.atc_code!.length !== 7 || /combination|various|other|^and /i.test(r.atc_name!)) continue;
     // A fixed combination ("simvastatin and ezetimibe", "simvastatin, acetylsalicylic acid and ramipril") is its
     // ingredients, never one made-up key: a line naming it must reach every ingredient's interactions.
@@ -146,5 +156,39 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
     lay++;
   }
   counts.vocabulary_lay_terms = lay;
+  counts.vocabulary_drug_groups = loadDrugGroups(db, names, atcCodes);
   return counts;
+}
+
+/**
+ * Clinicians' group names ("LMWH", "NDHP CCB", "SGLT2i", "csDMARD") → our compounds in the group, from the WHO ATC
+ * codes the reviewed table names (so a compound added to the catalogue joins its groups without an edit) or, for
+ * groups ATC does not draw, the member INNs it lists. Stored as lay phrases: search reads both the same way.
+ */
+function loadDrugGroups(db: Database, names: IxNames, atcCodes: readonly { code: string; key: string }[]): number {
+  const slugsOfKey = new Map<string, string[]>();
+  for (const r of db.prepare<[], { key: string; slug: string }>('SELECT k.key, c.slug FROM ix_compound_keys k JOIN compounds c ON c.rowid = k.compound_rowid').all()) {
+    slugsOfKey.set(r.key, [...(slugsOfKey.get(r.key) ?? []), r.slug]);
+  }
+  const existing = db.prepare<[string], { compounds: string; terms: string }>('SELECT compounds, terms FROM vocab_lay_terms WHERE phrase = ?');
+  const upsert = db.prepare("INSERT INTO vocab_lay_terms (phrase, terms, classes, compounds) VALUES (?, ?, '[]', ?) ON CONFLICT(phrase) DO UPDATE SET compounds = excluded.compounds");
+  let groups = 0;
+  for (const g of readJson('drug-groups.json', DrugGroup)) {
+    const keys = new Set<string>(g.members?.map((m) => names.key(m)) ?? []);
+    for (const prefix of g.atc ?? []) {
+      const hits = atcCodes.filter((a) => a.code.startsWith(prefix));
+      if (!hits.length) throw new Error(`resources/vocabulary/drug-groups.json: "${g.names[0]}": no ATC substance under ${prefix}`);
+      for (const h of hits) keys.add(h.key);
+    }
+    const slugs = [...new Set([...keys].flatMap((k) => slugsOfKey.get(k) ?? []))].sort();
+    if (!slugs.length) continue;
+    for (const name of g.names) {
+      const phrase = name.toLowerCase();
+      const prev = existing.get(phrase);
+      const merged = prev ? [...new Set([...(JSON.parse(prev.compounds) as string[]), ...slugs])] : slugs;
+      upsert.run(phrase, prev?.terms ?? JSON.stringify([g.names[1] ?? g.names[0]]), JSON.stringify(merged));
+    }
+    groups++;
+  }
+  return groups;
 }
