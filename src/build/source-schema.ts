@@ -99,6 +99,26 @@ const MonographInteraction = z.strictObject({
   management: text,
 });
 
+/** 1-based positions in the monograph's `basis`: a top-card statement must name at least one (the build fails otherwise). */
+const Cites = z.array(z.int().min(1)).min(1, 'a point-of-care statement must cite at least one basis entry');
+const Band = z.strictObject({ range: text, advice: text });
+
+export const PointOfCareSource = z.strictObject({
+  adult_dosing: z.array(z.strictObject({ indication: text, dose: text, max_dose: text.nullable(), basis: Cites })).min(1),
+  renal: z.strictObject({ measure: z.enum(['CrCl', 'eGFR', 'CrCl or eGFR']).nullable(), bands: z.array(Band), note: text.nullable(), basis: Cites }),
+  hepatic: z.strictObject({ bands: z.array(Band), note: text.nullable(), basis: Cites }),
+  boxed_warnings: z.array(z.strictObject({ text, basis: Cites })),
+  pregnancy: z.strictObject({ text, basis: Cites }),
+  lactation: z.strictObject({ text, basis: Cites }),
+  monitoring: z.array(z.strictObject({ text, basis: Cites })),
+  overdose: z.strictObject({
+    text,
+    antidotes: z.array(z.strictObject({ name: text, dose: text.nullable() })),
+    emergency_topic: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).nullable(),
+    basis: Cites,
+  }),
+});
+
 export const MonographSource = z.strictObject({
   slug,
   full_name: text,
@@ -141,9 +161,26 @@ export const MonographSource = z.strictObject({
   cost_estimate: text,
   related_compounds: z.array(slug),
   basis: z.array(text).min(1),
+  /** Optional (required of new monographs by review): the point-of-care card, every statement citing its basis entries. */
+  point_of_care: PointOfCareSource.optional(),
   /** Optional: which basis entries each clinical outcome and indication rests on (src/build/claim-basis.ts). */
   claim_basis: ClaimBasisSource.optional(),
 }).superRefine((m, ctx) => {
+  // Every point-of-care citation names an entry of this monograph's basis.
+  const poc = m.point_of_care;
+  if (poc) {
+    const cited: { path: (string | number)[]; ns: number[] }[] = [
+      ...poc.adult_dosing.map((d, i) => ({ path: ['adult_dosing', i], ns: d.basis })),
+      { path: ['renal'], ns: poc.renal.basis }, { path: ['hepatic'], ns: poc.hepatic.basis },
+      ...poc.boxed_warnings.map((b, i) => ({ path: ['boxed_warnings', i], ns: b.basis })),
+      { path: ['pregnancy'], ns: poc.pregnancy.basis }, { path: ['lactation'], ns: poc.lactation.basis },
+      ...poc.monitoring.map((x, i) => ({ path: ['monitoring', i], ns: x.basis })),
+      { path: ['overdose'], ns: poc.overdose.basis },
+    ];
+    for (const c of cited) for (const n of c.ns) {
+      if (n > m.basis.length) ctx.addIssue({ code: 'custom', path: ['point_of_care', ...c.path, 'basis'], message: `basis entry ${n} does not exist (the basis lists ${m.basis.length})` });
+    }
+  }
   if (!m.claim_basis) return;
   for (const p of claimBasisProblems(m, m.claim_basis)) ctx.addIssue({ code: 'custom', path: ['claim_basis', ...p.path], message: p.message });
 });

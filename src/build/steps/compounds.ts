@@ -126,6 +126,7 @@ export function insertCompounds(
         },
         cost_estimate: m.cost_estimate,
         related_compounds: m.related_compounds,
+        point_of_care: m.point_of_care ?? null,
         research_papers: docs.length,
         sources: { editorial: true, basis: m.basis, note: EDITORIAL_NOTE, claims: m.claim_basis ?? null },
         last_updated: lastUpdated,

@@ -37,6 +37,35 @@ export const MonographSources = EditorialSources.extend({
     .describe('per-claim sources: numbers of sources.basis entries, counted from 1; null when this monograph\'s claims are not yet mapped to its sources'),
 });
 
+/** Basis entries (numbered from 1, as sources.basis is printed) that a point-of-care statement rests on; never empty. */
+const Cites = z.array(z.int().min(1)).min(1);
+
+/**
+ * The point-of-care card (issues 27/28): what a prescriber checks first, as structured fields, each statement tied to
+ * the basis entries it rests on. An addition to the spec's monograph; null for monographs not yet written this way.
+ */
+export const PointOfCare = z.object({
+  adult_dosing: z.array(z.object({ indication: z.string(), dose: z.string(), max_dose: z.string().nullable(), basis: Cites })).min(1),
+  renal: z.object({
+    measure: z.enum(['CrCl', 'eGFR', 'CrCl or eGFR']).nullable().describe('the kidney measure the label\'s thresholds use; null when no adjustment is needed'),
+    bands: z.array(z.object({ range: z.string(), advice: z.string() })),
+    note: z.string().nullable(),
+    basis: Cites,
+  }),
+  hepatic: z.object({ bands: z.array(z.object({ range: z.string(), advice: z.string() })), note: z.string().nullable(), basis: Cites }),
+  boxed_warnings: z.array(z.object({ text: z.string(), basis: Cites })),
+  pregnancy: z.object({ text: z.string(), basis: Cites }),
+  lactation: z.object({ text: z.string(), basis: Cites }),
+  monitoring: z.array(z.object({ text: z.string(), basis: Cites })),
+  overdose: z.object({
+    text: z.string(),
+    antidotes: z.array(z.object({ name: z.string(), dose: z.string().nullable() })),
+    emergency_topic: z.string().nullable().describe('id of the emergency-management topic (GET /v1/emergency/{id}) that covers this overdose'),
+    basis: Cites,
+  }),
+});
+export type PointOfCare = z.infer<typeof PointOfCare>;
+
 export const Monograph = z.object({
   slug: z.string(),
   name: z.string(),
@@ -83,6 +112,7 @@ export const Monograph = z.object({
   }),
   cost_estimate: z.string(),
   related_compounds: z.array(z.string()),
+  point_of_care: PointOfCare.nullable().describe('structured point-of-care fields with per-statement sources; null when not yet written'),
   research_papers: z.int().describe('all documents in this library linked to the compound (the same number as the compound record\'s research_count); human_studies and preclinical_studies are subsets'),
   sources: MonographSources,
   last_updated: z.string(),
