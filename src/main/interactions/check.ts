@@ -12,6 +12,7 @@ import { pairVerdicts, type PairVerdict } from './pair-model.ts';
 import { keyName, suggestions, type Substance } from '../vocabulary/resolver.ts';
 import { resolveLine } from '../vocabulary/med-list.ts';
 import { splitMedicationList } from '../vocabulary/med-line.ts';
+import { medicinesOnLine } from '../vocabulary/med-list.ts';
 import { SEVERITY_RANK, type Severity, type SubstanceContext } from './rules.ts';
 
 export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;
@@ -176,7 +177,10 @@ export function lineContext(s: Substance): SubstanceContext | undefined {
   return ctx.route || ctx.form || ctx.doseMg !== undefined ? ctx : undefined;
 }
 
-/** The lines of a pasted list (newlines, semicolons, commas; fragments such as "twice daily" stay with their line). */
-export function listLines(text: string): string[] {
-  return splitMedicationList(text);
+/**
+ * The lines of a pasted list (newlines, semicolons, commas; fragments such as "twice daily" stay with their line), a
+ * line holding two medicines with their own doses counted as two, so the pair between them is checked.
+ */
+export function listLines(db: Db, text: string): string[] {
+  return splitMedicationList(text).flatMap((l) => medicinesOnLine(db, l));
 }

@@ -26,6 +26,6 @@ describe('local use', () => {
   it('leaves systemic use, and eye-drop beta-blockers, at the sources\' level', () => {
     expect(levelOf('ketoconazole 200 mg tablets', 'simvastatin 40 mg')).toBe('contraindicated');
     expect(localUseCap('x', ['timolol'], { route: 'ophthalmic' })).toBeNull();
-    expect(SEVERITY_RANK[levelOf('diclofenac 50 mg tablets', 'lithium')]).toBeLessThanOrEqual(SEVERITY_RANK.major);
+    expect(['contraindicated', 'major']).toContain(levelOf('diclofenac 50 mg tablets', 'lithium'));
   });
 });

@@ -139,6 +139,13 @@ const NOISE = new RegExp([
   String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having)\b`,
 ].join('|'));
 
+/**
+ * A place on a list (a pharmacy, a surgery, a street: "Metro Pharmacy, Main St", "Ventnor Road Surgery"): a name in it
+ * is the place's, not a medicine. Only capitalised place words with a capitalised word before them count, so "take
+ * with food at the clinic" stays a line.
+ */
+const PLACE_LINE = /\b\p{Lu}[\p{L}'-]*\s+(?:Pharmacy|Chemists?|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|Clinic|Hospital|Practice|Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Dr)\b(?![\p{L}])(?!\.?\s*\d+\s*(?:mg|mcg|g|ml|units?)\b)/u;
+
 /** A line that is a heading or a note, not a medicine. */
 const NOTE_LINE = /^[^:]{0,60}:\s*$|\b(?:allerg(?:y|ies|ic)|intoleran(?:ce|t)|adverse reaction|anaphylaxis to|sensitivity to)\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|smoking|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
 
@@ -277,7 +284,7 @@ export function parseMedicationLine(input: string): ParsedLine {
   const frequency = frequencies.length ? frequencies.join(', ') : asNeeded ? 'as needed' : null;
   return {
     text: input, strength, dose, form, release, route: route ?? formRoute, frequency: frequency && asNeeded && frequency !== 'as needed' ? `${frequency}, as needed` : frequency,
-    asNeeded, status, runs, note: NOTE_LINE.test(text),
+    asNeeded, status, runs, note: NOTE_LINE.test(text) || PLACE_LINE.test(text),
   };
 }
 

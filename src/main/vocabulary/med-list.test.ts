@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentDb, type Db } from '../db/connection.ts';
 import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { readsAsMedicine } from './ambiguous.ts';
-import { readMedicationLine, resolveLine } from './med-list.ts';
+import { medicinesOnLine, readMedicationLine, resolveLine } from './med-list.ts';
 
 let db: Db;
 beforeAll(() => { db = openContentDb(CONTENT_DB); });
@@ -76,5 +76,21 @@ describe('names in running text', () => {
     expect(reads('is dxm ok with sertraline', 'dxm', 'Dextromethorphan', 'abbreviation')).toBe(true);
     expect(reads('what does dxm mean', 'dxm', 'Dextromethorphan', 'abbreviation')).toBe(false);
     expect(reads('I take warfarin daily', 'warfarin', 'Warfarin', 'name')).toBe(true);
+  });
+});
+
+describe('a line with two medicines, and places', () => {
+  it('splits two medicines that each have a dose or form, never one product or a remark', () => {
+    expect(medicinesOnLine(db, 'Amlodipine 5mg + Simvastatin 40mg nocte')).toEqual(['Amlodipine 5mg', 'Simvastatin 40mg nocte']);
+    expect(medicinesOnLine(db, 'metoprolol 50 bd and lisinopril 10 od')).toHaveLength(2);
+    expect(medicinesOnLine(db, 'paracetamol + codeine 500/30')).toHaveLength(1);
+    expect(medicinesOnLine(db, 'Lithium 400mg - avoid ibuprofen and ACE inhibitors')).toHaveLength(1);
+    expect(medicinesOnLine(db, 'Calcichew 500 mg + D 1 tab')).toHaveLength(1);
+    expect(names('Amlodipine 5mg + Simvastatin 40mg nocte')).toHaveLength(2);
+  });
+  it('reads a pharmacy, surgery or street as a note', () => {
+    expect(readMedicationLine(db, 'Metro Pharmacy, High St').status).toBe('note');
+    expect(readMedicationLine(db, 'Keele Road Surgery').status).toBe('note');
+    expect(names('metronidazole 400mg tds')).toHaveLength(1);
   });
 });

@@ -155,7 +155,47 @@ function layClass(db: Db, text: string): Substance | null {
 }
 
 
+/**
+ * A line that holds two medicines, each with its own dose or instruction ("Paracetamol 1g QDS + Ibuprofen 400mg TDS",
+ * "amlodipine 10 and ramipril 5 in the morning"): split at the joiner when the part before it has a number or an
+ * instruction of its own and the part after it opens with a name. One product with two ingredients ("co-codamol
+ * 30/500", "paracetamol + codeine 500/30") has its numbers after the last name and is never split.
+ */
+const REMARK = /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
+
+export function medicinesOnLine(db: Db, line: string): string[] {
+  const pieces = line.split(/\s+(?:\+|&|and)\s+/i);
+  if (pieces.length < 2) return [line];
+  const out: string[] = [pieces[0]!];
+  const joiners = line.match(/\s+(?:\+|&|and)\s+/gi) ?? [];
+  for (const [i, piece] of pieces.slice(1).entries()) {
+    const before = out[out.length - 1]!;
+    // The part before has its own dose or instruction and no remark ("avoid NSAIDs and ACE inhibitors" names what to
+    // avoid); the part after opens with a name and has its own strength or form ("… and Xalatan drops").
+    const own = (/\d/.test(before) || parseMedicationLine(before).frequency !== null) && !REMARK.test(before);
+    const first = piece.trim().split(/\s+/);
+    const opensWithName = first[0]!.replace(/[^\p{L}]/gu, '').length >= 3 && [2, 1].some((n) => first.length >= n && resolveSpan(db, first.slice(0, n).join(' ')) !== null);
+    const product = /\d/.test(piece) || parseMedicationLine(piece).form !== null;
+    if (own && opensWithName && product && /\p{L}/u.test(before)) out.push(piece);
+    else out[out.length - 1] = `${before}${joiners[i]}${piece}`;
+  }
+  return out.map((x) => x.trim()).filter(Boolean);
+}
+
 export function readMedicationLine(db: Db, line: string): ReadLine {
+  const several = medicinesOnLine(db, line);
+  if (several.length > 1) {
+    // Each medicine read as its own line; the first one's dose and route describe the line.
+    const reads = several.map((l) => readOneLine(db, l));
+    const substances = reads.flatMap((r) => r.substances).filter((x, i, all) => all.findIndex((y) => substanceIdentity(y) === substanceIdentity(x)) === i);
+    const unread = reads.flatMap((r) => r.unread);
+    const status = !substances.length ? 'unresolved' : unread.length || reads.some((r) => r.status !== 'resolved') ? 'partial' : 'resolved';
+    return { text: line, status, parsed: reads[0]!.parsed, substances, unread, suggestions: reads.flatMap((r) => r.suggestions) };
+  }
+  return readOneLine(db, line);
+}
+
+function readOneLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);
   const { runs, note, text: _text, ...rest } = parsed;
   if (note) return { text: line, status: 'note', parsed: rest, substances: [], unread: [], suggestions: [] };
@@ -202,7 +242,7 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
 
 /** Read a pasted list: split into lines (medication-line rules), each line read. */
 export function readMedicationList(db: Db, text: string): ReadLine[] {
-  return splitMedicationList(text).map((l) => readMedicationLine(db, l));
+  return splitMedicationList(text).flatMap((l) => medicinesOnLine(db, l)).map((l) => readMedicationLine(db, l));
 }
 
 /**

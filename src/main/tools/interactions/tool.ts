@@ -10,7 +10,7 @@ export const interactionsTool: ToolRunner<typeof InteractionsRequest, typeof Int
   data: InteractionsData,
   run(ctx, input) {
     const field = input.list !== undefined ? 'list' : 'substances';
-    const names = input.list !== undefined ? listLines(input.list) : input.substances!;
+    const names = input.list !== undefined ? listLines(ctx.content, input.list) : input.substances!;
     if (input.list !== undefined && (names.length < 2 || names.length > 30)) {
       throw new ToolInputError(`list has ${names.length} line${names.length === 1 ? '' : 's'}`, [{ field: 'list', message: `must have 2–30 lines (one medicine each, or separated by commas or semicolons); found ${names.length}` }]);
     }
