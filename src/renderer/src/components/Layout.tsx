@@ -23,7 +23,7 @@ function useSlashShortcut() {
       e.preventDefault();
       const box = document.getElementById(SEARCH_INPUT_ID);
       if (box) box.focus();
-      else navigate('/', { state: { focusSearch: true } });
+      else void navigate('/', { state: { focusSearch: true } });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -56,6 +56,8 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
     if (location.pathname === '/' || (location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
     const h1 = document.querySelector<HTMLElement>('main h1');
     if (h1) { h1.tabIndex = -1; h1.focus(); }
+    // Only a new screen moves focus; a state change on the same screen (keepFocus itself) must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
   return (
     <div className="shell">

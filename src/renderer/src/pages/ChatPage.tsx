@@ -137,7 +137,7 @@ export function ChatPage() {
     setTurns((all) => [...all, { role: 'user', text: q, citations: [], agents: [], state: 'done' },
       { role: 'assistant', text: '', citations: [], agents: [], state: 'streaming' }]);
     setQuestion('');
-    if (!activeId) { setActiveId(id); navigate(`/chat/${id}`, { replace: true, state: { keepFocus: true } }); }
+    if (!activeId) { setActiveId(id); void navigate(`/chat/${id}`, { replace: true, state: { keepFocus: true } }); }
     const controller = new AbortController();
     abort.current = controller;
     try {
