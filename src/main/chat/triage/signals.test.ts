@@ -113,3 +113,22 @@ describe('critical values', () => {
     expect(ids('INR 9.8, epistaxis not stopping for 2 hrs')).toEqual(['inr/bleeding']);
   });
 });
+
+describe('round-3 classes in lay English', () => {
+  const ids = (q: string) => criticalFindings(normalizeForTriage(q)).map((f) => f.id);
+  const cats = (q: string) => read(q, true).hits.map((h) => h.category);
+  it('severe asthma, melaena in everyday words, lithium toxicity with two kinds of sign', () => {
+    expect(cats('wheezing and my ventolin is doing nothing, can only say a few words between breaths')).toContain('critical_illness');
+    expect(cats('my stools have been black and sticky since yesterday and I feel faint')).toContain('bleeding');
+    expect(cats('mum is on priadel, been vomiting, now she is trembling and really unsteady and confused')).toContain('critical_illness');
+  });
+  it('not the ordinary questions beside them', () => {
+    expect(cats('is a fine hand tremor normal on lithium?')).toEqual([]);
+    expect(cats('how often can I use my salbutamol inhaler before a run?')).toEqual([]);
+    expect(cats('lithium level 0.6 on routine check, all fine?')).toEqual([]);
+  });
+  it('levels as clinicians abbreviate them', () => {
+    expect(ids('lithémie 2,8 mmol/L, confus')).toEqual(['lithium/toxic']);
+    expect(ids('para level 210 mg/L at 6h')).toEqual(['paracetamol/level']);
+  });
+});

@@ -82,6 +82,11 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     if (has('seizure') && (has('present') || has('person'))) hit('seizure', 'acute', 'concept:seizure');
     if (has('chest') && has('chest_pain') && (has('sweating') || has('present'))) hit('chest_pain', 'acute', 'concept:chest');
     if (has('pregnant') && has('pregnancy_alarm')) hit('pregnancy_emergency', 'acute', 'concept:pregnancy');
+    // an asthma attack the reliever does not relieve, or too breathless to talk: life-threatening asthma (BTS/SIGN)
+    if (has('cannot_breathe') && ASTHMA.test(t) && (has('present') || has('person') || /\b(?:inhaler|puffer)\b/.test(t))) hit('critical_illness', 'acute', 'concept:asthma');
+    // on lithium with tremor and unsteadiness or confusion (after vomiting, diarrhoea or a new drug): lithium toxicity
+    // (two kinds of sign: a tremor alone is a common, expected side effect)
+    if (LITHIUM.test(t) && /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) && /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)) hit('critical_illness', 'acute', 'concept:lithium');
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
     if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
@@ -91,6 +96,9 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   const risk = hits.length > 0 || critical.length > 0 || (!about && (RISK.some(has) || (has('ingest') && drugOrPills)));
   return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
+
+const ASTHMA = /\b(?:asthma\w*|wheez\w*|inhaler|puffer|ventolin|salbutamol|albuterol)\b/;
+const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 
 /** Alarm concepts found by the fallback words of languages we cannot read. */
 export function fallbackAlarms(t: string): Set<string> {
