@@ -47,6 +47,7 @@ const PAST = re(`\\b${any('years? ago', 'months ago', 'weeks ago', 'last (?:year
 /** Asking about a topic rather than telling of an event. */
 const ABOUT = re(`\\b${any(
   'what (?:are|is) (?:the )?(?:signs?|symptoms?|treatment|management|antidote|mechanism|causes?|risk|first aid)', 'signs? of', 'symptoms? of', 'warning signs',
+  'can (?:you|u|one|someone|people) (?:overdose|od) on', 'is it (?:possible|easy) to (?:overdose|od)', 'what(?:\'s| is) the (?:\\w+ )?dose (?:for|in) (?:an? )?(?:\\w+ )?(?:od|overdose)',
   'treatment (?:of|for)', 'how (?:is|are) .{0,30} (?:treated|managed|diagnosed|reversed)', 'how (?:does|do|can|could) .{0,40} (?:cause|damage|lead|work|affect|increase|lower)',
   '(?:can|could|does|do|may|might|will) .{0,50} cause', 'risk of', 'associated with', 'side effects?', 'guidelines?', 'in (?:patients|adults|children|people)',
   'what (?:is|does) .{0,30} mean',
@@ -117,6 +118,8 @@ const SWALLOWABLE = any(UNIT, 'medicine', 'medication', 'meds', 'gummies', 'gumm
 
 function childIngestion(t: string, namesDrug: boolean): Level | null {
   if (!near(`\\b${CHILD}\\b`, `\\b${CHILD_ATE}\\b`, 60).test(t)) return null;
+  // in pregnancy "the baby" is the fetus ("took ibuprofen before I knew, have I harmed the baby?"), not a child who swallowed
+  if (/\bpregnan|\bembarazada|\bschwanger|\benceinte|\bgravida|\bincinta/.test(t) && !re(`\\b${CHILD}\\b`).test(t.replace(/\b(?:the|my|our) (?:baby|bebe)\b/g, ''))) return null;
   if (re(`\\b${SWALLOWABLE}\\b`).test(t) || namesDrug) return ABOUT.test(t) && !PERSONAL.test(t) ? null : 'acute';
   return null;
 }

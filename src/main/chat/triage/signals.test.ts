@@ -132,3 +132,17 @@ describe('round-3 classes in lay English', () => {
     expect(ids('para level 210 mg/L at 6h')).toEqual(['paracetamol/level']);
   });
 });
+
+describe('questions about a danger, and the baby in pregnancy (round 3)', () => {
+  const fired = (q: string) => emergencyRules(normalizeForTriage(q), true).map((h) => h.category);
+  it('asking whether one can overdose, or the dose for an overdose, is a question', () => {
+    expect(fired('can you overdose on magnesium? I take 400 mg a day')).toEqual([]);
+    expect(fired("what's the flumazenil dose for a benzo OD, revising for finals")).toEqual([]);
+    expect(fired('took 40 of my sertraline, can you overdose on it?')).toContain('overdose');
+  });
+  it('"the baby" in pregnancy is not a child who swallowed something', () => {
+    expect(fired('12 weeks pregnant and took codeine for a week before I knew, will the baby be ok')).toEqual([]);
+    expect(fired('my baby swallowed one of my iron tablets')).toContain('child_ingestion');
+    expect(fired("I'm pregnant and my toddler just swallowed my iron tablets")).toContain('child_ingestion');
+  });
+});

@@ -63,7 +63,9 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     if (has('overdose') && (has('person') || has('present') || has('ingest'))) hit('overdose', 'acute', 'concept:overdose');
     // a household hazard swallowed (a button battery, e-liquid, bleach): a child's is always acute, anyone's is a poisoning
     if (has('hazard') && has('ingest') && !has('child') && (has('person') || has('present'))) hit('overdose', 'acute', 'concept:ingest+hazard');
-    if (has('child') && has('ingest') && (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
+    // "have I harmed the baby?" in pregnancy is about a fetus, not a child who swallowed something
+    const childPresent = has('child') && !(has('pregnant') && !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t));
+    if (childPresent && has('ingest') && (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
   if (!about && !history) {
