@@ -8,6 +8,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { Link, useParams } from 'react-router';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import type { Monograph } from '../../../shared/schemas/monographs.ts';
+import { PointOfCareCard } from '../components/PointOfCareCard.tsx';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
 import { basisAnchor, ClaimCite, ClaimFootnotes } from '../components/ClaimCitations.tsx';
 import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
@@ -58,6 +59,7 @@ export function CompoundPage() {
   const rec = compound.data.data;
   const monographComing = rec.has_monograph && !m && !monograph.isError;
   const sections: { id: string; title: string }[] = [
+    ...(m?.point_of_care ? [{ id: 'point-of-care', title: 'At the point of care' }] : []),
     { id: 'overview', title: 'Overview' },
     ...(m || monographComing ? [
       { id: 'structure', title: 'Classification and structure' },
@@ -102,6 +104,7 @@ export function CompoundPage() {
           {!rec.has_monograph && (
             <p className="notice">No monograph is written for this compound yet; this page shows its compound record.</p>
           )}
+          {m?.point_of_care && <PointOfCareCard poc={m.point_of_care} sources={m.sources} />}
           <Section id="overview" title="Overview">
             <p>{rec.description}</p>
             {rec.benefits.length > 0 && (<><h3>Reported benefits</h3><ul>{rec.benefits.map((b, i) => <li key={i}>{b}</li>)}</ul></>)}
