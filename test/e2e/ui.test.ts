@@ -267,6 +267,23 @@ describe('the web UI served by npm start', () => {
     await e.shot('09-chat', { fullPage: false });
   });
 
+  it('chat: an emergency is an alert (role, colour, icon), not a note; the focus ring is solid', async () => {
+    const { page } = e;
+    await nav('Chat').click();
+    await heading('Chat').waitFor();
+    await page.getByLabel('Your question').fill('my dad took his whole box of amitriptyline an hour ago and now he wont wake up');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const alert = page.getByRole('article', { name: 'Answer' }).last().getByRole('alert');
+    await alert.getByText('This looks like an emergency.').waitFor({ timeout: 20_000 });
+    const style = await alert.evaluate((el) => { const c = getComputedStyle(el); return { border: c.borderTopColor, width: c.borderTopWidth }; });
+    expect(style).toEqual({ border: 'rgb(180, 35, 24)', width: '2px' });
+    // keyboard focus: a 3 px outline in the accent colour (6.0:1 on white; WCAG 1.4.11 asks 3:1)
+    await page.getByLabel('Your question').focus();
+    await page.keyboard.press('Shift+Tab');
+    const ring = await page.evaluate(() => { const c = getComputedStyle(document.activeElement!); return { style: c.outlineStyle, width: c.outlineWidth, color: c.outlineColor }; });
+    expect(ring).toEqual({ style: 'solid', width: '3px', color: 'rgb(11, 110, 116)' });
+  });
+
   it('settings: create an API key (shown once, and it works), then revoke it', async () => {
     const { page } = e;
     await nav('Settings').click();

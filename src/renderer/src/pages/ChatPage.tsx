@@ -24,11 +24,21 @@ interface Turn {
 }
 
 const SAFETY_NOTE: Record<string, string> = {
-  emergency: 'Safety: this looks like an emergency.',
   out_of_scope: 'Safety: outside what this assistant answers.',
   evade_care: 'Safety: this assistant does not help get around medical care.',
-  declined: 'Safety: this assistant does not help make or extract drugs.',
+  declined: 'Safety: this assistant declines this request and says why below.',
 };
+
+/** An emergency is an alert, not a note: announced at once, in the danger colour, worded for a patient and a clinician. */
+function EmergencyBanner() {
+  return (
+    <div className="alert-emergency" role="alert">
+      <span className="alert-icon" aria-hidden="true">⚠</span>
+      <p><strong>This looks like an emergency.</strong> Act on the first step below now: call emergency services — or, for a
+        patient in your care, follow your emergency protocol — before reading further.</p>
+    </div>
+  );
+}
 
 function newConversationId(): string {
   return `c_${crypto.randomUUID().replace(/-/g, '')}`;
@@ -195,6 +205,7 @@ export function ChatPage() {
               <article key={i} className={`bubble bubble-${t.role}`} aria-label={t.role === 'user' ? 'Question' : 'Answer'}>
                 {t.role === 'user' ? <p>{t.text}</p> : (
                   <>
+                    {t.safety === 'emergency' && <EmergencyBanner />}
                     {t.safety && SAFETY_NOTE[t.safety] && <p className="notice">{SAFETY_NOTE[t.safety]}</p>}
                     {t.text ? <AnswerText text={t.text} citeHref={(n) => (t.citations.some((c) => c.index === n) ? `#cite-${i}-${n}` : null)} />
                       : t.state === 'streaming' ? <Loading label="Looking through the library…" /> : null}
