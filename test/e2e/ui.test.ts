@@ -647,6 +647,9 @@ describe('the web UI served by npm start', () => {
     await page.goto(`${e.server.url}/`);
     await heading('Open Materia from the link in your terminal').waitFor();
     await page.getByText('npm start', { exact: true }).first().waitFor();
+    // the server's own address (it may not be on 3737), and no key on a command line
+    await page.getByText(`web UI: ${e.server.url}/#code=…`).waitFor();
+    expect(await page.locator('.key-card').innerText()).toContain('curl -H @-');
     await e.shot('07-no-key');
     const link = e.entryUrl;
     await page.goto(link); // and a printed link brings it back

@@ -2,6 +2,8 @@
 import { forgetApiKey } from '../api.ts';
 
 export function KeyScreen({ reason }: { reason: 'missing' | 'rejected' }) {
+  // the server this page came from, whatever port it chose (not the default 3737)
+  const origin = window.location.origin;
   return (
     <main id="main" className="key-screen">
       <div className="card key-card">
@@ -14,11 +16,12 @@ export function KeyScreen({ reason }: { reason: 'missing' | 'rejected' }) {
         </p>
         <ol className="steps">
           <li>In a terminal, in the Materia folder, run <code>npm start</code> (or look at the terminal where it already runs).</li>
-          <li>Find the line <code>web UI: http://127.0.0.1:3737/#code=…</code></li>
+          <li>Find the line <code>web UI: {origin}/#code=…</code></li>
           <li>Open that whole link, including the part after <code>#</code>. It works once, within 15 minutes; the page then keeps its key in this browser.</li>
         </ol>
         <p className="small muted">
-          Another link while the server runs: <code>curl -X POST http://127.0.0.1:3737/v1/session/codes -H "X-API-Key: $(cat &lt;data dir&gt;/admin-key)"</code>
+          Another link while the server runs (the key goes to curl on its input, never on its command line, where other users
+          of the machine could read it): <code>printf 'X-API-Key: %s\n' "$(cat &lt;data dir&gt;/admin-key)" | curl -H @- -X POST {origin}/v1/session/codes</code>
         </p>
         <p className="small muted">
           The desktop app does this for you. Scripts use their own key: the admin key in <code>&lt;data dir&gt;/admin-key</code>.
