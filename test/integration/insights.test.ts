@@ -68,6 +68,9 @@ describe('profile', () => {
     const saved = await put({ sex: 'female', birth_year: 1971, goals: ['sleep'], compounds: ['aspirin'], medications: ['Coumadin'] });
     expect(saved.body.data).toEqual({ sex: 'female', birth_year: 1971, goals: ['sleep'], compounds: ['aspirin'], medications: ['Coumadin'], updated_at: new Date(clock).toISOString() });
     expect((await put({ goals: ['sleep'] })).body.data).toMatchObject({ sex: null, birth_year: null, compounds: [], medications: [] });
+    // names from the library are read as the compounds they name, and stored as slugs
+    expect((await put({ goals: ['sleep'], compounds: ["St John's wort", 'Eliquis'] })).body.data.compounds).toEqual(['st-johns-wort', 'apixaban']);
+    expect(await fields({ compounds: ['Eliquis', 'apixaban'] })).toEqual([{ field: 'compounds', message: expect.stringMatching(/same compound/) }]);
     expect((await get('/v1/profile')).body.data.goals).toEqual(['sleep']);
     await put({});
   });

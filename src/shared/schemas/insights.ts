@@ -26,8 +26,8 @@ export const ProfilePutRequest = z.strictObject({
   birth_year: z.int().min(1900).max(2100).nullable().default(null).describe('four-digit year; not in the future'),
   goals: z.array(Goal).max(MAX_PROFILE_GOALS).refine(unique, 'goals must not repeat').default([])
     .describe('compound subcategories as used by the peptide-stack tool'),
-  compounds: z.array(Slug).max(MAX_PROFILE_COMPOUNDS).refine(unique, 'compounds must not repeat').default([])
-    .describe('slugs of knowledge-base compounds currently taken (GET /v1/compounds/{slug})'),
+  compounds: z.array(z.string().trim().min(1).max(128)).max(MAX_PROFILE_COMPOUNDS).refine(unique, 'compounds must not repeat').default([])
+    .describe('knowledge-base compounds currently taken, by slug (GET /v1/compounds/{slug}) or by name ("St John\'s wort", a brand); stored as slugs'),
   medications: z.array(SubstanceName).max(MAX_PROFILE_MEDICATIONS).refine(unique, 'medications must not repeat').default([])
     .describe('other medicines by name or brand; unknown names are kept and still checked against the editorial interaction texts'),
 });

@@ -14,13 +14,14 @@ export function insightHandlers(ctx: AppContext, tool: ToolContext): { [K in Ins
   return {
     profileGet: () => ({ data: readProfile(ctx.userDb) }),
     profilePut: ({ body }) => {
+      let compounds: string[];
       try {
-        checkProfile(tool, body);
+        compounds = checkProfile(tool, body);
       } catch (err) {
         if (err instanceof ToolInputError) throw new HttpError('invalid_request', err.message, err.details);
         throw err;
       }
-      const profile = writeProfile(ctx.userDb, body, ctx.now());
+      const profile = writeProfile(ctx.userDb, { ...body, compounds }, ctx.now());
       refreshInsights(deps); // new insights are stored (and announced) when they arise, not only when listed
       return { data: profile };
     },

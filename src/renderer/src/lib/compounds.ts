@@ -4,8 +4,8 @@ import type { EndpointInput } from '../../../shared/client.ts';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import { api } from '../api.ts';
 
-/** Sorting needs the whole result set; read at most this many. */
-export const MAX_ROWS = 500;
+/** Sorting and suggestion lists need the whole catalogue (about 750 compounds); read at most this many. */
+export const MAX_ROWS = 2000;
 
 export type CompoundQuery = Omit<EndpointInput<'compoundSearch'>['body'], 'limit' | 'offset'>;
 

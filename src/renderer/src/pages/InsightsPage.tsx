@@ -72,7 +72,8 @@ function ProfileForm() {
     }
   }, [profile.data, rows, edited]);
   const subcategories = useMemo(() => [...new Set(rows.map((c) => c.subcategory.replace(/_/g, ' ')))].sort(), [rows]);
-  const toSlug = (s: string) => rows.find((c) => c.name.toLowerCase() === s.toLowerCase())?.slug ?? s.toLowerCase();
+  // a name not in the loaded list goes as typed: the server reads names and brands through the vocabulary
+  const toSlug = (s: string) => rows.find((c) => c.name.toLowerCase() === s.toLowerCase())?.slug ?? s;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const year = f.birth_year.trim();
