@@ -85,6 +85,7 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   const insertClassWord = db.prepare('INSERT OR IGNORE INTO vocab_class_words (word_norm, word, class_id) VALUES (?, ?, ?)');
   let curated = 0;
   const insertAmbiguous = db.prepare('INSERT OR IGNORE INTO vocab_ambiguous (name_norm, note) VALUES (?, ?)');
+  const dropDrugbankName = db.prepare("DELETE FROM ix_names WHERE name_norm = ? AND via IN ('drugbank', 'drugbank_synonym')");
   for (const e of readJson('names.json', NameEntry)) {
     // A name the reviewers marked as having another meaning is read with a notice that says so, and in running text
     // only beside a dose or medicine word; two letters without a digit ("MS", "NS") are too ambiguous to read at all.
@@ -96,6 +97,9 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
       if (!classIds.has(e.class)) throw new Error(`resources/vocabulary/names.json: "${e.name}" names unknown class ${e.class}`);
       insertClassWord.run(normalizeName(e.name), e.name, e.class);
     } else {
+      // A reviewed brand names the product people buy; a DrugBank entry of the same spelling is a research substance
+      // nobody prescribes by that name ("Crocin" is paracetamol in India, crocin a saffron pigment in DrugBank).
+      if (e.kind === 'brand' || e.kind === 'combination') dropDrugbankName.run(normalizeName(e.name));
       names.add(e.name, e.kind === 'abbreviation' ? 'abbreviation' : e.kind === 'brand' ? 'brand' : 'alias', e.ingredients.map((i) => names.key(i)));
     }
     curated++;

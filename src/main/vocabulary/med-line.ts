@@ -132,6 +132,10 @@ const FREQUENCIES: [RegExp, string][] = [
 const STATUS: [RegExp, 'stopped' | 'held'][] = [
   [/\b(?:stopped|discontinued|ceased|d\/c(?:'?d)?|dc'?d|no longer taking|not taking|off)\b/, 'stopped'],
   [/\b(?:held|on hold|withheld|suspended|paused|omit(?:ted)?)\b/, 'held'],
+  // an instruction that opens the line ("Pause apixaban 48 h pre-op", "Hold metformin"): the verb, never a brand (Pause
+  // is a tranexamic acid brand)
+  [/^\s*(?:pause|hold|withhold)\b/i, 'held'],
+  [/^\s*stop\b/i, 'stopped'],
 ];
 
 /** Words that carry no name: instructions, counts, list furniture. */

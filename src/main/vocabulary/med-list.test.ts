@@ -94,3 +94,13 @@ describe('a line with two medicines, and places', () => {
     expect(names('metronidazole 400mg tds')).toHaveLength(1);
   });
 });
+
+describe('reviewed brands over DrugBank spellings; instructions that open a line', () => {
+  it('reads Crocin as the Indian paracetamol brand, not the saffron pigment', () => {
+    expect(keys('Crocin 500mg tds')).toEqual(keys('paracetamol'));
+  });
+  it('"Pause" and "Hold" at the start of a line are instructions', () => {
+    expect(names('Pause apixaban 48 h pre-op')).toEqual(['Apixaban']);
+    expect(readMedicationLine(db, 'Hold metformin today').parsed.status).toBe('held');
+  });
+});
