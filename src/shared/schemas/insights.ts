@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OFFSET, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
+import { MAX_OFFSET, PageMeta, QueryInt, success, successWithMeta } from './common.ts';
 import { SubstanceName } from './tools/interactions.ts';
 import { Goal } from './tools/peptide-stack.ts';
 
