@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   internal: 500,
   /** the configured language model (chat) failed mid-answer */
   upstream_error: 502,
+  /** the user database is being written by another program (e.g. npm run import); try again after Retry-After seconds */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { SCOPES, type Scope } from '../../src/shared/enums.ts';
 import { openContentDb, openUserDb, type Db } from '../../src/main/db/connection.ts';
+import { SERVER_BUSY_TIMEOUT_MS } from '../../src/main/db/busy.ts';
 import { createApp, type AppOptions, type MateriaApp } from '../../src/main/server/app.ts';
 import type { ModelConfig } from '../../src/main/search/model-files.ts';
 import { Semantic } from '../../src/main/search/semantic.ts';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   webhooks?: AppOptions['webhooks'];
   /** A shorter request-body deadline. */
   bodyDeadlineMs?: number;
+  /** A shorter wait for another process's database lock before a 503. */
+  dbBusyDeadlineMs?: number;
 }
 
 /** The random-weight transformers.js fixture (mechanics only: its scores mean nothing). */
@@ -52,11 +55,11 @@ export const FIXTURE_MODEL: ModelConfig = { modelId: 'synthetic/random-bert-tiny
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'materia-test-'));
   const contentDb = openContentDb(CONTENT_DB);
-  const userDb = openUserDb(join(dataDir, 'user.sqlite'));
+  const userDb = openUserDb(join(dataDir, 'user.sqlite'), SERVER_BUSY_TIMEOUT_MS); // as the server opens it
   const errors: [string, unknown][] = [];
   const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
-    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs,
+    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs, dbBusyDeadlineMs: opts.dbBusyDeadlineMs,
     log: (msg, err) => { errors.push([msg, err]); },
   });
   const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });

@@ -2,21 +2,28 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CONTENT_SCHEMA_VERSION } from './content-schema.ts';
 import { migrate } from './migrate.ts';
+import { CLI_BUSY_TIMEOUT_MS } from './busy.ts';
 import { makeDbFilesPrivate } from './private-files.ts';
 import { USER_MIGRATIONS } from './migrations/index.ts';
 
 export type Db = Database.Database;
 
-/** The user's read-write database: WAL, foreign keys on, migrated (with a backup) on open. */
-export function openUserDb(path: string): Db {
+/**
+ * The user's read-write database: WAL, foreign keys on, migrated (with a backup) on open. `busyTimeoutMs` is how long a
+ * write blocks the thread waiting for another process's lock: the server passes SERVER_BUSY_TIMEOUT_MS (0) and retries
+ * from a timer instead (busy.ts); command-line tools keep the default.
+ */
+export function openUserDb(path: string, busyTimeoutMs = CLI_BUSY_TIMEOUT_MS): Db {
   const onDisk = path !== ':memory:';
   if (onDisk) makeDbFilesPrivate(path, true);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  // Migrations run once at start, before any client is served: they may wait for a lock like a command-line tool.
+  db.pragma(`busy_timeout = ${CLI_BUSY_TIMEOUT_MS}`);
   migrate(db, path, USER_MIGRATIONS);
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   if (onDisk) makeDbFilesPrivate(path);
   return db;
 }

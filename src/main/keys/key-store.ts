@@ -1,3 +1,4 @@
+import { isBusy } from '../db/busy.ts';
 import type { Db } from '../db/connection.ts';
 import { durably } from '../db/durability.ts';
 import { SCOPES, type Scope } from '../../shared/enums.ts';
@@ -93,8 +94,13 @@ export class KeyStore {
     const now = this.now();
     const last = this.lastTouched.get(id);
     if (last !== undefined && now - last < 60_000) return;
-    this.lastTouched.set(id, now);
-    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), id);
+    // Bookkeeping only: while another process holds the write lock it waits for a later request, never fails this one.
+    try {
+      this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), id);
+      this.lastTouched.set(id, now);
+    } catch (err) {
+      if (!isBusy(err)) throw err;
+    }
   }
 
   revoke(id: string): boolean {

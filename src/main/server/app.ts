@@ -13,6 +13,8 @@ import { KeyStore } from '../keys/key-store.ts';
 import { MonographRepo } from '../monographs/monograph-repo.ts';
 import { RateLimiter } from '../ratelimit/limiter.ts';
 import type { Handler, HandlerMap } from './handlers.ts';
+import { retryHandlersWhileBusy } from './busy-retry.ts';
+import { DEFAULT_BUSY_DEADLINE_MS } from '../db/busy.ts';
 import { HttpError } from './http-error.ts';
 import { authenticate, refuseQueryKeys } from './middleware/auth.ts';
 import { errorHandler, unknownRoute } from './middleware/errors.ts';
@@ -67,6 +69,8 @@ export interface AppOptions {
   rendererDir?: string;
   /** Webhooks: MATERIA_WEBHOOKS_ALLOW_PRIVATE=1 at start. */
   webhooks?: { allowPrivate?: boolean; lookup?: Lookup };
+  /** How long a write waits for another process's database lock before the answer is 503 (default 4 s); tests shorten it. */
+  dbBusyDeadlineMs?: number;
   /** Chat: the optional OpenAI-compatible language model (MATERIA_LLM_*), and the SSE heartbeat interval. */
   chat?: { llm?: LlmConfig | null; heartbeatMs?: number };
 }
@@ -106,7 +110,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     chat: undefined as unknown as ChatService, // assigned just below: it reads the repositories above
   };
   context.chat = createChatService(context, { contentDb: opts.contentDb, llm: opts.chat?.llm ?? null, log, embedder: () => opts.semantic?.loadedEmbedder() ?? null });
-  const handlers: HandlerMap = {
+  const handlers: HandlerMap = retryHandlersWhileBusy({
     ...systemHandlers(context),
     ...compoundHandlers(context),
     ...monographHandlers(context),
@@ -119,7 +123,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
     ...sessionHandlers(context),
     ...vocabularyHandlers(opts.contentDb),
-  };
+  }, opts.dbBusyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
   const limiter = new RateLimiter(now);
 
   const app = express();

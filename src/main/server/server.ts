@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { openContentDb, openUserDb } from '../db/connection.ts';
+import { SERVER_BUSY_TIMEOUT_MS } from '../db/busy.ts';
 import { ensureAdminKey, issueSessionKey, type AdminKeyOutcome } from '../keys/admin-key.ts';
 import { createApp, type MateriaApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
@@ -41,7 +42,7 @@ export function appVersion(repoRoot: string): string {
 export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void, options: StartOptions = {}): Promise<RunningServer> {
   ensurePrivateDir(config.dataDir);
   const contentDb = openContentDb(config.contentDb);
-  const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'));
+  const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'), SERVER_BUSY_TIMEOUT_MS);
   const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
   const materia = createApp({
     contentDb, userDb, version: appVersion(repoRoot), semantic, rendererDir: join(repoRoot, 'out/renderer'),

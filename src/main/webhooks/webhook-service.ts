@@ -3,6 +3,7 @@
  * caller's transaction, so the change and its event commit together or not at all; the delivery worker (and the test
  * route) send what is due through `attempt`, signed with Standard Webhooks, through the SSRF guard, and record every try.
  */
+import { DatabaseBusyError, retryWhileBusy } from '../db/busy.ts';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/connection.ts';
@@ -226,7 +227,13 @@ export class WebhookService {
         outcome = await sendWebhook(check.target, d.payload, headers, { timeoutMs: this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: this.shutdown.signal });
       }
       if (outcome.aborted) return;
-      this.record(d, endpoint, attemptedAt, outcome);
+      // The receiver has it now, so the try is recorded whatever it takes: while another process (npm run import) holds
+      // the write lock this waits from a timer, with the delivery kept in flight so that it is not sent again meanwhile.
+      // Only a shutdown stops the waiting; the delivery then stays pending and is sent once more after the next start
+      // (receivers deduplicate on webhook-id).
+      const shutdown = this.shutdown.signal;
+      await retryWhileBusy(() => this.record(d, endpoint, attemptedAt, outcome), { deadlineMs: Infinity, signal: shutdown })
+        .catch((err: unknown) => { if (!(err instanceof DatabaseBusyError)) throw err; });
     } finally {
       this.inFlight.delete(d.id);
     }

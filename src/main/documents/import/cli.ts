@@ -1,15 +1,15 @@
 /**
  * `npm run import -- <file> [--format json|jsonl|pubmed_xml]`: imports documents into the user database of
- * MATERIA_DATA_DIR (the server may keep running: SQLite WAL lets both work), with a progress bar and a report.
+ * MATERIA_DATA_DIR (the server may keep running: the CLI commits in bounded batches, batches.ts, and the server waits for its turn without
+ * blocking, db/busy.ts), with a progress bar and a report.
  */
 import { readFileSync } from 'node:fs';
 import { ensurePrivateDir } from '../../db/private-files.ts';
 import { basename, join, resolve } from 'node:path';
 import { openUserDb } from '../../db/connection.ts';
-import { durably } from '../../db/durability.ts';
 import { readConfig } from '../../server/config.ts';
 import { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
-import { importDocuments } from './importer.ts';
+import { importInBatches } from './batches.ts';
 import { documentImportedData } from '../../webhooks/event-data.ts';
 import { WebhookService } from '../../webhooks/webhook-service.ts';
 import { progressReporter } from '../../cli/progress-bar.ts';
@@ -33,12 +33,14 @@ const config = readConfig(process.env, resolve(import.meta.dirname, '../../../..
 ensurePrivateDir(config.dataDir);
 const db = openUserDb(join(config.dataDir, 'user.sqlite'));
 const raw = readRecords(chosen, readFileSync(file, 'utf8'));
-// The import and its document.imported webhook event commit together; a running server's delivery worker sends it.
-const report = durably(db, db.transaction(() => {
-  const r = importDocuments(db, raw, Date.now, progressReporter('importing'));
-  if (r.created + r.updated > 0) new WebhookService(db, { now: Date.now }).emit('document.imported', documentImportedData(r));
-  return r;
-}));
+// Bounded transactions (batches.ts): a running server keeps its turn at the write lock. Each batch and its
+// document.imported webhook event commit together; the server's delivery worker sends them.
+const webhooks = new WebhookService(db, { now: Date.now });
+const report = await importInBatches(db, raw, {
+  now: Date.now,
+  onProgress: progressReporter('importing'),
+  onBatch: (r) => { if (r.created + r.updated > 0) webhooks.emit('document.imported', documentImportedData(r)); },
+});
 db.close();
 console.log(`${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`);
 for (const f of report.failed.slice(0, 50)) {

@@ -1,6 +1,8 @@
 /** The last word on every error: the JSON envelope, never HTML, never a stack trace. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '../../../shared/errors.ts';
+import { DatabaseBusyError, isBusy } from '../../db/busy.ts';
+import { busyUnavailable } from '../busy-retry.ts';
 import { HttpError } from '../http-error.ts';
 import type { Log } from '../log.ts';
 import { bodyStillArriving } from './body-state.ts';
@@ -31,6 +33,8 @@ export function errorHandler(log: Log): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     let httpErr: HttpError;
     if (err instanceof HttpError) httpErr = err;
+    // A lock met outside a route's handler (which retries): still the documented 503, never a 500.
+    else if (err instanceof DatabaseBusyError || isBusy(err)) httpErr = busyUnavailable(err instanceof DatabaseBusyError ? err : new DatabaseBusyError(0));
     else {
       const framework = fromFramework(err);
       if (framework) httpErr = framework;
