@@ -121,9 +121,14 @@ export function findLabs(original: string): LabMention[] {
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** How many earlier user messages a turn reads (for a pronoun's referent). */
+export const HISTORY_READ = 8;
+
 export function analyze(db: Db, userMessages: readonly string[]): Analysis {
   const text = userMessages[userMessages.length - 1] ?? '';
-  const history = userMessages.slice(0, -1);
+  // Earlier turns are read only for what "it" refers to: the last few are enough, and reading no more keeps the
+  // work of one request bounded however long the conversation it sends.
+  const history = userMessages.slice(-1 - HISTORY_READ, -1);
   let compounds = findCompounds(db, text);
   const labs = findLabs(text);
   // a lab test with a value ("glucose 5 mmol/L", "albumin 45") is a measurement, not a substance taken

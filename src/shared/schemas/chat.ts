@@ -9,6 +9,15 @@ export const CHAT_MODELS = ['service-clinical-v1'] as const;
 export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
 export const MAX_OUTPUT_TOKENS = 4096;
 export const DEFAULT_MAX_TOKENS = 1024;
+/**
+ * What the assistant reads, bounded so that no request can hold the server's one thread for long (issue 30): the
+ * question (the last user message) is analysed and triaged whole, at about 50 ms per 1,000 characters of dense drug
+ * text (measured 2026-11-28), so it is at most MAX_QUESTION_CHARS; all messages together (earlier turns are read for
+ * what "it" refers to, counted for usage and passed to a language model) at most MAX_CONVERSATION_CHARS. Longer input
+ * is refused with a 400 naming the field, never cut silently.
+ */
+export const MAX_QUESTION_CHARS = 4_000;
+export const MAX_CONVERSATION_CHARS = 24_000;
 
 const TextBlockIn = z.strictObject({
   type: z.literal('text'),
@@ -32,8 +41,15 @@ export const ChatRequest = z.strictObject({
       const last = msgs[msgs.length - 1];
       if (last && last.role !== 'user') ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'role'], message: 'the last message must be the user\'s' });
       if (last && last.role === 'user' && !messageText(last).trim()) ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'content'], message: 'must not be empty' });
+      if (last && last.role === 'user' && messageText(last).length > MAX_QUESTION_CHARS) {
+        ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'content'], message: `the question is read up to ${MAX_QUESTION_CHARS} characters; this one has ${messageText(last).length}: shorten it` });
+      }
+      const total = msgs.reduce((n, m) => n + messageText(m).length, 0);
+      if (total > MAX_CONVERSATION_CHARS) {
+        ctx.addIssue({ code: 'custom', path: [], message: `all messages together are read up to ${MAX_CONVERSATION_CHARS} characters; these have ${total}: drop earlier messages` });
+      }
     })
-    .describe('the conversation so far, oldest first; the last message is the user\'s question'),
+    .describe(`the conversation so far, oldest first; the last message is the user's question (at most ${MAX_QUESTION_CHARS} characters; all messages at most ${MAX_CONVERSATION_CHARS})`),
   model: z.enum(CHAT_MODELS, { error: () => `unknown model; valid ids: ${CHAT_MODELS.join(', ')}` })
     .default('service-clinical-v1').describe(`model id; valid: ${CHAT_MODELS.join(', ')}`),
   temperature: z.number().min(0).max(2).optional()
