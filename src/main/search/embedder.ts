@@ -1,4 +1,9 @@
-/** The main-thread side of the embedding worker: batches go in, normalised vectors come back. */
+/**
+ * The main-thread side of the embedding worker: batches go in, normalised vectors come back. The worker is one FIFO,
+ * shared with the index build; a search must not wait on it without end (issue 30: searches went unanswered for 30 s
+ * under load). So at most QUERY_QUEUE_MAX query embeddings wait in the worker at a time, and a query's caller stops
+ * waiting after QUERY_DEADLINE_MS; either way it gets a QueryEmbeddingSkipped and searches lexically, saying why.
+ */
 import { Worker } from 'node:worker_threads';
 import { type ModelConfig, modelConventions } from './model-files.ts';
 
@@ -10,6 +15,12 @@ export interface Embedder {
   close(): Promise<void>;
 }
 
+export const QUERY_QUEUE_MAX = 16;
+export const QUERY_DEADLINE_MS = 2_000;
+
+/** A query that was not embedded (queue full, deadline passed): the search runs on its lexical half. */
+export class QueryEmbeddingSkipped extends Error {}
+
 type Reply = { type: 'ready'; dim: number } | { type: 'fatal'; message: string } | { type: 'vectors'; id: number; dim: number; data: Float32Array } | { type: 'error'; id: number; message: string };
 
 export async function startWorkerEmbedder(model: ModelConfig): Promise<Embedder> {
@@ -20,6 +31,8 @@ export async function startWorkerEmbedder(model: ModelConfig): Promise<Embedder>
   const worker = new Worker(workerUrl, { workerData: { modelDir: model.modelDir, modelId: model.modelId }, execArgv: [] });
   const pending = new Map<number, { ok: (v: Float32Array[]) => void; fail: (e: Error) => void }>();
   let next = 1;
+  /** Query embeddings the worker has been sent and not answered (those whose caller gave up still count). */
+  let queriesInWorker = 0;
   const dim = await new Promise<number>((ok, fail) => {
     const onMessage = (m: Reply) => {
       if (m.type === 'ready') { worker.off('message', onMessage); ok(m.dim); }
@@ -43,9 +56,27 @@ export async function startWorkerEmbedder(model: ModelConfig): Promise<Embedder>
     embed(texts, as) {
       if (!texts.length) return Promise.resolve([]);
       const id = next++;
+      if (as === 'passage') {
+        return new Promise((ok, fail) => {
+          pending.set(id, { ok, fail });
+          worker.postMessage({ id, texts });
+        });
+      }
+      if (queriesInWorker >= QUERY_QUEUE_MAX) {
+        return Promise.reject(new QueryEmbeddingSkipped(`the query embedding queue is full (${QUERY_QUEUE_MAX} waiting)`));
+      }
+      queriesInWorker++;
       return new Promise((ok, fail) => {
-        pending.set(id, { ok, fail });
-        worker.postMessage({ id, texts: as === 'query' ? texts.map((t) => queryPrefix + t) : texts });
+        let answered = false;
+        const timer = setTimeout(() => {
+          if (answered) return;
+          answered = true;
+          fail(new QueryEmbeddingSkipped(`the query was not embedded within ${QUERY_DEADLINE_MS} ms`));
+        }, QUERY_DEADLINE_MS);
+        timer.unref();
+        const settle = (f: () => void) => { queriesInWorker--; clearTimeout(timer); if (!answered) { answered = true; f(); } };
+        pending.set(id, { ok: (v) => settle(() => ok(v)), fail: (e) => settle(() => fail(e)) });
+        worker.postMessage({ id, texts: texts.map((t) => queryPrefix + t) });
       });
     },
     // The worker is asked to finish what it is doing and exit; terminate() mid-inference can abort the process.

@@ -20,6 +20,7 @@ import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
 import { CALIBRATION, relevance, type Calibration } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
+import { QueryEmbeddingSkipped } from './embedder.ts';
 import { RecordTable, type TableType } from './record-table.ts';
 import { FtsTokenizer } from './fts-tokens.ts';
 import { LivePostings } from './live-postings.ts';
@@ -155,7 +156,9 @@ export class SearchService {
     const k = Math.max(CANDIDATES, input.offset + input.limit);
     const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
     const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, k)] as const));
-    const q = embedding ? await embedding : null;
+    // A query the embedding worker could not take in time (embedder.ts) is searched lexically, and the meta says why.
+    let skipped: string | null = null;
+    const q = embedding ? await embedding.catch((err: unknown) => { if (!(err instanceof QueryEmbeddingSkipped)) throw err; skipped = err.message; return null; }) : null;
     const all: Candidate[] = [];
     let saturated = [...lexical.values()].some((l) => l.saturated);
     for (const type of kinds) {
@@ -165,7 +168,7 @@ export class SearchService {
       const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
       for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
       for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
-      const hybrid = dense !== null;
+      const hybrid = dense !== null && q !== null;
       all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
         // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
         id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
@@ -175,7 +178,9 @@ export class SearchService {
     if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
-    const { mode, reason } = this.mode();
+    const { mode, reason } = skipped !== null
+      ? { mode: 'lexical' as const, reason: `${skipped as string}: this query ran on FTS5 (BM25) only` }
+      : this.mode();
     // Total and facets count the candidate set; when a retriever hit its cap, both are lower bounds and say so.
     const total = filtered.length;
     return {
