@@ -45,6 +45,12 @@ export const INTERACTION_SOURCES = ['editorial', 'ddinter', 'onc_high_priority',
 
 export const SCOPES = ['read', 'chat', 'tools', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
+/**
+ * The scopes of a UI session key (browser page, desktop window): everyday work, not admin. A key that page script can
+ * reach must not be able to create admin keys or allow private webhook targets if a script is ever injected; the
+ * admin screens (API keys, webhooks, import) ask for the admin key (issue 30).
+ */
+export const SESSION_SCOPES = ['read', 'chat', 'tools'] as const satisfies readonly Scope[];
 
 export const STUDY_DESIGNS = [
   'meta_analysis', 'randomized_trial', 'controlled_trial', 'cohort', 'case_control', 'cross_sectional',

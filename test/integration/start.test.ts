@@ -75,13 +75,26 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     const first = await post('/v1/session', { code });
     expect(first.status).toBe(200);
     const body = await first.json();
-    expect(body).toEqual({ success: true, data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools', 'admin'] } });
+    expect(body).toEqual({ success: true, data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools'] } });
     expect(SessionExchangeResponse.safeParse(body).success).toBe(true);
     const again = await post('/v1/session', { code });
     expect(again.status).toBe(401);
     expect(((await again.json()) as { error: { details: unknown } }).error.details).toEqual([{ field: 'code', message: 'unknown, used or expired' }]);
     expect((await post('/v1/session', { code: 'x'.repeat(43) })).status).toBe(401);
     expect((await post('/v1/session', { code: 'short' })).status).toBe(400);
+  });
+
+  it('the session key does everyday work but no admin action (least privilege)', async () => {
+    const key = running!.browserKey;
+    const get = (path: string) => fetch(`${running!.url}${path}`, { headers: { 'X-API-Key': key } });
+    expect((await get('/v1/content')).status).toBe(200);
+    const chat = await post('/v1/chat/completions', { messages: [{ role: 'user', content: 'What is metformin?' }] }, key);
+    expect(chat.status).toBe(200);
+    for (const [method, path, body] of [['POST', '/v1/api-keys', { name: 'x', scopes: ['admin'] }], ['PUT', '/v1/webhooks/settings', { allow_private_targets: true }], ['GET', '/v1/api-keys', undefined]] as const) {
+      const res = await fetch(`${running!.url}${path}`, { method, headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/admin actions need the admin key/);
+    }
   });
 
   it('a code expires after 15 minutes', async () => {

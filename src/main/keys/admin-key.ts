@@ -1,7 +1,7 @@
 /** The admin key every install starts with (DESIGN.md §5 "Auth"). */
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCOPES } from '../../shared/enums.ts';
+import { SCOPES, SESSION_SCOPES } from '../../shared/enums.ts';
 import type { KeyStore } from './key-store.ts';
 
 export interface AdminKeyOutcome {
@@ -13,11 +13,11 @@ export interface AdminKeyOutcome {
 
 /**
  * A key for one launch of a UI (the browser page or the desktop window): the previous launch's key of the same name is
- * revoked, so at most one such key works at a time.
+ * revoked, so at most one such key works at a time. It has SESSION_SCOPES (no admin): see there.
  */
 export function issueSessionKey(store: KeyStore, name: 'browser session' | 'desktop session'): string {
   for (const k of store.list()) if (k.name === name && !k.revoked_at) store.revoke(k.id);
-  return store.create(name, SCOPES).key;
+  return store.create(name, [...SESSION_SCOPES]).key;
 }
 
 export function ensureAdminKey(store: KeyStore, dataDir: string, envKey: string | undefined): AdminKeyOutcome {

@@ -14,7 +14,7 @@ export const SessionExchangeRequest = z.strictObject({
 });
 
 export const SessionExchangeResponse = success(z.object({
-  key: z.string().describe('the browser session key of this launch (all scopes); keep it in the page, never in an address'),
+  key: z.string().describe('the browser session key of this launch (scopes read, chat, tools: admin actions need the admin key); keep it in the page, never in an address'),
   scopes: z.array(z.enum(SCOPES)),
 }));
 

@@ -52,6 +52,9 @@ export function refuseQueryKeys(): RequestHandler {
  * Keyed routes: no key or a bad one is a 401, a key without the scope a 403. Key-less routes and unknown paths need no
  * key, but a valid one is noted so that its own rate-limit bucket is charged instead of the shared anonymous one.
  */
+/** Admin actions are refused to the UI's session key (SESSION_SCOPES); say where the admin key is. */
+const ADMIN_HINT = '; admin actions need the admin key (the file admin-key in the data folder, or MATERIA_API_KEY)';
+
 export function authenticate(keys: KeyStore): RequestHandler {
   return (req, _res, next) => {
     const route = req.resolvedRoute;
@@ -76,7 +79,7 @@ export function authenticate(keys: KeyStore): RequestHandler {
     }
     req.apiKey = check.key;
     if (!check.key.scopes.includes(scope)) {
-      req.scopeRefusal = new HttpError('forbidden', `this key lacks the "${scope}" scope`, [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }]);
+      req.scopeRefusal = new HttpError('forbidden', `this key lacks the "${scope}" scope${scope === 'admin' ? ADMIN_HINT : ''}`, [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }]);
     }
     next();
   };
