@@ -1,7 +1,8 @@
 /**
  * What kind of address an IP is, for the webhook SSRF guard. Pure: no DNS, no sockets. IPv4-mapped and
  * IPv4-compatible IPv6 addresses (::ffff:127.0.0.1, ::127.0.0.1), NAT64 (64:ff9b::/96) and 6to4 (2002::/16) are judged
- * by the IPv4 address they carry, so an IPv6 spelling cannot smuggle a loopback or private target past the guard.
+ * by the IPv4 address they carry, as is SIIT (::ffff:0:0/96); local-use NAT64 (64:ff9b:1::/48) and Teredo (2001::/32)
+ * are refused outright; so an IPv6 spelling cannot smuggle a loopback or private target past the guard.
  */
 import { isIP } from 'node:net';
 
@@ -82,6 +83,12 @@ function classifyV6(bytes: number[]): AddressClass {
   if (zeroPrefix(12)) return embedded(12); // deprecated IPv4-compatible ::a.b.c.d
   if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes.slice(4, 12).every((x) => x === 0)) return embedded(12); // NAT64
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return embedded(2); // 6to4
+  // SIIT (RFC 6052/7915) ::ffff:0:a.b.c.d carries an IPv4 address too.
+  if (zeroPrefix(8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0) return embedded(12);
+  // RFC 8215 local-use NAT64 64:ff9b:1::/48: a site's own translator, prefix length and so the IPv4 position chosen
+  // by the site; and Teredo 2001::/32, whose client address is obfuscated: neither can be judged, so never allowed.
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes[4] === 0x00 && bytes[5] === 0x01) return 'reserved';
+  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x00 && bytes[3] === 0x00) return 'reserved';
   if (bytes.every((x, i) => x === METADATA_V6_BYTES[i])) return 'metadata';
   if (bytes[0] === 0xff) return 'multicast';
   if (bytes[0] === 0xfe && (bytes[1]! & 0xc0) === 0x80) return 'link_local'; // fe80::/10
