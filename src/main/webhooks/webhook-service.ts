@@ -227,19 +227,20 @@ export class WebhookService {
         outcome = await sendWebhook(check.target, d.payload, headers, { timeoutMs: this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: this.shutdown.signal });
       }
       if (outcome.aborted) return;
+      const finishedAt = this.opts.now();
       // The receiver has it now, so the try is recorded whatever it takes: while another process (npm run import) holds
       // the write lock this waits from a timer, with the delivery kept in flight so that it is not sent again meanwhile.
       // Only a shutdown stops the waiting; the delivery then stays pending and is sent once more after the next start
       // (receivers deduplicate on webhook-id).
       const shutdown = this.shutdown.signal;
-      await retryWhileBusy(() => this.record(d, endpoint, attemptedAt, outcome), { deadlineMs: Infinity, signal: shutdown })
+      await retryWhileBusy(() => this.record(d, endpoint, attemptedAt, finishedAt, outcome), { deadlineMs: Infinity, signal: shutdown })
         .catch((err: unknown) => { if (!(err instanceof DatabaseBusyError)) throw err; });
     } finally {
       this.inFlight.delete(d.id);
     }
   }
 
-  private record(d: DeliveryRow, endpoint: EndpointRow, attemptedAt: number, o: SendOutcome): void {
+  private record(d: DeliveryRow, endpoint: EndpointRow, attemptedAt: number, finishedAt: number, o: SendOutcome): void {
     const now = this.iso();
     const attempt = { delivery_id: d.id, attempted_at: this.iso(attemptedAt), duration_ms: o.durationMs, status_code: o.statusCode, error: o.error };
     const ok = o.statusCode !== null && o.statusCode >= 200 && o.statusCode < 300;
@@ -249,7 +250,8 @@ export class WebhookService {
     this.db.transaction(() => {
       if (!this.store.delivery(d.id)) return; // the endpoint was deleted meanwhile
       if (ok) this.store.recordAttempt(attempt, { status: 'succeeded', next_attempt_at: null, completed_at: now });
-      else if (delay !== null) this.store.recordAttempt(attempt, { status: 'pending', next_attempt_at: this.iso(attemptedAt + delay), completed_at: null });
+      // The pause counts from the end of the try: a receiver that hung until the timeout still gets the whole pause.
+      else if (delay !== null) this.store.recordAttempt(attempt, { status: 'pending', next_attempt_at: this.iso(finishedAt + delay), completed_at: null });
       else this.store.recordAttempt(attempt, { status: 'failed', next_attempt_at: null, completed_at: now });
       if (gone) this.store.disable(endpoint.id, 'gone', now);
       else if (!ok && delay === null && d.max_attempts > 1) this.store.disable(endpoint.id, 'failing', now);
