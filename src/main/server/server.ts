@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { ensurePrivateDir } from '../db/private-files.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { createHttpServer, listen } from './http-server.ts';
 import { join, resolve } from 'node:path';
 import { openContentDb, openUserDb } from '../db/connection.ts';
 import { SERVER_BUSY_TIMEOUT_MS } from '../db/busy.ts';
@@ -40,6 +42,25 @@ export function appVersion(repoRoot: string): string {
 }
 
 export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void, options: StartOptions = {}): Promise<RunningServer> {
+  // The port first: a busy one is a clear error before any folder, database or key is created (http-server.ts).
+  // Until the app is ready (a few hundred ms), a request gets a JSON 503.
+  let ready: Express | null = null;
+  const server = createHttpServer((req, res) => {
+    if (ready) { ready(req, res); return; }
+    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1', Connection: 'close' });
+    res.end(JSON.stringify({ success: false, error: { code: 'unavailable', message: 'the server is starting; try again in a moment' } }));
+  });
+  await listen(server, config.port);
+  try {
+    return await setUp(server, config, repoRoot, onIndexProgress, options, (app) => { ready = app; });
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+}
+
+async function setUp(server: Server, config: ServerConfig, repoRoot: string, onIndexProgress: ((done: number, total: number) => void) | undefined,
+  options: StartOptions, serve: (app: Express) => void): Promise<RunningServer> {
   ensurePrivateDir(config.dataDir);
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'), SERVER_BUSY_TIMEOUT_MS);
@@ -52,13 +73,8 @@ export async function startServer(config: ServerConfig, repoRoot: string, onInde
   const admin = ensureAdminKey(materia.context.keys, config.dataDir, config.apiKey);
   const browserKey = issueSessionKey(materia.context.keys, 'browser session');
   materia.context.session.attach(browserKey);
-  const server = await new Promise<Server>((ok, fail) => {
-    const s = materia.app.listen(config.port, '127.0.0.1', () => ok(s));
-    s.once('error', fail);
-  });
-  // Slow-header and slow-request clients are cut off by Node itself; the app's body deadline is shorter still.
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
+  // Slow-header and slow-request clients are cut off by Node itself (http-server.ts); the app's body deadline is shorter still.
+  serve(materia.app);
   const port = (server.address() as AddressInfo).port;
   // Webhooks: deliveries queued before a crash or shutdown are sent now; our own port is never a target.
   materia.context.webhooks.setOwnPort(port);
