@@ -2,7 +2,7 @@
  * The server as `npm start` runs it (startServer): what it prints holds no key, the web UI's one-time code hand-off, and
  * the data directory and database files made private at every start (issue 15).
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +43,17 @@ describe('data directory and user database files', () => {
     const db = join(config.dataDir, 'user.sqlite');
     for (const p of [db, `${db}-wal`, `${db}-shm`]) if (existsSync(p)) chmodSync(p, 0o644);
     chmodSync(config.dataDir, 0o755);
+    // Files an older version or a loose umask left: a vector index folder and file, a backup, the admin key.
+    const vectors = join(config.dataDir, 'vectors');
+    mkdirSync(vectors, { recursive: true, mode: 0o755 });
+    chmodSync(vectors, 0o755);
+    writeFileSync(join(vectors, 'old-model.sqlite'), '', { mode: 0o644 });
+    chmodSync(join(vectors, 'old-model.sqlite'), 0o644);
+    chmodSync(join(config.dataDir, 'admin-key'), 0o644);
 
     running = await startServer(config, REPO_ROOT, undefined, { now: () => clock });
+    expect(mode(vectors)).toBe(0o700);
+    expect(mode(join(vectors, 'old-model.sqlite'))).toBe(0o600);
     expect(mode(config.dataDir)).toBe(0o700);
     for (const p of [db, `${db}-wal`, `${db}-shm`]) {
       expect(existsSync(p), p).toBe(true);

@@ -2,7 +2,7 @@
  * The on-device embedding side of search, as one unit the server owns: finds the model, starts the worker, opens the
  * index in the data directory and keeps it built. With no model files it stays off and says why.
  */
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir, makeDbFilesPrivate } from '../db/private-files.ts';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
@@ -42,8 +42,10 @@ export class Semantic {
       // Closed while the model was loading: nothing more to build.
       if (this.closed) return;
       const dir = join(this.dataDir, 'vectors');
-      mkdirSync(dir, { recursive: true });
-      const index = new VectorIndex(join(dir, `${this.model.modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.sqlite`), this.model.modelId, this.embedder.dim);
+      ensurePrivateDir(dir); // 0700, and the index file 0600 before SQLite creates it (private-files.ts)
+      const indexPath = join(dir, `${this.model.modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.sqlite`);
+      makeDbFilesPrivate(indexPath, true);
+      const index = new VectorIndex(indexPath, this.model.modelId, this.embedder.dim);
       const memory = new MemoryVectors(this.embedder.dim);
       // Vectors shipped with the content database are used only when the very same model made them.
       // Per kind, holding the very key strings the vector store holds (100k "kind + key" strings would be ~10 MB more).

@@ -1,6 +1,6 @@
 /** Opens the databases, makes sure an admin key exists, and listens on 127.0.0.1. Shared by npm start and Electron. */
 import { readFileSync } from 'node:fs';
-import { ensurePrivateDir } from '../db/private-files.ts';
+import { ensurePrivateDir, makeTreePrivate } from '../db/private-files.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -62,6 +62,7 @@ export async function startServer(config: ServerConfig, repoRoot: string, onInde
 async function setUp(server: Server, config: ServerConfig, repoRoot: string, onIndexProgress: ((done: number, total: number) => void) | undefined,
   options: StartOptions, serve: (app: Express) => void): Promise<RunningServer> {
   ensurePrivateDir(config.dataDir);
+  makeTreePrivate(config.dataDir);
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'), SERVER_BUSY_TIMEOUT_MS);
   const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
