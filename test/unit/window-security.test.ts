@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isExternalLink, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from '../../src/main/electron/window-security.ts';
+import { externalLinkPolicy, isExternalLink, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from '../../src/main/electron/window-security.ts';
 import { RENDERER_CSP } from '../../src/main/server/static-renderer.ts';
 
 describe('desktop window security settings', () => {
@@ -21,6 +21,24 @@ describe('desktop window security settings', () => {
     expect(isExternalLink('file:///etc/passwd')).toBe(false);
     expect(isExternalLink('javascript:alert(1)')).toBe(false);
     expect(isExternalLink('not a url')).toBe(false);
+  });
+
+  it('opens links to the record sources at once and asks before any other link', () => {
+    expect(externalLinkPolicy('https://doi.org/10.3389/fpsyt.2021.593710')).toBe('open');
+    expect(externalLinkPolicy('https://pubmed.ncbi.nlm.nih.gov/21645374/')).toBe('open');
+    expect(externalLinkPolicy('http://doi.org/10.1/x')).toBe('confirm'); // not https
+    expect(externalLinkPolicy('https://evil.example/doi.org')).toBe('confirm');
+    expect(externalLinkPolicy('https://doi.org.evil.example/')).toBe('confirm');
+    expect(externalLinkPolicy('https://user:pw@doi.org/')).toBe('confirm');
+    expect(externalLinkPolicy('file:///etc/passwd')).toBe('deny');
+    expect(externalLinkPolicy('javascript:alert(1)')).toBe('deny');
+  });
+
+  it('guards every web contents: will-navigate, will-redirect, webviews, new windows, and asks before unknown links', () => {
+    const main = readFileSync(join(import.meta.dirname, '../../src/main/electron/main.ts'), 'utf8');
+    for (const hook of ["app.on('web-contents-created'", "contents.on('will-navigate'", "contents.on('will-redirect'", "contents.on('will-attach-webview'", 'dialog.showMessageBox']) {
+      expect(main, hook).toContain(hook);
+    }
   });
 
   it('lets the window navigate only within its own local server', () => {

@@ -3,10 +3,12 @@
  * and stops it on quit. Thin on purpose: everything else is the headless server, which is tested for real.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, session, shell, utilityProcess, type UtilityProcess } from 'electron';
-import { isExternalLink, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from './window-security.ts';
+import { app, BrowserWindow, dialog, ipcMain, session, shell, utilityProcess, type UtilityProcess } from 'electron';
+import { externalLinkPolicy, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from './window-security.ts';
 
 let server: UtilityProcess | null = null;
+/** The local server's address once it is up: the only origin any web contents may show. */
+let apiUrl: string | null = null;
 
 function startServer(): Promise<{ url: string; key: string }> {
   const root = app.isPackaged ? process.resourcesPath : app.getAppPath();
@@ -32,7 +34,22 @@ function startServer(): Promise<{ url: string; key: string }> {
   });
 }
 
+/** A link leaving the app: trusted hosts open in the system browser, others after the user confirms the address. */
+async function openOutside(win: BrowserWindow, url: string): Promise<void> {
+  const policy = externalLinkPolicy(url);
+  if (policy === 'deny') return;
+  if (policy === 'confirm') {
+    const { response } = await dialog.showMessageBox(win, {
+      type: 'question', buttons: ['Open in browser', 'Cancel'], defaultId: 1, cancelId: 1,
+      message: 'Open this link in your browser?', detail: url,
+    });
+    if (response !== 0) return;
+  }
+  await shell.openExternal(url);
+}
+
 async function openWindow(api: { url: string; key: string }) {
+  apiUrl = api.url;
   const win = new BrowserWindow({
     width: 1280, height: 800, minWidth: 480, minHeight: 480, show: false, title: 'Materia',
     webPreferences: { ...WEB_PREFERENCES, preload: join(import.meta.dirname, '../preload/index.cjs') },
@@ -46,16 +63,24 @@ async function openWindow(api: { url: string; key: string }) {
     event.returnValue = ours ? { apiBase: api.url, apiKey: api.key } : null;
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (isExternalLink(url)) void shell.openExternal(url);
+    void openOutside(win, url);
     return { action: 'deny' };
   });
-  win.webContents.on('will-navigate', (event, url) => { if (!isOwnPage(url, api.url)) event.preventDefault(); });
   win.once('ready-to-show', () => win.show());
   await win.loadURL(`${api.url}/`);
 }
 
 if (!app.requestSingleInstanceLock()) app.quit();
 else {
+  // Every web contents, present or future (a window, a frame, a devtools page): no webviews, no new windows but via
+  // the handler of our window, and no navigation or redirect away from the local server.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (e) => e.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    const stayHome = (e: Electron.Event, url: string) => { if (!apiUrl || !isOwnPage(url, apiUrl)) e.preventDefault(); };
+    contents.on('will-navigate', stayHome);
+    contents.on('will-redirect', stayHome);
+  });
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
   app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, done) => done(false));
