@@ -15,6 +15,8 @@ import { percentile } from './stats.ts';
 const CLIENTS = Number(process.argv[2] ?? 32);
 const SECONDS = Number(process.argv[3] ?? process.env.LOAD_SECONDS ?? 60);
 const THINK_MS = 200;
+/** Concurrent requests of the abusive client (LOAD_ABUSERS=0: the mixed load alone, to tell the two apart). */
+const ABUSERS = Number(process.env.LOAD_ABUSERS ?? 4);
 const TIMEOUT_MS = 30_000;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-server.ts', String(CLIENTS + 1)], { cwd: `${import.meta.dirname}/..`, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -78,7 +80,7 @@ async function abuser(key: string): Promise<void> {
 async function prober(): Promise<void> {
   while (Date.now() < end) { await call('probe', null, 'GET', '/v1/health'); await sleep(100); }
 }
-await Promise.all([...keys.slice(0, CLIENTS).map(client), ...Array.from({ length: 4 }, () => abuser(keys[CLIENTS]!)), prober()]);
+await Promise.all([...keys.slice(0, CLIENTS).map(client), ...Array.from({ length: ABUSERS }, () => abuser(keys[CLIENTS]!)), prober()]);
 await sleep(2000); // let the server settle before reading its memory
 const rssAfter = rssMb();
 child.kill('SIGTERM');
@@ -88,7 +90,7 @@ const row = (label: string, xs: number[]) => {
   return `| ${label} | ${s.length} | ${percentile(s, 50).toFixed(0)} | ${percentile(s, 95).toFixed(0)} | ${percentile(s, 99).toFixed(0)} |`;
 };
 const mixed = (['search', 'interactions', 'chat', 'health'] as const).flatMap((k) => samples.get(k) ?? []);
-console.log(`load: ${CLIENTS} clients (think ${THINK_MS} ms ±50 %) + 1 abusive client (4 chats at the input bounds at a time) + a health probe every 100 ms, ${SECONDS} s, ${new Date().toISOString()}`);
+console.log(`load: ${CLIENTS} clients (think ${THINK_MS} ms ±50 %) + 1 abusive client (${ABUSERS} chats at the input bounds at a time) + a health probe every 100 ms, ${SECONDS} s, ${new Date().toISOString()}`);
 console.log('| requests | n | p50 ms | p95 ms | p99 ms |');
 console.log('|---|---|---|---|---|');
 console.log(row(`mixed (all ${CLIENTS} clients)`, mixed));
