@@ -104,3 +104,22 @@ describe('reviewed brands over DrugBank spellings; instructions that open a line
     expect(readMedicationLine(db, 'Hold metformin today').parsed.status).toBe('held');
   });
 });
+
+describe('everyday names for a kind of medicine with their form', () => {
+  it('reads the lay phrase, not the molecule its first word names', () => {
+    expect(names('cholesterol pill')).toEqual(['statins']);
+    expect(names('thyroid tablet')).toEqual(['thyroid hormones']);
+    expect(names('my water tablet in the morning')).toEqual(['diuretics']);
+    expect(names('fluid tablets mane')).toEqual(['diuretics']);
+    expect(names('my BP tablet')).toEqual(['antihypertensives']);
+  });
+  it('reads a phrase with one usual medicine as that medicine, with a notice', () => {
+    const blue = readMedicationLine(db, 'the blue inhaler when wheezy').substances;
+    expect(blue.map((s) => s.name)).toEqual(['Albuterol']);
+    expect(blue[0]!.notice).toMatch(/usually means/);
+  });
+  it('keeps a medicine named with its form, and a line with a strength, as written', () => {
+    expect(names('adrenaline injection')).toEqual(['Epinephrine']);
+    expect(names('Thyroid 60mg')).toEqual(['thyroid']);
+  });
+});

@@ -145,13 +145,45 @@ function productPrefix(db: Db, text: string, from: number): { substance: Substan
 /** First words that say nothing about the product ("my water tablet", "the blue inhaler"). */
 const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'lot', 'lots', 'of', 'some', 'plenty', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
 
-/** A line that is a lay phrase naming one class ("my water tablet" → diuretics), read as that class with a notice. */
+/**
+ * A line that is a lay phrase naming one kind of medicine, read with a notice: as its one usual medicine when the
+ * reviewed table names just one ("the blue inhaler" → salbutamol), else as its one class ("my water tablet" →
+ * diuretics). A phrase with several classes or medicines is left unread: no guess between them.
+ */
 function layClass(db: Db, text: string): Substance | null {
-  const m = layMatches(db, text).find((x) => x.exact && x.classes.length === 1 && x.coverage >= 0.99);
-  const c = m && interactionClasses(db).get(m.classes[0]!);
+  const m = layMatches(db, text).find((x) => x.exact && x.coverage >= 0.99 && (x.compounds.length === 1 || x.classes.length === 1));
+  if (!m) return null;
+  if (m.compounds.length === 1) {
+    const r = resolveName(db, m.compounds[0]!, { typos: false });
+    if (r.status === 'resolved') return { ...r, input: text, notice: `"${m.phrase}" was read as ${r.name}, the medicine it usually means: name the medicine for an exact check.` };
+  }
+  const c = m.classes.length === 1 ? interactionClasses(db).get(m.classes[0]!) : undefined;
   if (!c) return null;
   const r = resolveName(db, c.words[0] ?? c.name, { typos: false });
   return r.kind === 'class' ? { ...r, input: text, notice: `"${m.phrase}" was checked as the class ${c.name}: name the medicine for an exact check.` } : null;
+}
+
+/** Form words everyday names for a kind of medicine end with ("water pill", "HRT patch", "blue inhaler"). */
+const KIND_FORM = /^(?:pills?|tablets?|tabs?|capsules?|inhalers?|puffers?|patch(?:es)?|creams?|gels?|drops|sprays?|injections?|jabs?)$/i;
+/** How a run resolved when it names a molecule or a rule's word rather than a medicine people take by that name. */
+const WEAK_VIA = new Set(['drugbank', 'drugbank_synonym', 'rule']);
+
+/**
+ * A line that is only an everyday kind of medicine and its form ("cholesterol pill", "thyroid tablet", "the blue
+ * inhaler when wheezy"): read as the lay table's phrase before the run's own word, which alone names something else
+ * (cholesterol the molecule, desiccated thyroid). Never when the line has a strength or the run is itself a
+ * medicine's name ("adrenaline injection" stays epinephrine).
+ */
+function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
+  const run = parsed.runs[0];
+  if (parsed.strength || parsed.runs.length !== 1 || !parsed.form || !run) return null;
+  const formWord = /^\s+(\p{L}+)/u.exec(line.slice(run.end))?.[1];
+  if (!formWord || !KIND_FORM.test(formWord)) return null;
+  const words = run.text.split(/\s+/).filter((w) => !FILLER_FIRST.has(w.toLowerCase()));
+  if (!words.length) return null;
+  const own = resolveName(db, words.join(' '), { typos: false });
+  if (own.status === 'resolved' && !(own.matchedVia && WEAK_VIA.has(own.matchedVia))) return null;
+  return layClass(db, `${words.join(' ')} ${formWord}`);
 }
 
 
@@ -203,6 +235,8 @@ function readOneLine(db: Db, line: string): ReadLine {
   // "omega 3") is read whole, exactly, before the line is taken apart.
   const whole = resolveSpan(db, line.trim());
   if (whole) return { text: line, status: 'resolved', parsed: rest, substances: [whole], unread: [], suggestions: [] };
+  const kind = layKind(db, line, parsed);
+  if (kind) return { text: line, status: 'resolved', parsed: rest, substances: [kind], unread: [], suggestions: [] };
   const substances: Substance[] = [];
   const unread: string[] = [];
   // The line's product is its first name; later words count only when joined to it as ingredients ("/", "+", "and",
