@@ -22,6 +22,8 @@ describe('reading medication lines into substances', () => {
   it('combinations: brands, generic names, slashes and hyphens give every ingredient', () => {
     expect(keys('Tylenol #3 1-2 tabs q4-6h prn')).toEqual(['acetaminophen', 'codeine']);
     expect(keys('co-codamol 30/500 2 QDS PRN')).toEqual(['acetaminophen', 'codeine']);
+    expect(keys('Tylenol No.3 1-2 tabs q4h prn pain')).toEqual(expect.arrayContaining(['acetaminophen', 'codeine']));
+    expect(keys('Tylenol No 4 2 tabs')).toEqual(['acetaminophen', 'codeine']);
     expect(keys('paracetamol/codeine 500/30')).toEqual(['acetaminophen', 'codeine']);
     expect(keys('CIPROFLOXACIN-DEXAMETHASONE 0.3-0.1 % OT SUSP')).toEqual(['ciprofloxacin', 'dexamethasone']);
     expect(keys('nurofen plus sometimes')).toEqual(['codeine', 'ibuprofen']);

@@ -128,14 +128,15 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
   return { found, unread: left };
 }
 
-/** The longest run of 2–5 words from the start of the name that is exactly a name (no digits but a "#3"). */
+/** The longest run of 2–5 words from the start of the name that is exactly a name (no digits but a "#3" or "No.3"). */
 function productPrefix(db: Db, text: string, from: number): { substance: Substance; end: number } | null {
   const words = [...text.slice(from).matchAll(/[^\s,;:()[\]]+/g)].slice(0, 5);
   for (let k = words.length; k >= 2; k--) {
     const last = words[k - 1]!;
     const end = from + last.index + last[0].length;
     const span = text.slice(from, end);
-    if (/\d/.test(span.replace(/#\d+$/, ''))) continue;
+    // A product's own number is part of its name ("Tylenol #3", "Tylenol No.3", "Tylenol No 3"); any other digit is a dose.
+    if (/\d/.test(span.replace(/(?:#|\bno\.?\s*)\d+$/i, ''))) continue;
     const hit = resolveSpan(db, span);
     if (hit) return { substance: hit, end };
   }
