@@ -91,6 +91,9 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     if (LITHIUM.test(t) && /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) && /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)) hit('critical_illness', 'acute', 'concept:lithium');
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
+    // a clinician managing a time-critical condition now (status epilepticus, DKA, SDH on an anticoagulant, LA toxicity,
+    // a calcium-channel-blocker overdose in shock): the emergency line leads and the answer follows
+    if (has('clinical_emergency') && (CLINICIAN.test(t) || CLINICAL_ACT.test(t))) hit('critical_illness', 'lead', 'concept:clinical_emergency');
     if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
   }
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
@@ -99,6 +102,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 
+/** What a clinician writes about a patient in front of them: a weight, a drug given, a bolus. */
+const CLINICAL_ACT = /(?<![\p{L}])(?:\d+ ?kg|given|gave|bolus\w*|loaded|titrat\w*|on \d+ ?l|sats?|post-?op)(?![\p{L}])/u;
 const ASTHMA = /\b(?:asthma\w*|wheez\w*|inhaler|puffer|ventolin|salbutamol|albuterol)\b/;
 const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 

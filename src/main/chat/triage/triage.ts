@@ -34,6 +34,11 @@ export interface Triage {
   clinician: boolean;
 }
 
+/** An ingestion told as a mistake, in the languages we read and the fallback ones: no crisis line is added for it. */
+const ACCIDENT = /(?<![\p{L}])(?:by (?:mistake|accident)|accident\w*|mistaken\w*|double(?:d)? (?:up|dose\w*)|twice|two doses|extra dose|forgot\w*|wrong (?:dose|medicine|meds|tablets?|pills?|bottle|one)|mix(?:ed)? up|instead of|not realising|without realising|didn'?t realise|par erreur|par accident|sans faire expres|por error|por equivocacion|sin querer|por engano|sem querer|aus versehen|versehentlich|per sbaglio|per errore|per ongeluk|per vergissing|galti se|din greseala|przez pomylk\w*|yanlislikla)(?![\p{L}])/u;
+/** A teenager (whose ingestion may be deliberate), not a toddler: "my 15 yr old", "teenage son". */
+const TEEN = /(?<![\p{L}\p{N}])(?:1[0-9] ?(?:yo|y\/o|yrs?|years?|yr old|ans|anos|años|jahre|anni)|teen\w*|adolescen\w*|ado)(?![\p{L}])/u;
+
 /** Categories whose instruction is always the whole answer when the rules find them. */
 const ALWAYS_ACUTE = new Set<TriageCategory>(['self_harm', 'child_ingestion']);
 
@@ -46,6 +51,11 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
   // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
   // … and beside distress (taken after a row, "so upset"): an ingestion in distress gets the crisis line as well
   if (hits.some((h) => h.category === 'overdose') && (signals.concepts.has('despair') || signals.concepts.has('distress')) && !hits.some((h) => h.category === 'self_harm')) hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
+  // An overdose not told as an accident ("took a whole strip after we argued", "took a lot of her antidepressants and
+  // locked the door"): intent cannot be ruled out from a message, so the crisis line comes with the poison advice. Its
+  // text is conditional ("if you are thinking about…"), so it costs little where the overdose was a mistake.
+  const youngChild = hits.some((h) => h.category === 'child_ingestion') && !TEEN.test(normalised);
+  if (hits.some((h) => h.category === 'overdose') && !hits.some((h) => h.category === 'self_harm') && !youngChild && !ACCIDENT.test(normalised)) hits.push({ category: 'self_harm', level: 'acute', rule: 'overdose:not-accidental' });
   // fail-safe: a message we cannot read, with an alarm word we know in its language, a drug name or a number
   if (!lang.readable) {
     const alarms = fallbackAlarms(normalised);
