@@ -125,3 +125,11 @@ describe('everyday names for a kind of medicine with their form', () => {
     expect(names('Thyroid 60mg')).toEqual(['thyroid']);
   });
 });
+
+describe('words around a name that say how much or what kind', () => {
+  it('reads the product after a dose preface, and the substance before "-rich"', () => {
+    expect(names('high-dose IV methotrexate')).toEqual(['Methotrexate']);
+    expect(names('low dose aspirin 75mg')).toHaveLength(1);
+    expect(resolveLine(db, 'tyramine-rich cheese')).toMatchObject({ kind: 'class', classId: 'tyramine' });
+  });
+});

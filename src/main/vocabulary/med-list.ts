@@ -65,6 +65,10 @@ const MODIFIERS = new Set(['plus', 'forte', 'extra', 'max', 'ultra', 'pm', 'am',
   'junior', 'kids', 'children', 'infant', 'rapid', 'fast', 'duo', 'comp', 'co', 'hct', 'dm', 'dual', 'total', 'complete', 'original', 'control', 'relief',
   'express', 'liquigels', 'mini', 'mite', 'retard', 'continus', 'la', 'cr', 'sr', 'xr', 'xl', 'er', 'mr', 'odt', 'silver', 'gold', 'active', 'women', 'men']);
 
+/** Words before a product that say how much or how it is given, never what it is ("high-dose IV methotrexate"). */
+const DOSE_PREFACE = new Set(['high', 'low', 'dose', 'doses', 'standard', 'usual', 'full', 'half', 'pulse', 'loading', 'maintenance', 'mini', 'micro', 'baby',
+  'iv', 'im', 'sc', 'po', 'oral', 'intravenous', 'intramuscular', 'subcutaneous', 'topical', 'inhaled', 'nebulised', 'nebulized']);
+
 /** Generic names that are a product on their own in a line ("Iron 65 mg", "Calcium 600 mg"), unlike "vitamin" or "water". */
 const STANDS_ALONE = new Set(['iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'coffee', 'tea', 'protein']);
 
@@ -88,6 +92,11 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
       // word ("water", "oil") alone is not a medicine in a line.
       const norm = normalizeName(span);
       hit ??= (norm.length >= 3 || /\d/.test(norm)) && !(TOO_GENERIC_NAMES.has(norm) && (words.length > 1 || !STANDS_ALONE.has(norm))) ? resolveSpan(db, span) : null;
+      // "tyramine-rich cheese", "vitamin K-rich greens", "caffeine-containing drinks": the substance before the suffix.
+      if (!hit && len === 1 && /^\p{L}{3,}-(?:rich|containing|based|laden)$/iu.test(span)) {
+        const part = resolveName(db, span.replace(/-\p{L}+$/u, ''), { typos: false });
+        if (part.status === 'resolved') hit = { ...part, input: span };
+      }
       // "CIPROFLOXACIN-DEXAMETHASONE", "sacubitril-valsartan": generics joined by a hyphen, when each part is one.
       if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
         const parts = span.split('-').map((w) => resolveName(db, w, { typos: false }));
@@ -245,11 +254,15 @@ function readOneLine(db: Db, line: string): ReadLine {
   // things and are never read as part of the line, and typos are tried only while nothing has been read.
   // A product whose name holds a word the parser would take as an instruction ("Tylenol PM", "Nurofen Plus"): the
   // longest run of the line's first words that is exactly a name is the product.
-  const prefix = productPrefix(db, line, runs[0]?.at ?? 0);
+  // A first run of words that only say how much ("high-dose IV methotrexate", "low dose aspirin") is not the product:
+  // the product is the run after it, which would otherwise be dropped as a remark.
+  const first = runs.findIndex((r) => !r.text.split(/[\s-]+/).every((w) => DOSE_PREFACE.has(w.toLowerCase())));
+  const named = first > 0 ? runs.slice(first) : runs;
+  const prefix = productPrefix(db, line, named[0]?.at ?? 0);
   if (prefix) substances.push(prefix.substance);
   // A joined run counts only when the run it is joined to was read ("separate from calcium/iron" is a remark as a whole).
   let previousRead = prefix !== null;
-  for (const [i, run] of runs.entries()) {
+  for (const [i, run] of named.entries()) {
     if (prefix && run.at < prefix.end) continue;
     // The product is named by the first run; a later run counts only when joined to a run that was read.
     if ((i > 0 || prefix) && !(run.joined && previousRead)) { previousRead = false; continue; }
