@@ -44,6 +44,7 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   if (has('vomit_blood') || has('black_stool') || has('heavy_bleeding')) extra.add('bleeding_active');
   if (has('unresponsive') || has('not_breathing')) extra.add('reduced_consciousness');
   if (has('rigidity')) extra.add('rigidity');
+  if (has('fever')) extra.add('fever');
   const critical = criticalFindings(t, extra);
   const about = has('about') && !has('present');
   const history = isHistory(t);
@@ -94,6 +95,14 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     // a clinician managing a time-critical condition now (status epilepticus, DKA, SDH on an anticoagulant, LA toxicity,
     // a calcium-channel-blocker overdose in shock): the emergency line leads and the answer follows
     if (has('clinical_emergency') && (CLINICIAN.test(t) || CLINICAL_ACT.test(t))) hit('critical_illness', 'lead', 'concept:clinical_emergency');
+    // used an adrenaline auto-injector: anaphylaxis, and emergency care is needed even when it worked (NICE CG134, UK RC)
+    if (EPIPEN_USED.test(t)) hit('anaphylaxis', 'acute', 'concept:epipen');
+    // chemotherapy with a fever or shivering: neutropenic sepsis until shown otherwise (NICE CG151)
+    if (CHEMO.test(t) && (has('fever') || FEVER_VALUE.test(t) || /\b(?:shiver\w*|rigou?rs?)\b/.test(t))) hit('critical_illness', 'acute', 'concept:neutropenic_sepsis');
+    // a paracetamol level on or above the treatment line: acetylcysteine now
+    if (/\b(?:above|over|on) (?:the )?(?:\w+ )?(?:treatment|nomogram|150|100) ?line\b/.test(t)) hit('overdose', 'lead', 'concept:treatment_line');
+    // digoxin with yellow-green vision or a slow pulse: digoxin toxicity
+    if (DIGOXIN.test(t) && (XANTHOPSIA.test(t) || SLOW_PULSE.test(t))) hit('critical_illness', 'acute', 'concept:digoxin');
     if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
   }
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
@@ -102,8 +111,14 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 
+const EPIPEN_USED = /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
+const CHEMO = /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
+const FEVER_VALUE = /\b(?:t|temp\w*|temperature)\s*(?:of |is |was |:)?\s*(?:3[89]|4[0-2])(?:[.,]\d)?\b/;
+const DIGOXIN = /\b(?:digoxin\w*|digossina|digoxina|lanoxin|digitalis)\b/;
+const XANTHOPSIA = /\b(?:yellow|green|giall\w*|amarill\w*|jaune|gelb|amarel\w*|geel)\b/;
+const SLOW_PULSE = /\b(?:pulse|polso|pulso|pouls|puls|hr|fc|heart rate)\s*(?:of |is |was |a |at |di |de |von )?(?:[1-3]\d|4[0-4])\b/;
 /** What a clinician writes about a patient in front of them: a weight, a drug given, a bolus. */
-const CLINICAL_ACT = /(?<![\p{L}])(?:\d+ ?kg|given|gave|bolus\w*|loaded|titrat\w*|on \d+ ?l|sats?|post-?op)(?![\p{L}])/u;
+const CLINICAL_ACT = /(?<![\p{L}])(?:\d+ ?kg|given|gave|bolus\w*|loaded|titrat\w*|on \d+ ?l|sats?|post-?op|pcte|pte|pct|\d{1,3} ?(?:a|anos|ans|j|jahre|anni|jaar))(?![\p{L}])/u;
 const ASTHMA = /\b(?:asthma\w*|wheez\w*|inhaler|puffer|ventolin|salbutamol|albuterol)\b/;
 const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 
