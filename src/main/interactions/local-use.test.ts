@@ -61,12 +61,12 @@ describe('local use', () => {
     expect(levelOf('testosterone gel', 'warfarin')).toBe('major');
   });
 
-  it('never caps a partner exception: miconazole (oral gel, vaginal or skin) with a coumarin', () => {
-    for (const line of ['miconazole oral gel', 'miconazole 2% cream', 'miconazole pessary', 'miconazole vaginal cream']) {
+  it('never caps a partner exception: vaginal or oral-gel miconazole with a coumarin (cream on the skin: moderate)', () => {
+    for (const line of ['miconazole oral gel', 'miconazole pessary', 'miconazole vaginal cream']) {
       expect(levelOf(line, 'warfarin 5 mg'), line).toBe('major');
     }
-    // the same cream with a drug that is not a coumarin is still capped
-    expect(localUseCap('x', ['miconazole'], { route: 'topical', form: 'topical' }, { keys: ['simvastatin'], classes: ['statin'] })?.severity).toBe('moderate');
-    expect(localUseCap('x', ['miconazole'], { route: 'topical', form: 'topical' }, { keys: ['warfarin'], classes: ['vka'] })).toBeNull();
+    expect(levelOf('miconazole 2% cream', 'warfarin 5 mg')).toBe('moderate');
+    expect(localUseCap('x', ['miconazole'], { route: 'vaginal', form: 'pessary' }, { keys: ['simvastatin'], classes: ['statin'] })?.severity).toBe('moderate');
+    expect(localUseCap('x', ['miconazole'], { route: 'vaginal', form: 'pessary' }, { keys: ['warfarin'], classes: ['vka'] })).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ const Schema = z.object({
   about: z.string(),
   forms: z.record(z.string(), z.object({ cap: z.enum(RULE_SEVERITIES), routes: z.array(z.string()).min(1), words: z.string() })),
   never: z.array(z.object({ keys: z.array(z.string()).min(1), why: z.string() })),
-  partners: z.array(z.object({ keys: z.array(z.string()).min(1), partner_classes: z.array(z.string()).min(1), why: z.string() })),
+  partners: z.array(z.object({ keys: z.array(z.string()).min(1), partner_classes: z.array(z.string()).min(1), routes: z.array(z.string()).optional(), why: z.string() })),
 });
 const DATA = Schema.parse(file);
 const NEVER = new Set(DATA.never.flatMap((n) => n.keys));
@@ -38,7 +38,9 @@ export function localUseCap(name: string, keys: readonly string[], ctx: Substanc
   if (!form) return null;
   if (ctx.route && !form.routes.includes(ctx.route)) return null;
   if (keys.some((k) => NEVER.has(k))) return null;
-  if (partner && DATA.partners.some((p) => p.keys.some((k) => keys.includes(k)) && p.partner_classes.some((c) => partner.classes.includes(c)))) return null;
+  const route = ctx.route ?? form.routes[0]!;
+  if (partner && DATA.partners.some((p) => p.keys.some((k) => keys.includes(k)) && p.partner_classes.some((c) => partner.classes.includes(c))
+    && (!p.routes || p.routes.includes(route)))) return null;
   const how = ctx.route === 'vaginal' && ctx.form === 'topical' ? 'vaginally' : form.words;
   return {
     severity: form.cap,
