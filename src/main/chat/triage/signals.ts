@@ -9,7 +9,7 @@
 import type { TriageCategory } from './categories.ts';
 import { CONCEPT_PATTERNS, CONCEPTS, FALLBACK_ALARM, type Concept } from './lexicon.ts';
 import { CONTEXTS, criticalFindings, hasContext, type CriticalFinding } from './critical-values.ts';
-import { isHistory, type Level, type RuleHit } from './rules.ts';
+import { BABY_SWALLOWED, isHistory, type Level, type RuleHit } from './rules.ts';
 
 export interface Signals {
   concepts: Set<Concept>;
@@ -64,7 +64,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     // a household hazard swallowed (a button battery, e-liquid, bleach): a child's is always acute, anyone's is a poisoning
     if (has('hazard') && has('ingest') && !has('child') && (has('person') || has('present'))) hit('overdose', 'acute', 'concept:ingest+hazard');
     // "have I harmed the baby?" in pregnancy is about a fetus, not a child who swallowed something
-    const childPresent = has('child') && !(has('pregnant') && !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t));
+    // (unless the baby is the one who swallowed: "I'm pregnant and my baby got into my iron tablets")
+    const childPresent = has('child') && !(has('pregnant') && !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t) && !BABY_SWALLOWED.test(t));
     if (childPresent && has('ingest') && (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
