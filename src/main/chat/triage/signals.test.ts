@@ -177,3 +177,15 @@ describe('clinical lead review (2026-11-28)', () => {
     expect(fired('mag ik niet te veel ibuprofen nemen?')).toEqual([]);
   });
 });
+
+describe('possible agranulocytosis (clinical lead review 2026-11-28)', () => {
+  const cats = (q: string) => read(q, true).hits.map((h) => h.category);
+  it('clozapine or carbimazole with fever, a sore throat or mouth ulcers is a same-day emergency', () => {
+    expect(cats('on clozapine, high fever since this morning, really bad sore throat and mouth ulcers')).toContain('critical_illness');
+    expect(cats("I'm taking carbimazole and have had a sore throat and temperature since yesterday")).toContain('critical_illness');
+  });
+  it('not a question about the drug, nor the drug alone', () => {
+    expect(cats('what are the signs of agranulocytosis on clozapine, like fever or sore throat?')).toEqual([]);
+    expect(cats('can clozapine be taken with food?')).toEqual([]);
+  });
+});

@@ -90,6 +90,9 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     // on lithium with tremor and unsteadiness or confusion (after vomiting, diarrhoea or a new drug): lithium toxicity
     // (two kinds of sign: a tremor alone is a common, expected side effect)
     if (LITHIUM.test(t) && /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) && /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)) hit('critical_illness', 'acute', 'concept:lithium');
+    // on clozapine (or carbimazole, propylthiouracil, deferiprone) with fever, a sore throat or mouth ulcers: possible
+    // agranulocytosis; the labels say to report it at once for a same-day blood count (a near-miss when only asked about)
+    if (NEUTROPENIA_DRUG.test(t) && (has('fever') || INFECTION_SIGN.test(t)) && (has('present') || has('person') || /\b(?:on|taking|takes)\b/.test(t))) hit('critical_illness', 'acute', 'concept:neutropenia');
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
     if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
@@ -101,6 +104,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
 }
 
 const ASTHMA = /\b(?:asthma\w*|wheez\w*|inhaler|puffer|ventolin|salbutamol|albuterol)\b/;
+const NEUTROPENIA_DRUG = /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
+const INFECTION_SIGN = /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
 const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 
 /** Alarm concepts found by the fallback words of languages we cannot read. */
