@@ -7,6 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { MCP_TOOLS } from '../../src/main/mcp/tools.ts';
@@ -244,39 +246,86 @@ describe('MCP arguments, fuzzed', () => {
 });
 
 describe('MCP refusals', () => {
-  it('no key or a bad key is a 401 before the body is read', async () => {
-    expect((await rpc(INIT)).status).toBe(401);
+  type RpcError = { jsonrpc: string; id: unknown; error: { code: number; message: string; data: { status: number; code: string; details?: { field: string; message: string }[]; retry_after?: number } } };
+  const rpcError = async (res: Response) => (await res.json()) as RpcError;
+
+  it('no key or a bad key is a 401 before the body is read, as a JSON-RPC error with WWW-Authenticate', async () => {
+    const none = await rpc(INIT);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer realm="materia", error_description="[^"]*API keys, not OAuth/);
+    const noneBody = await rpcError(none);
+    expect(noneBody).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, data: { status: 401, code: 'unauthorized' } } });
+    expect(noneBody.error.message).toMatch(/^unauthorized: API key required/);
     const bad = await rpc(INIT, { Authorization: 'Bearer mk_nope00_aaaaaaaaaaaaaaaaaaaa' });
     expect(bad.status).toBe(401);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
-    await expect(connect({})).rejects.toThrow();
+    expect(bad.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect((await rpcError(bad)).error.message).toBe('unauthorized: invalid API key');
+    // The official TypeScript SDK (and the Inspector on it) puts the body in its error: the reason reaches the user.
+    await expect(connect({})).rejects.toThrow(/unauthorized: API key required/);
+    await expect(connect({ Authorization: 'Bearer mk_nope00_aaaaaaaaaaaaaaaaaaaa' })).rejects.toThrow(/invalid API key/);
     const notJson = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
     expect(notJson.status).toBe(401);
   });
 
-  it('a foreign Origin is a 403, the server\'s own is served', async () => {
+  it('a foreign Origin is a 403 JSON-RPC error, the server\'s own is served', async () => {
     const foreign = await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(((await foreign.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe('Origin');
+    const body = await rpcError(foreign);
+    expect(body.error.code).toBe(-32003);
+    expect(body.error.message).toBe('forbidden: cross-origin requests are not allowed');
+    expect(body.error.data.details![0]!.field).toBe('Origin');
+    await expect(connect({ Authorization: `Bearer ${key}`, Origin: 'https://evil.example' })).rejects.toThrow(/forbidden: cross-origin requests/);
     expect((await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: `http://127.0.0.1:${t.port}` })).status).toBe(200);
     expect((await rpc(INIT, { Authorization: `Bearer ${key}`, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     const rebound = await t.http.post('/mcp').set('Host', `evil.example:${t.port}`).set('Authorization', `Bearer ${key}`)
       .set('Accept', 'application/json, text/event-stream').send(INIT);
     expect(rebound.status).toBe(403);
-    expect(rebound.body.error.details[0].field).toBe('Host');
+    expect(rebound.body.error.data.details[0].field).toBe('Host');
   });
 
-  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415, over 1 MB a 413; other paths 404', async () => {
+  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415, over 1 MB a 413, bad JSON -32700; other paths 404: all JSON-RPC', async () => {
     const get = await fetch(`${t.base}/mcp`, { headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    expect((await fetch(`${t.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status).toBe(405);
+    expect((await rpcError(get)).error).toMatchObject({ code: -32600, data: { status: 405, code: 'method_not_allowed' } });
+    const del = await fetch(`${t.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+    expect(del.status).toBe(405);
+    expect((await rpcError(del)).error.message).toMatch(/stateless/);
     const text = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/plain' }, body: 'x' });
     expect(text.status).toBe(415);
+    expect((await rpcError(text)).error).toMatchObject({ code: -32600, data: { code: 'unsupported_media_type', details: [{ field: 'Content-Type' }] } });
     const big = JSON.stringify({ ...INIT, params: { ...INIT.params, clientInfo: { name: 'x'.repeat(1024 * 1024 + 1), version: '1' } } });
     const tooBig = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: big });
     expect(tooBig.status).toBe(413);
-    expect((await fetch(`${t.base}/mcp/other`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
+    expect((await rpcError(tooBig)).error.message).toMatch(/^payload_too_large: request body exceeds 1048576 bytes/);
+    const broken = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{' });
+    expect(broken.status).toBe(400);
+    expect((await rpcError(broken)).error.code).toBe(-32700);
+    const other = await fetch(`${t.base}/mcp/other`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+    expect(other.status).toBe(404);
+    expect((await rpcError(other)).error.data.code).toBe('not_found');
+  });
+
+  it('OAuth discovery and flow paths are a JSON 404 saying the server takes API keys, even beside the web UI', async () => {
+    const ui = mkdtempSync(join(tmpdir(), 'materia-ui-'));
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>Materia</title>');
+    const withUi = await startTestApp({ rendererDir: ui });
+    try {
+      expect(await (await fetch(`${withUi.base}/settings`)).text()).toContain('<title>Materia</title>');
+      for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-authorization-server/mcp', '/.well-known/openid-configuration', '/authorize', '/register', '/token']) {
+      const method = path === '/register' || path === '/token' ? 'POST' : 'GET';
+      const res = await fetch(`${withUi.base}${path}`, { method, headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {}, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('not_found');
+      expect(body.error.message).toMatch(/uses API keys, not OAuth/);
+      }
+    } finally {
+      await withUi.close();
+      rmSync(ui, { recursive: true, force: true });
+    }
   });
 
   it('enforces each tool\'s scope', async () => {

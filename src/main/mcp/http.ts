@@ -4,6 +4,7 @@
  * is a 403) has run; then cross-site and query-string keys are refused, the key is verified (401), and only then is
  * the body read (JSON only, 1 MB). Scopes and rate limits are per tool call (server.ts), in the /v1 routes' buckets.
  * GET (a server-to-client event stream) and DELETE (ending a session) have no use without sessions: 405.
+ * Every refusal is a JSON-RPC error body with the HTTP status kept (errors.ts, mounted after this router in app.ts).
  */
 import express, { Router, type RequestHandler } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
