@@ -157,7 +157,20 @@ describe('MCP over Streamable HTTP', () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const { resourceTemplates } = await c.listResourceTemplates();
     expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://document/{id}', 'materia://monograph/{slug}']);
-    const { resources } = await c.listResources();
+    // resources/list comes in pages of 100 with a nextCursor; a cursor the server did not give out is -32602.
+    const resources: { uri: string; title?: string }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await c.listResources(cursor ? { cursor } : undefined);
+      expect(page.resources.length).toBeLessThanOrEqual(100);
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(resources.map((x) => x.uri)).size).toBe(resources.length);
+    await expect(c.listResources({ cursor: 'bm9wZQ' })).rejects.toMatchObject({ code: -32602 });
     const counts = t.materia.context.content.counts as Record<string, number>;
     expect(resources.filter((x) => x.uri.startsWith('materia://compound/'))).toHaveLength(counts.compounds!);
     expect(resources.filter((x) => x.uri.startsWith('materia://monograph/'))).toHaveLength(counts.monographs!);
@@ -168,7 +181,9 @@ describe('MCP over Streamable HTTP', () => {
     expect(body.provenance.content_version).toBe(t.materia.context.content.version);
     const m = await c.readResource({ uri: 'materia://monograph/metformin' });
     expect(JSON.parse((m.contents[0] as { text: string }).text).data.name).toBe('Metformin');
-    await expect(c.readResource({ uri: 'materia://compound/no-such-compound' })).rejects.toThrow(/not_found/);
+    await expect(c.readResource({ uri: 'materia://compound/no-such-compound' })).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/not_found/) });
+    await expect(c.readResource({ uri: 'materia://nothing/x' })).rejects.toMatchObject({ code: -32002 });
+    await expect(c.readResource({ uri: 'https://example.com/x' })).rejects.toMatchObject({ code: -32002 });
   });
 
   it('offers prompts', async () => {
@@ -193,19 +208,31 @@ describe('MCP over Streamable HTTP', () => {
     const missing = await call(c, 'get_compound', { slug: 'no-such-compound' });
     expect(missing.isError).toBe(true);
     expect(json(missing).error.code).toBe('not_found');
-    const unknown = await call(c, 'no_such_tool', {});
-    expect(unknown.isError).toBe(true);
+    // An unknown tool is a protocol error (-32602) naming the tools this key has.
+    await expect(call(c, 'no_such_tool', {})).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/unknown tool "no_such_tool"; this key's tools: search, /) });
+    // Unknown keys are refused as in REST, "__proto__" included (the SDK's own parse would have dropped it unseen).
+    const proto = await rpc({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_compound', arguments: JSON.parse('{"slug":"metformin","__proto__":{"x":1}}') } }, { Authorization: `Bearer ${key}` });
+    const protoBody = (await proto.json()) as { result: CallToolResult };
+    expect(protoBody.result.isError).toBe(true);
+    expect(json(protoBody.result).error.details).toEqual([{ field: '__proto__', message: 'unknown field' }]);
     // A service-level 400 (not a schema error) keeps its details too.
     const words = await call(c, 'search', { query: '!!!' });
     if (words.isError) expect(json(words).error.code).toBe('invalid_request');
-    // Bodies that are not JSON-RPC: a 4xx from our body reader or the SDK's transport (an empty batch holds no request: 202).
-    const statuses: number[] = [];
-    for (const body of ['{', '{"jsonrpc":"2.0"}', '"x"', '[]', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}']) {
+    // Bodies that are not JSON-RPC: malformed JSON -32700, valid JSON that is not JSON-RPC (or an empty batch) -32600,
+    // params that do not fit the method -32602 with a short message naming the field.
+    const answers: [number, number, string][] = [];
+    for (const body of ['{', '{"jsonrpc":"2.0"}', '"x"', '[]', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}',
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}', '{"jsonrpc":"1.0","id":3,"method":"tools/list"}']) {
       const res = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body });
-      statuses.push(res.status);
+      const b = (await res.json()) as { error: { code: number; message: string } };
+      answers.push([res.status, b.error.code, b.error.message]);
     }
-    expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
-    expect(statuses.every((s) => s < 500)).toBe(true);
+    expect(answers.map(([status, code]) => [status, code])).toEqual([[400, -32700], [400, -32600], [400, -32600], [400, -32600], [200, -32602], [200, -32602], [400, -32600]]);
+    expect(answers[3]![2]).toMatch(/empty batch/);
+    expect(answers[4]![2]).toBe('invalid params for tools/call: params: Invalid input: expected object, received number');
+    expect(answers[5]![2]).toMatch(/^invalid params for tools\/call: params\.name: /);
+    expect(answers[5]![2].length).toBeLessThan(200);
+    expect(answers[6]![2]).toMatch(/"jsonrpc": "2.0"/);
     expect(t.logged).toEqual([]);
   });
 });
@@ -328,6 +355,14 @@ describe('MCP refusals', () => {
     }
   });
 
+  it('lists only the tools a key\'s scopes allow', async () => {
+    const names = async (scopes: ('read' | 'tools' | 'chat')[]) => (await (await connect({ Authorization: `Bearer ${t.keyWith(scopes)}` })).listTools()).tools.map((x) => x.name);
+    expect(await names(['chat'])).toEqual(['ask_assistant']);
+    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'list_documents', 'get_document']);
+    expect(await names(['tools'])).toEqual(MCP_TOOLS.filter((x) => /^(check|calculate|analyze|build)_/.test(x.name)).map((x) => x.name));
+    expect(await names([])).toEqual([]);
+  });
+
   it('enforces each tool\'s scope', async () => {
     const readOnly = await connect({ Authorization: `Bearer ${t.keyWith(['read'])}` });
     expect(json(await call(readOnly, 'get_compound', { slug: 'metformin' })).data.slug).toBe('metformin');
@@ -339,7 +374,7 @@ describe('MCP refusals', () => {
     expect(json(chat).error.code).toBe('forbidden');
     const toolsOnly = await connect({ Authorization: `Bearer ${t.keyWith(['tools'])}` });
     expect(json(await call(toolsOnly, 'search', { query: 'metformin' })).error.code).toBe('forbidden');
-    await expect(toolsOnly.readResource({ uri: 'materia://compound/metformin' })).rejects.toThrow(/forbidden/);
+    await expect(toolsOnly.readResource({ uri: 'materia://compound/metformin' })).rejects.toMatchObject({ code: -32003, message: expect.stringMatching(/forbidden: .*"read" scope/) });
     await expect(toolsOnly.listResources()).rejects.toThrow(/forbidden/);
   });
 
@@ -356,6 +391,53 @@ describe('MCP refusals', () => {
     expect(json(refused).error.code).toBe('rate_limited');
     expect((await t.http.post('/v1/tools/protocol/build').set('X-API-Key', k).send(args)).status).toBe(429);
   });
+});
+
+describe('MCP message metering', () => {
+  it('charges every message of a POST (a batch all or none) to the key\'s mcp.messages allowance: 300 a minute plus 1,000 an hour', async () => {
+    let clock = Date.UTC(2026, 10, 28, 12, 0, 5);
+    const app = await startTestApp({ now: () => clock });
+    try {
+      const k = app.keyWith(['read']);
+      const post = (body: unknown) => fetch(`${app.base}/mcp`, {
+        method: 'POST', body: JSON.stringify(body),
+        headers: { Authorization: `Bearer ${k}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      });
+      const pings = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: from + i, method: 'ping' }));
+      const over = await post(pings(21));
+      expect(over.status).toBe(400);
+      expect(((await over.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/at most 20 messages, got 21/) });
+      const first = await post(pings(20));
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as unknown[])).toHaveLength(20);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('300');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('280');
+      expect(first.headers.get('x-ratelimit-burst-limit')).toBe('1000');
+      for (let i = 1; i < 65; i++) expect((await post(pings(20, i * 20))).status, `batch ${i}`).toBe(200);
+      // 1,300 messages: the minute and the hour's burst are spent.
+      const refused = await post(pings(3, 5000));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('55');
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(refused.headers.get('x-ratelimit-burst-remaining')).toBe('0');
+      const errors = (await refused.json()) as { id: number; error: { code: number; message: string; data: { retry_after: number } } }[];
+      expect(errors.map((e) => e.id)).toEqual([5000, 5001, 5002]);
+      expect(errors[0]!.error).toMatchObject({ code: -32029, data: { retry_after: 55 } });
+      expect(errors[0]!.error.message).toMatch(/^rate_limited: rate limit exceeded for MCP messages: 300 per minute plus 1000 hourly burst/);
+      // The next minute: 300 again; a batch larger than what is left is refused whole and charges nothing.
+      clock += 60_000;
+      for (let i = 0; i < 14; i++) expect((await post(pings(20))).status).toBe(200);
+      expect((await post(pings(15))).headers.get('x-ratelimit-remaining')).toBe('5');
+      expect((await post(pings(20))).status).toBe(429);
+      const fits = await post(pings(5));
+      expect(fits.status).toBe(200);
+      expect(fits.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(429);
+      expect(app.logged).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
 
 describe('npm run mcp:stdio', () => {

@@ -1,11 +1,16 @@
 /**
- * One MCP server (official SDK) for one authenticated HTTP request: tools, resource templates and prompts over the same
+ * One MCP server (official SDK) for one authenticated HTTP request: tools (only those the key's scopes allow are listed),
+ * resources (paged) and prompts over the same
  * handlers, scopes and rate-limit buckets as /v1. Nothing here computes an answer: every tool and resource calls the
  * /v1 endpoint's handler with input parsed by that endpoint's zod schema.
  */
 import type { Request, Response } from 'express';
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type CallToolResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import {
+  CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema,
+  type CallToolResult, type ReadResourceResult, type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../shared/endpoints.ts';
 import type { RateLimitRule } from '../../shared/rate-limits.ts';
@@ -17,6 +22,7 @@ import { HttpError } from '../server/http-error.ts';
 import type { Log } from '../server/log.ts';
 import type { AppContext } from '../server/routes/context.ts';
 import { parseOrThrow } from '../server/validation.ts';
+import { RPC, rpcErrorOf, type RpcId } from './errors.ts';
 import { MCP_TOOLS, type McpToolDef } from './tools.ts';
 
 export interface McpDeps {
@@ -28,7 +34,13 @@ export interface McpDeps {
 }
 
 /** The request being served: its key (already verified) and the Express objects the handlers receive. */
-export interface McpCaller { key: ApiKeyRecord; req: Request; res: Response }
+export interface McpCaller {
+  key: ApiKeyRecord;
+  req: Request;
+  res: Response;
+  /** Each tools/call's `arguments` as sent, by request id (messages.ts). */
+  rawArguments?: Map<RpcId, unknown>;
+}
 
 export const MCP_SERVER_NAME = 'materia';
 
@@ -52,7 +64,7 @@ function admit(deps: McpDeps, caller: McpCaller, name: EndpointName): HttpError 
   const rule = deps.ruleOf(name);
   const d = deps.limiter.take(caller.key.id, rule);
   if (!d.allowed) {
-    return new HttpError('rate_limited', `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`, [{ field: 'retry_after', message: String(d.retryAfter) }]);
+    return new HttpError('rate_limited', `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`, [{ field: 'retry_after', message: String(d.retryAfter) }], { 'Retry-After': String(d.retryAfter) });
   }
   return null;
 }
@@ -79,6 +91,15 @@ function toolError(err: HttpError): CallToolResult {
   };
 }
 
+/** A JSON-RPC error as the SDK sends it: `code`, `message` (without McpError's "MCP error <code>:" prefix) and `data`. */
+function rpcFailure(code: number, message: string, data?: Record<string, unknown>): Error {
+  return Object.assign(new Error(message), { code, ...(data ? { data } : {}) });
+}
+const refusalFailure = (err: HttpError) => {
+  const body = rpcErrorOf(err);
+  return rpcFailure(body.error.code, body.error.message, body.error.data);
+};
+
 /**
  * A query string carries only text, so the /v1 query schemas take `"20"` for a number. Tool arguments are JSON: each
  * query field also takes a number or boolean, which is turned into its text and then checked by the same field schema.
@@ -92,27 +113,59 @@ export function toolInputSchema(def: McpToolDef, schema: z.ZodType): z.ZodType {
   return z.strictObject(shape);
 }
 
+const PART_NAME = { body: 'body', query: 'query', params: 'path' } as const;
+
+/** Each tool's input schema and its tools/list entry, built once: they depend only on the contract. */
+const TOOL_ENTRIES = new Map<string, { def: McpToolDef; schema: z.ZodType; tool: Tool }>();
+function toolEntry(def: McpToolDef) {
+  let entry = TOOL_ENTRIES.get(def.name);
+  if (entry) return entry;
+  const e = endpointOf(def.endpoint);
+  const contract = e[def.input];
+  if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
+  const schema = toolInputSchema(def, contract);
+  const tool: Tool = {
+    name: def.name,
+    title: def.title,
+    description: `${def.description} Needs the "${e.scope}" scope.`,
+    inputSchema: toJsonSchemaCompat(schema as never, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
+    annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: false, idempotentHint: def.readOnly, openWorldHint: false },
+    _meta: { 'materia/endpoint': `${e.method} ${e.path}`, 'materia/scope': e.scope },
+  };
+  entry = { def, schema, tool };
+  TOOL_ENTRIES.set(def.name, entry);
+  return entry;
+}
+
+/** The tools this key may call: a tool whose scope the key lacks is not offered (calling it anyway is a forbidden result). */
+export function toolsForScopes(scopes: readonly string[]): McpToolDef[] {
+  return MCP_TOOLS.filter((def) => { const scope = endpointOf(def.endpoint).scope; return !scope || scopes.includes(scope); });
+}
+
 function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
-  for (const def of MCP_TOOLS) {
-    const e = endpointOf(def.endpoint);
-    const contract = e[def.input];
-    if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
-    const schema = toolInputSchema(def, contract);
-    server.registerTool(def.name, {
-      title: def.title,
-      description: `${def.description} Needs the "${e.scope}" scope.`,
-      inputSchema: schema,
-      annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: false, idempotentHint: def.readOnly, openWorldHint: false },
-      _meta: { 'materia/endpoint': `${e.method} ${e.path}`, 'materia/scope': e.scope },
-    }, async (args: unknown): Promise<CallToolResult> => {
-      const refused = admit(deps, caller, def.endpoint);
-      if (refused) return toolError(refused);
-      const out = await call(deps, caller, def.endpoint, def.input, args);
-      if (!out.ok) return toolError(out.error);
-      const payload = { ...out.result, provenance: provenance(deps.ctx, def.sources) };
-      return { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
-    });
-  }
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForScopes(caller.key.scopes).map((def) => toolEntry(def).tool) }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const def = MCP_TOOLS.find((d) => d.name === request.params.name);
+    if (!def) {
+      const offered = toolsForScopes(caller.key.scopes).map((d) => d.name).join(', ') || 'none';
+      throw rpcFailure(RPC.invalidParams, `unknown tool "${request.params.name}"; this key's tools: ${offered}`, { field: 'name' });
+    }
+    const refused = admit(deps, caller, def.endpoint);
+    if (refused) return toolError(refused);
+    // The arguments as sent (the SDK's own parse rebuilds objects, so an own "__proto__" key would vanish unseen).
+    const raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
+    let input: unknown;
+    try {
+      input = parseOrThrow(toolEntry(def).schema, raw ?? {}, PART_NAME[def.input]);
+    } catch (err) {
+      if (err instanceof HttpError) return toolError(err);
+      throw err;
+    }
+    const out = await call(deps, caller, def.endpoint, def.input, input);
+    if (!out.ok) return toolError(out.error);
+    const payload = { ...out.result, provenance: provenance(deps.ctx, def.sources) };
+    return { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
+  });
 }
 
 const RESOURCES = [
@@ -121,54 +174,79 @@ const RESOURCES = [
   { name: 'document', endpoint: 'documentGet', param: 'id', sources: ['scifact', 'cord19', 'pubmedqa'], description: 'A research document (GET /v1/documents/{id})' },
 ] as const;
 
+/** resources/list pages: compounds, then monographs, this many per page, with an opaque cursor to the next. */
+export const RESOURCE_PAGE = 100;
+
 type Listed = { uri: string; name: string; title: string; description: string; mimeType: string };
 
-/**
- * resources/list: every compound (the compound search's "*" browse) and every monograph (the monograph list), each
- * charged once to that /v1 route's bucket. Documents (about 10,000) are not listed: find them with list_documents.
- */
-function lister(deps: McpDeps, caller: McpCaller, name: 'compound' | 'monograph'): (() => Promise<{ resources: Listed[] }>) {
-  return async () => {
-    const refused = admit(deps, caller, name === 'compound' ? 'compoundSearch' : 'monographList');
-    if (refused) throw new McpError(ErrorCode.InvalidRequest, `${refused.code}: ${refused.message}`);
-    const items = name === 'compound'
-      ? deps.ctx.compounds.search('*', {}, { limit: 100_000, offset: 0 }).rows.map((c) => ({ slug: c.slug, title: c.name, grade: c.evidence_grade, category: c.category }))
-      : deps.ctx.monographs.list({}, { limit: 100_000, offset: 0 }).items.map((m) => ({ slug: m.slug, title: m.full_name, grade: m.evidence_grade, category: m.category }));
-    return {
-      resources: items.map((i) => ({
-        uri: `materia://${name}/${i.slug}`, name: i.slug, title: i.title, mimeType: 'application/json',
-        description: `${name}: ${i.category}, evidence grade ${i.grade}`,
-      })),
-    };
-  };
+function listedResources(deps: McpDeps): Listed[] {
+  const compounds = deps.ctx.compounds.search('*', {}, { limit: 100_000, offset: 0 }).rows
+    .map((c) => ({ kind: 'compound', slug: c.slug, title: c.name, grade: c.evidence_grade, category: c.category }));
+  const monographs = deps.ctx.monographs.list({}, { limit: 100_000, offset: 0 }).items
+    .map((m) => ({ kind: 'monograph', slug: m.slug, title: m.full_name, grade: m.evidence_grade, category: m.category }));
+  return [...compounds, ...monographs].map((i) => ({
+    uri: `materia://${i.kind}/${i.slug}`, name: i.slug, title: i.title, mimeType: 'application/json',
+    description: `${i.kind}: ${i.category}, evidence grade ${i.grade}`,
+  }));
+}
+
+const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const m = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw rpcFailure(RPC.invalidParams, 'invalid params for resources/list: cursor: not a cursor this server gave out', { field: 'cursor' });
+  return Number(m[1]);
+}
+
+/** materia://<kind>/<id> → the resource and its decoded id, or null when the URI names no resource kind of this server. */
+function resolveUri(uri: string): { r: (typeof RESOURCES)[number]; value: string } | null {
+  const m = /^materia:\/\/([a-z]+)\/(.+)$/.exec(uri);
+  const r = m ? RESOURCES.find((x) => x.name === m[1]) : undefined;
+  if (!m || !r) return null;
+  try { return { r, value: decodeURIComponent(m[2]!) }; } catch { return { r, value: '\uFFFD' }; }
 }
 
 function registerResources(server: McpServer, deps: McpDeps, caller: McpCaller) {
-  for (const r of RESOURCES) {
-    const list = r.name === 'document' ? undefined : lister(deps, caller, r.name);
-    server.registerResource(r.name, new ResourceTemplate(`materia://${r.name}/{${r.param}}`, { list }), {
-      title: `Materia ${r.name}`, description: `${r.description}; needs the "read" scope`, mimeType: 'application/json',
-    }, async (uri, variables): Promise<ReadResourceResult> => {
-      const raw = variables[r.param];
-      const value = Array.isArray(raw) ? raw.join('/') : raw;
-      const refused = admit(deps, caller, r.endpoint);
-      if (refused) throw new McpError(ErrorCode.InvalidRequest, `${refused.code}: ${refused.message}`, { error: { code: refused.code, details: refused.details } });
-      let params: unknown;
-      try {
-        params = parseOrThrow(endpointOf(r.endpoint).params!, { [r.param]: decodeURIComponent(value ?? '') }, 'path');
-      } catch (err) {
-        const e = err instanceof HttpError ? err : new HttpError('invalid_request', `${r.param} is not valid percent-encoded UTF-8`);
-        throw new McpError(ErrorCode.InvalidParams, `${e.code}: ${e.message}`, { error: { code: e.code, details: e.details } });
-      }
-      const out = await call(deps, caller, r.endpoint, 'params', params);
-      if (!out.ok) {
-        // -32002 is the MCP code for "resource not found".
-        throw new McpError(out.error.code === 'not_found' ? -32002 : ErrorCode.InvalidParams, `${out.error.code}: ${out.error.message}`, { uri: uri.href });
-      }
-      const payload = { ...out.result, provenance: provenance(deps.ctx, r.sources) };
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(payload) }] };
-    });
-  }
+  server.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: RESOURCES.map((r) => ({
+      name: r.name, uriTemplate: `materia://${r.name}/{${r.param}}`, title: `Materia ${r.name}`,
+      description: `${r.description}; needs the "read" scope`, mimeType: 'application/json',
+    })),
+  }));
+  // Every compound and monograph, a page at a time; each page is charged to the compound search's /v1 bucket.
+  // Documents (about 10,000) are not listed: find them with list_documents or search.
+  server.server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const offset = decodeCursor(request.params?.cursor);
+    const refused = admit(deps, caller, 'compoundSearch');
+    if (refused) throw refusalFailure(refused);
+    const all = listedResources(deps);
+    const next = offset + RESOURCE_PAGE;
+    return { resources: all.slice(offset, next), ...(next < all.length ? { nextCursor: encodeCursor(next) } : {}) };
+  });
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request): Promise<ReadResourceResult> => {
+    const uri = request.params.uri;
+    const found = resolveUri(uri);
+    if (!found) {
+      throw rpcFailure(RPC.resourceNotFound, `not_found: no resource ${uri}; this server has materia://compound/{slug}, materia://monograph/{slug} and materia://document/{id}`, { uri });
+    }
+    const { r, value } = found;
+    const refused = admit(deps, caller, r.endpoint);
+    if (refused) throw refusalFailure(refused);
+    let params: unknown;
+    try {
+      params = parseOrThrow(endpointOf(r.endpoint).params!, { [r.param]: value }, 'path');
+    } catch (err) {
+      const e = err instanceof HttpError ? err : new HttpError('invalid_request', `${r.param} is not valid`);
+      throw rpcFailure(RPC.invalidParams, `${e.code}: ${e.message}`, { uri, ...(e.details ? { details: e.details } : {}) });
+    }
+    const out = await call(deps, caller, r.endpoint, 'params', params);
+    if (!out.ok) {
+      if (out.error.code === 'not_found') throw rpcFailure(RPC.resourceNotFound, `not_found: ${out.error.message}`, { uri });
+      throw refusalFailure(out.error);
+    }
+    const payload = { ...out.result, provenance: provenance(deps.ctx, r.sources) };
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(payload) }] };
+  });
 }
 
 function registerPrompts(server: McpServer) {
@@ -224,10 +302,10 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
     capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: 'Materia is a local, offline clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Nothing is sent off this machine.',
   });
+  registerPrompts(server);
+  // The SDK announces listChanged when a prompt is registered; a stateless server never sends that notification.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   registerTools(server, deps, caller);
   registerResources(server, deps, caller);
-  registerPrompts(server);
-  // The SDK announces listChanged when a tool is registered; a stateless server never sends that notification.
-  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   return server;
 }
