@@ -77,7 +77,24 @@ describe('MCP over Streamable HTTP', () => {
     expect(tools.find((x) => x.name === 'get_compound')!.inputSchema.required).toEqual(['slug']);
     const docs = tools.find((x) => x.name === 'list_documents')!.inputSchema;
     expect(docs.required ?? []).toEqual([]);
-    expect(JSON.stringify((docs.properties as Record<string, unknown>).limit)).toContain('number');
+    // One JSON type per property, with the REST bounds.
+    expect((docs.properties as Record<string, unknown>).limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    const unions: string[] = [];
+    for (const tool of tools) {
+      const walk = (node: unknown, path: string): void => {
+        if (typeof node !== 'object' || node === null) return;
+        const n = node as Record<string, unknown>;
+        if (n.properties) for (const [k, v] of Object.entries(n.properties as object)) {
+          const p = v as Record<string, unknown>;
+          if (p.anyOf || p.oneOf || Array.isArray(p.type)) unions.push(`${tool.name} ${path}${k}`);
+          walk(p, `${path}${k}.`);
+        }
+        if (n.items) walk(n.items, `${path}[].`);
+      };
+      walk(tool.inputSchema, '');
+    }
+    // The one left: a chat message's content is text or OpenAI-style parts, as POST /v1/chat/completions takes it.
+    expect(unions).toEqual(['ask_assistant messages.[].content']);
   });
 
   it('search, compounds, monographs and documents answer as the /v1 routes do, with provenance and licences', async () => {
@@ -103,7 +120,9 @@ describe('MCP over Streamable HTTP', () => {
     expect(list.data).toHaveLength(5);
     expect(list.meta.total).toBeGreaterThan(5);
 
-    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: '5', offset: '5' })).data.map((m: { slug: string }) => m.slug))
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: '5' })).error.details[0].field).toBe('limit');
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: true })).error.details[0].field).toBe('limit');
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: 5, offset: 5 })).data.map((m: { slug: string }) => m.slug))
       .toEqual((await t.http.get('/v1/monographs?category=medication&limit=5&offset=5').set('X-API-Key', key)).body.data.map((m: { slug: string }) => m.slug));
     const tooMany = await call(c, 'list_monographs', { limit: 101 });
     expect(tooMany.isError).toBe(true);
@@ -114,6 +133,43 @@ describe('MCP over Streamable HTTP', () => {
     const doc = json(await call(c, 'get_document', { id: docs.data[0].id }));
     expect(doc.data.id).toBe(docs.data[0].id);
     expect(doc.data.title).toBe(docs.data[0].title);
+  });
+
+  it('sizes records for an agent: summary by default (most severe interactions first), standard, full; large JSON is not sent twice', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const full = await t.http.get('/v1/monographs/warfarin').set('X-API-Key', key);
+    const summary = await call(c, 'get_monograph', { slug: 'warfarin' });
+    const s = json(summary);
+    expect(JSON.stringify(s).length).toBeLessThan(8_000);
+    expect(JSON.stringify(full.body.data).length).toBeGreaterThan(50_000);
+    const drugs = full.body.data.interactions.drug_interactions as { substance: string; severity: string }[];
+    expect(s.data.interactions.drug_interactions).toHaveLength(4);
+    expect(s.sizing.lists_cut['interactions.drug_interactions']).toBe(`4 of ${drugs.length}`);
+    // The first four of the most severe level, in the record's own order.
+    const top = ['contraindicated', 'major', 'moderate', 'minor'].find((lvl) => drugs.some((d) => d.severity === lvl))!;
+    expect(s.data.interactions.drug_interactions.map((d: { substance: string }) => d.substance)).toEqual(drugs.filter((d) => d.severity === top).slice(0, 4).map((d) => d.substance));
+    expect(s.data.mechanism_of_action).toBeUndefined();
+    expect(s.sizing.sections_left_out).toContain('mechanism_of_action');
+    expect(s.sizing.full).toEqual({ resource: 'materia://monograph/warfarin', call: 'get_monograph {"slug": "warfarin", "detail": "full"}' });
+    expect(summary.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: 'materia://monograph/warfarin' }));
+    const text = (summary.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThan(300);
+    expect(text).toMatch(/characters of JSON in structuredContent/);
+
+    const standard = json(await call(c, 'get_monograph', { slug: 'warfarin', detail: 'standard' }));
+    expect(standard.data.interactions.drug_interactions).toHaveLength(50);
+    expect(standard.data.mechanism_of_action).toEqual(full.body.data.mechanism_of_action);
+    const whole = json(await call(c, 'get_monograph', { slug: 'warfarin', detail: 'full' }));
+    expect(whole.data).toEqual(full.body.data);
+    expect(whole.sizing).toBeUndefined();
+    const bad = await call(c, 'get_monograph', { slug: 'warfarin', detail: 'everything' });
+    expect(bad.isError).toBe(true);
+    expect(json(bad).error.details[0].field).toBe('detail');
+
+    // A small answer keeps its JSON in the text too, for clients that show only text.
+    const doc = await call(c, 'get_document', { id: 'scifact-10009203' });
+    const docText = (doc.content[0] as { text: string }).text;
+    expect(JSON.parse(docText)).toEqual(json(doc));
   });
 
   it('checks interactions with the pair model', async () => {

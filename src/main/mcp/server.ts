@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import {
   CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema,
-  type CallToolResult, type ReadResourceResult, type Tool,
+  type CallToolResult, type ReadResourceResult, type ResourceLink, type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../shared/endpoints.ts';
@@ -22,6 +22,9 @@ import { HttpError } from '../server/http-error.ts';
 import type { Log } from '../server/log.ts';
 import type { AppContext } from '../server/routes/context.ts';
 import { parseOrThrow } from '../server/validation.ts';
+import { QUERY_INT_BOUNDS } from '../../shared/schemas/common.ts';
+import { McpDetail } from '../../shared/schemas/mcp.ts';
+import { sized } from './detail.ts';
 import { RPC, rpcErrorOf, type RpcId } from './errors.ts';
 import { MCP_TOOLS, type McpToolDef } from './tools.ts';
 
@@ -91,6 +94,21 @@ function toolError(err: HttpError): CallToolResult {
   };
 }
 
+/** Text content holds the JSON as well only up to this size; above it the JSON is in structuredContent alone. */
+export const TEXT_COPY_MAX = 4_000;
+
+/**
+ * structuredContent carries the answer; a client that shows only text still gets it whole when it is small. A large
+ * answer is not sent twice: the text says where it is, and resource links name the records it comes from.
+ */
+function toolResult(payload: Record<string, unknown>, links: ResourceLink[]): CallToolResult {
+  const json = JSON.stringify(payload);
+  const text = json.length <= TEXT_COPY_MAX
+    ? json
+    : `The result is ${json.length} characters of JSON in structuredContent (not repeated here).${links.length ? ' Full records: ' + links.map((l) => l.uri).join(', ') + '.' : ''}`;
+  return { content: [{ type: 'text', text }, ...links], structuredContent: payload };
+}
+
 /** A JSON-RPC error as the SDK sends it: `code`, `message` (without McpError's "MCP error <code>:" prefix) and `data`. */
 function rpcFailure(code: number, message: string, data?: Record<string, unknown>): Error {
   return Object.assign(new Error(message), { code, ...(data ? { data } : {}) });
@@ -102,13 +120,16 @@ const refusalFailure = (err: HttpError) => {
 
 /**
  * A query string carries only text, so the /v1 query schemas take `"20"` for a number. Tool arguments are JSON: each
- * query field also takes a number or boolean, which is turned into its text and then checked by the same field schema.
+ * whole-number query field is offered as one JSON integer with the same bounds and default (one type per property,
+ * as some model providers require); text fields stay the same schema.
  */
 export function toolInputSchema(def: McpToolDef, schema: z.ZodType): z.ZodType {
   if (def.input !== 'query' || !(schema instanceof z.ZodObject)) return schema;
-  const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType<unknown, string>>).map(([k, field]) => {
-    const wide = z.union([z.number(), z.boolean()]).transform(String).pipe(field).or(field);
-    return [k, field.description ? wide.describe(field.description) : wide];
+  const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, field]) => {
+    const bounds = QUERY_INT_BOUNDS.get(field);
+    if (!bounds) return [k, field];
+    const int = z.int().min(bounds.min).max(bounds.max).default(bounds.dflt);
+    return [k, field.description ? int.describe(field.description) : int];
   }));
   return z.strictObject(shape);
 }
@@ -123,7 +144,8 @@ function toolEntry(def: McpToolDef) {
   const e = endpointOf(def.endpoint);
   const contract = e[def.input];
   if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
-  const schema = toolInputSchema(def, contract);
+  const base = toolInputSchema(def, contract);
+  const schema = def.record && base instanceof z.ZodObject ? base.extend({ detail: McpDetail }) : base;
   const tool: Tool = {
     name: def.name,
     title: def.title,
@@ -161,10 +183,19 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
       if (err instanceof HttpError) return toolError(err);
       throw err;
     }
-    const out = await call(deps, caller, def.endpoint, def.input, input);
+    const { detail, ...endpointInput } = input as { detail?: McpDetail };
+    const out = await call(deps, caller, def.endpoint, def.input, def.record ? endpointInput : input);
     if (!out.ok) return toolError(out.error);
-    const payload = { ...out.result, provenance: provenance(deps.ctx, def.sources) };
-    return { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload };
+    let result = out.result;
+    const links: ResourceLink[] = [];
+    if (def.record) {
+      const id = String((endpointInput as Record<string, unknown>).slug ?? (endpointInput as Record<string, unknown>).id);
+      const uri = `materia://${def.record}/${encodeURIComponent(id)}`;
+      const s = sized(result.data, detail ?? 'summary', { uri, call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}` });
+      result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}) };
+      links.push({ type: 'resource_link', uri, name: id, mimeType: 'application/json', description: `the full ${def.record} record` });
+    }
+    return toolResult({ ...result, provenance: provenance(deps.ctx, def.sources) }, links);
   });
 }
 

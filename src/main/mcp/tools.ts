@@ -19,6 +19,8 @@ export interface McpToolDef {
   readOnly: boolean;
   /** Content source ids (GET /v1/content `sources[].id`) this tool's answers come from. */
   sources: readonly string[];
+  /** A record tool: takes `detail` (summary by default, detail.ts) and links the record's materia:// resource. */
+  record?: 'compound' | 'monograph' | 'document';
 }
 
 const DOCS = ['scifact', 'cord19', 'pubmedqa'];
@@ -31,8 +33,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     sources: ['materia-editorial', ...DOCS, 'drugbank-vocabulary', 'embedding-model'],
   },
   {
-    name: 'get_compound', title: 'Get a compound', endpoint: 'compoundGet', input: 'params', readOnly: true,
-    description: 'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions, PubMed ids and its editorial basis. Same as GET /v1/compounds/{slug}.',
+    name: 'get_compound', title: 'Get a compound', endpoint: 'compoundGet', input: 'params', readOnly: true, record: 'compound',
+    description: 'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions (most severe first), PubMed ids and its editorial basis. detail: summary (default), standard or full. Same as GET /v1/compounds/{slug}.',
     sources: ['materia-editorial', 'drugbank-vocabulary', ...INTERACTION_SOURCES],
   },
   {
@@ -41,8 +43,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     sources: ['materia-editorial'],
   },
   {
-    name: 'get_monograph', title: 'Get a monograph', endpoint: 'monographGet', input: 'params', readOnly: true,
-    description: 'The full monograph of a compound by slug: mechanism, clinical evidence, indications, dosing, safety, interactions, sources. Same as GET /v1/monographs/{slug}.',
+    name: 'get_monograph', title: 'Get a monograph', endpoint: 'monographGet', input: 'params', readOnly: true, record: 'monograph',
+    description: 'The monograph of a compound by slug: clinical evidence, indications, dosing, safety, interactions (most severe first), sources; mechanism and the rest with detail standard or full (default summary). Same as GET /v1/monographs/{slug}.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -51,8 +53,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     sources: DOCS,
   },
   {
-    name: 'get_document', title: 'Get a document', endpoint: 'documentGet', input: 'params', readOnly: true,
-    description: 'One research document by id, with its DOI, PMID and URL when the source has them. Same as GET /v1/documents/{id}.',
+    name: 'get_document', title: 'Get a document', endpoint: 'documentGet', input: 'params', readOnly: true, record: 'document',
+    description: 'One research document by id, with its DOI, PMID and URL when the source has them; detail summary (default, abstract shortened), standard or full. Same as GET /v1/documents/{id}.',
     sources: DOCS,
   },
   {

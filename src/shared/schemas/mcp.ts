@@ -1,0 +1,9 @@
+/**
+ * MCP-only arguments: what a tool adds to its /v1 endpoint's input. `detail` sizes a record for an agent's context
+ * window (a full monograph is about 90,000 characters, most of it interaction rows).
+ */
+import { z } from 'zod';
+
+export const McpDetail = z.enum(['summary', 'standard', 'full']).default('summary')
+  .describe('How much of the record: summary (default: the key facts and the most severe interactions, a few thousand characters), standard (up to 25 items per list), full (everything, as GET /v1 answers)');
+export type McpDetail = z.infer<typeof McpDetail>;
