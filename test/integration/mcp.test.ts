@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { MCP_TOOLS } from '../../src/main/mcp/tools.ts';
 import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startFakeLlm } from '../helpers/chat.ts';
 
 let t: TestApp;
 let key: string;
@@ -170,6 +171,24 @@ describe('MCP over Streamable HTTP', () => {
     const doc = await call(c, 'get_document', { id: 'scifact-10009203' });
     const docText = (doc.content[0] as { text: string }).text;
     expect(JSON.parse(docText)).toEqual(json(doc));
+  });
+
+  it('reads names where slugs are taken, through the vocabulary, and says how', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const brand = json(await call(c, 'get_compound', { slug: 'eliquis' }));
+    expect(brand.data.slug).toBe('apixaban');
+    expect(brand.read_as).toMatchObject({ input: 'eliquis', slug: 'apixaban' });
+    const capital = json(await call(c, 'get_monograph', { slug: 'Warfarin' }));
+    expect(capital.data.slug).toBe('warfarin');
+    expect(capital.read_as).toMatchObject({ input: 'Warfarin', slug: 'warfarin' });
+    const typo = json(await call(c, 'get_compound', { slug: 'metfromin' }));
+    expect(typo.data.slug).toBe('metformin');
+    expect(typo.read_as.notice).toMatch(/Check the spelling/);
+    const plain = json(await call(c, 'get_compound', { slug: 'metformin' }));
+    expect(plain.read_as).toBeUndefined();
+    const nothing = await call(c, 'get_compound', { slug: 'Zzzqqq Xxyy' });
+    expect(nothing.isError).toBe(true);
+    expect(json(nothing).error.details[0].field).toBe('slug');
   });
 
   it('checks interactions with the pair model', async () => {
@@ -492,6 +511,37 @@ describe('MCP message metering', () => {
       expect(app.logged).toEqual([]);
     } finally {
       await app.close();
+    }
+  }, 60_000);
+});
+
+describe('MCP with a language-model endpoint (MATERIA_LLM_URL)', () => {
+  it('says so: ask_assistant is open-world, the instructions and its provenance name the endpoint; the default says nothing leaves', async () => {
+    const plain = await connect({ Authorization: `Bearer ${key}` });
+    expect(plain.getInstructions()).toMatch(/Nothing is sent off this machine/);
+    expect((await plain.listTools()).tools.every((x) => x.annotations?.openWorldHint === false)).toBe(true);
+
+    const llm = await startFakeLlm();
+    const app = await startTestApp({ chat: { llm: { url: llm.url, model: 'local-test-model', apiKey: 'sk-test-123' } } });
+    try {
+      const client = new Client({ name: 'materia-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${app.adminKey}` } } }));
+      clients.push(client);
+      const origin = new URL(llm.url).origin;
+      expect(client.getInstructions()).toContain(`ask_assistant sends the question and the evidence it retrieved to the language model at ${origin}`);
+      expect(client.getInstructions()).not.toMatch(/Nothing is sent off/);
+      const { tools } = await client.listTools();
+      expect(tools.filter((x) => x.annotations?.openWorldHint).map((x) => x.name)).toEqual(['ask_assistant']);
+      expect(tools.find((x) => x.name === 'ask_assistant')!.description).toContain(origin);
+      expect(JSON.stringify(tools)).not.toContain('sk-test-123');
+      const answer = await call(client, 'ask_assistant', { messages: [{ role: 'user', content: 'magnesium for sleep?' }] });
+      expect(answer.isError).toBeFalsy();
+      expect(json(answer).provenance.note).toContain(origin);
+      const compound = json(await call(client, 'get_compound', { slug: 'metformin' }));
+      expect(compound.provenance.note).toBeUndefined();
+    } finally {
+      await app.close();
+      await llm.close();
     }
   }, 60_000);
 });

@@ -22,14 +22,20 @@ import { HttpError } from '../server/http-error.ts';
 import type { Log } from '../server/log.ts';
 import type { AppContext } from '../server/routes/context.ts';
 import { parseOrThrow } from '../server/validation.ts';
-import { QUERY_INT_BOUNDS } from '../../shared/schemas/common.ts';
 import { McpDetail } from '../../shared/schemas/mcp.ts';
+import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
+import type { Db } from '../db/connection.ts';
+import { slugForName, type SlugReading } from './names.ts';
 import { sized } from './detail.ts';
 import { RPC, rpcErrorOf, type RpcId } from './errors.ts';
 import { MCP_TOOLS, type McpToolDef } from './tools.ts';
 
 export interface McpDeps {
   ctx: AppContext;
+  /** The content database: names are read through the vocabulary (names.ts). */
+  contentDb: Db;
+  /** The language-model endpoint the assistant sends questions and evidence to (MATERIA_LLM_URL), or null. */
+  llmUrl: string | null;
   handlers: HandlerMap;
   limiter: RateLimiter;
   ruleOf: (name: EndpointName) => RateLimitRule;
@@ -159,13 +165,29 @@ function toolEntry(def: McpToolDef) {
   return entry;
 }
 
+/** A tool's listing: the assistant reaches the open world when a language-model endpoint is configured. */
+function toolListing(deps: McpDeps, def: McpToolDef): Tool {
+  const tool = toolEntry(def).tool;
+  if (def.endpoint !== 'chatCompletions' || !deps.llmUrl) return tool;
+  return {
+    ...tool,
+    description: `${tool.description} This server sends the question and the evidence it retrieved to the language model at ${llmOrigin(deps.llmUrl)}.`,
+    annotations: { ...tool.annotations, openWorldHint: true },
+  };
+}
+
+/** Scheme, host and port of the endpoint (never its path, query or credentials). */
+function llmOrigin(url: string): string {
+  try { return new URL(url).origin; } catch { return 'the configured MATERIA_LLM_URL'; }
+}
+
 /** The tools this key may call: a tool whose scope the key lacks is not offered (calling it anyway is a forbidden result). */
 export function toolsForScopes(scopes: readonly string[]): McpToolDef[] {
   return MCP_TOOLS.filter((def) => { const scope = endpointOf(def.endpoint).scope; return !scope || scopes.includes(scope); });
 }
 
 function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForScopes(caller.key.scopes).map((def) => toolEntry(def).tool) }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForScopes(caller.key.scopes).map((def) => toolListing(deps, def)) }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const def = MCP_TOOLS.find((d) => d.name === request.params.name);
     if (!def) {
@@ -175,7 +197,15 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
     const refused = admit(deps, caller, def.endpoint);
     if (refused) return toolError(refused);
     // The arguments as sent (the SDK's own parse rebuilds objects, so an own "__proto__" key would vanish unseen).
-    const raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
+    let raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
+    // A compound or monograph asked for by a name that is not a slug of ours ("Warfarin", "eliquis") is read as one.
+    const named = (def.record === 'compound' || def.record === 'monograph') && typeof (raw as { slug?: unknown } | undefined)?.slug === 'string'
+      ? (raw as { slug: string }).slug : null;
+    let reading: SlugReading | null = null;
+    if (named !== null && !Slug.safeParse(named).success) {
+      reading = slugForName(deps.contentDb, named);
+      if (reading) raw = { ...(raw as object), slug: reading.slug };
+    }
     let input: unknown;
     try {
       input = parseOrThrow(toolEntry(def).schema, raw ?? {}, PART_NAME[def.input]);
@@ -183,8 +213,16 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
       if (err instanceof HttpError) return toolError(err);
       throw err;
     }
-    const { detail, ...endpointInput } = input as { detail?: McpDetail };
-    const out = await call(deps, caller, def.endpoint, def.input, def.record ? endpointInput : input);
+    const { detail, ...given } = input as { detail?: McpDetail; slug?: string };
+    let endpointInput = given;
+    let out = await call(deps, caller, def.endpoint, def.input, def.record ? endpointInput : input);
+    if (!out.ok && out.error.code === 'not_found' && named !== null && !reading) {
+      reading = slugForName(deps.contentDb, named);
+      if (reading) {
+        endpointInput = { ...endpointInput, slug: reading.slug };
+        out = await call(deps, caller, def.endpoint, def.input, endpointInput);
+      }
+    }
     if (!out.ok) return toolError(out.error);
     let result = out.result;
     const links: ResourceLink[] = [];
@@ -192,10 +230,13 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
       const id = String((endpointInput as Record<string, unknown>).slug ?? (endpointInput as Record<string, unknown>).id);
       const uri = `materia://${def.record}/${encodeURIComponent(id)}`;
       const s = sized(result.data, detail ?? 'summary', { uri, call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}` });
-      result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}) };
+      result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}), ...(reading ? { read_as: reading } : {}) };
       links.push({ type: 'resource_link', uri, name: id, mimeType: 'application/json', description: `the full ${def.record} record` });
     }
-    return toolResult({ ...result, provenance: provenance(deps.ctx, def.sources) }, links);
+    const prov = provenance(deps.ctx, def.sources);
+    const offMachine = def.endpoint === 'chatCompletions' && deps.llmUrl
+      ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` } : {};
+    return toolResult({ ...result, provenance: { ...prov, ...offMachine } }, links);
   });
 }
 
@@ -331,7 +372,10 @@ function registerPrompts(server: McpServer) {
 export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, title: 'Materia', version: deps.ctx.version }, {
     capabilities: { tools: {}, resources: {}, prompts: {} },
-    instructions: 'Materia is a local, offline clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Nothing is sent off this machine.',
+    instructions: 'Materia is a local clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Record tools answer a summary unless asked for detail "standard" or "full", and take names as well as slugs. '
+      + (deps.llmUrl
+        ? `ask_assistant sends the question and the evidence it retrieved to the language model at ${llmOrigin(deps.llmUrl)}; every other tool answers from this machine alone.`
+        : 'Nothing is sent off this machine.'),
   });
   registerPrompts(server);
   // The SDK announces listChanged when a prompt is registered; a stateless server never sends that notification.

@@ -174,7 +174,7 @@ export function createApp(opts: AppOptions): MateriaApp {
   app.use('/v1', api);
   // The Model Context Protocol: the same handlers, keys, scopes and rate-limit buckets as /v1 (src/main/mcp).
   // Its refusals (the Host/Origin checks above included) are JSON-RPC errors, which MCP clients can read.
-  app.use('/mcp', mcpRouter({ ctx: context, handlers, limiter, ruleOf: (name) => rules.get(name)!, log }, { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS }), mcpErrorHandler(log));
+  app.use('/mcp', mcpRouter({ ctx: context, contentDb: opts.contentDb, llmUrl: opts.chat?.llm?.url ?? null, handlers, limiter, ruleOf: (name) => rules.get(name)!, log }, { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS }), mcpErrorHandler(log));
   // OAuth discovery and flow paths: a JSON 404 saying the server takes API keys (before the renderer's index.html).
   app.use(oauthPathsRouter());
   const renderer = opts.rendererDir ? rendererRouter(opts.rendererDir) : null;
