@@ -191,6 +191,23 @@ describe('MCP over Streamable HTTP', () => {
     expect(json(nothing).error.details[0].field).toBe('slug');
   });
 
+  it('fetch takes a resource URI, a search result id, a slug or a name', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const found = json(await call(c, 'search', { query: 'vitamin d', limit: 10 })).data.results as { id: string; type: string; slug?: string }[];
+    const compound = found.find((r) => r.type === 'compound')!;
+    const document = found.find((r) => r.type === 'document')!;
+    expect(json(await call(c, 'fetch', { id: compound.id })).data.slug).toBe(compound.slug);
+    expect(json(await call(c, 'fetch', { id: document.id })).data.id).toBe(document.id);
+    expect(json(await call(c, 'fetch', { id: 'materia://monograph/warfarin' })).sizing.full.resource).toBe('materia://monograph/warfarin');
+    expect(json(await call(c, 'fetch', { id: 'materia://compound/metformin', detail: 'full' })).data)
+      .toEqual((await t.http.get('/v1/compounds/metformin').set('X-API-Key', key)).body.data);
+    expect(json(await call(c, 'fetch', { id: 'vitamin-d3' })).data.slug).toBe('vitamin-d3');
+    expect(json(await call(c, 'fetch', { id: 'Eliquis' })).data.slug).toBe('apixaban');
+    expect(json(await call(c, 'fetch', { id: 'materia://nothing/x' })).error.code).toBe('not_found');
+    expect(json(await call(c, 'fetch', { id: 'cmp_000000000000' })).error.code).toBe('not_found');
+    expect(json(await call(c, 'fetch', { id: 'x', extra: 1 })).error.details[0].field).toBe('extra');
+  });
+
   it('checks interactions with the pair model', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const r = json(await call(c, 'check_interactions', { substances: ['warfarin', 'fluconazole', 'notadrugxyz'] }));
@@ -329,6 +346,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   build_peptide_stack: { goals: ['sleep'] },
   build_protocol: { compounds: ['sertraline'], duration_weeks: 4, goal: 'depression' },
   ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }] },
+  fetch: { id: 'materia://monograph/metformin' },
 };
 
 describe('MCP arguments, fuzzed', () => {
@@ -433,7 +451,7 @@ describe('MCP refusals', () => {
   it('lists only the tools a key\'s scopes allow', async () => {
     const names = async (scopes: ('read' | 'tools' | 'chat')[]) => (await (await connect({ Authorization: `Bearer ${t.keyWith(scopes)}` })).listTools()).tools.map((x) => x.name);
     expect(await names(['chat'])).toEqual(['ask_assistant']);
-    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'list_documents', 'get_document']);
+    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'list_documents', 'get_document']);
     expect(await names(['tools'])).toEqual(MCP_TOOLS.filter((x) => /^(check|calculate|analyze|build)_/.test(x.name)).map((x) => x.name));
     expect(await names([])).toEqual([]);
   });

@@ -22,7 +22,8 @@ import { HttpError } from '../server/http-error.ts';
 import type { Log } from '../server/log.ts';
 import type { AppContext } from '../server/routes/context.ts';
 import { parseOrThrow } from '../server/validation.ts';
-import { McpDetail } from '../../shared/schemas/mcp.ts';
+import { DocumentIdParams } from '../../shared/schemas/documents.ts';
+import { FetchArgs, McpDetail } from '../../shared/schemas/mcp.ts';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
 import type { Db } from '../db/connection.ts';
 import { slugForName, type SlugReading } from './names.ts';
@@ -150,7 +151,7 @@ function toolEntry(def: McpToolDef) {
   const e = endpointOf(def.endpoint);
   const contract = e[def.input];
   if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
-  const base = toolInputSchema(def, contract);
+  const base = def.schema ?? toolInputSchema(def, contract);
   const schema = def.record && base instanceof z.ZodObject ? base.extend({ detail: McpDetail }) : base;
   const tool: Tool = {
     name: def.name,
@@ -189,15 +190,27 @@ export function toolsForScopes(scopes: readonly string[]): McpToolDef[] {
 function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForScopes(caller.key.scopes).map((def) => toolListing(deps, def)) }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const def = MCP_TOOLS.find((d) => d.name === request.params.name);
+    let def = MCP_TOOLS.find((d) => d.name === request.params.name);
     if (!def) {
       const offered = toolsForScopes(caller.key.scopes).map((d) => d.name).join(', ') || 'none';
       throw rpcFailure(RPC.invalidParams, `unknown tool "${request.params.name}"; this key's tools: ${offered}`, { field: 'name' });
     }
-    const refused = admit(deps, caller, def.endpoint);
-    if (refused) return toolError(refused);
     // The arguments as sent (the SDK's own parse rebuilds objects, so an own "__proto__" key would vanish unseen).
     let raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
+    if (def.name === 'fetch') {
+      // fetch is the record tool its id names, called with that tool's arguments (and charged as that tool).
+      let args: FetchArgs;
+      try { args = parseOrThrow(FetchArgs, raw ?? {}, 'body'); } catch (err) {
+        if (err instanceof HttpError) return toolError(err);
+        throw err;
+      }
+      const target = fetchTarget(deps, args.id);
+      if ('error' in target) return toolError(target.error);
+      def = MCP_TOOLS.find((d) => d.name === target.tool)!;
+      raw = { ...target.args, detail: args.detail };
+    }
+    const refused = admit(deps, caller, def.endpoint);
+    if (refused) return toolError(refused);
     // A compound or monograph asked for by a name that is not a slug of ours ("Warfarin", "eliquis") is read as one.
     const named = (def.record === 'compound' || def.record === 'monograph') && typeof (raw as { slug?: unknown } | undefined)?.slug === 'string'
       ? (raw as { slug: string }).slug : null;
@@ -238,6 +251,26 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
       ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` } : {};
     return toolResult({ ...result, provenance: { ...prov, ...offMachine } }, links);
   });
+}
+
+/** The record tool and arguments a fetch id names. */
+function fetchTarget(deps: McpDeps, id: string): { tool: string; args: Record<string, string> } | { error: HttpError } {
+  const uri = /^materia:\/\/([a-z]+)\/(.+)$/.exec(id);
+  if (uri) {
+    let value: string;
+    try { value = decodeURIComponent(uri[2]!); } catch { return { error: new HttpError('invalid_request', 'id: the URI is not valid percent-encoded UTF-8', [{ field: 'id', message: 'bad percent-encoding' }]) }; }
+    if (uri[1] === 'compound' || uri[1] === 'monograph') return { tool: `get_${uri[1]}`, args: { slug: value } };
+    if (uri[1] === 'document') return { tool: 'get_document', args: { id: value } };
+    return { error: new HttpError('not_found', `no resource ${id}; fetch takes materia://compound/…, materia://monograph/… and materia://document/…`, [{ field: 'id', message: 'unknown resource kind' }]) };
+  }
+  if (/^cmp_[0-9a-f]+$/.test(id)) {
+    const slug = deps.ctx.compounds.slugById(id);
+    return slug ? { tool: 'get_compound', args: { slug } } : { error: new HttpError('not_found', `compound ${id} not found`, [{ field: 'id', message: 'no such compound id' }]) };
+  }
+  // A slug of ours first ("vitamin-d3" is shaped like a document id too), then a document id, then a name.
+  if (deps.ctx.compounds.bySlug(id)) return { tool: 'get_compound', args: { slug: id } };
+  if (DocumentIdParams.safeParse({ id }).success) return { tool: 'get_document', args: { id } };
+  return { tool: 'get_compound', args: { slug: id } };
 }
 
 const RESOURCES = [

@@ -3,7 +3,9 @@
  * schema as its input schema (so its JSON Schema is the one /v1/openapi.json shows) and the endpoint's scope and rate
  * limit. `sources` names the datasets of GET /v1/content the tool reads; their licences go out with every result.
  */
+import type { z } from 'zod';
 import type { EndpointName } from '../../shared/endpoints.ts';
+import { FetchArgs } from '../../shared/schemas/mcp.ts';
 
 export interface McpToolDef {
   name: string;
@@ -21,6 +23,8 @@ export interface McpToolDef {
   sources: readonly string[];
   /** A record tool: takes `detail` (summary by default, detail.ts) and links the record's materia:// resource. */
   record?: 'compound' | 'monograph' | 'document';
+  /** Arguments of its own instead of the endpoint's (fetch, which picks a record tool; `endpoint` gives its scope). */
+  schema?: z.ZodType;
 }
 
 const DOCS = ['scifact', 'cord19', 'pubmedqa'];
@@ -46,6 +50,11 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     name: 'get_monograph', title: 'Get a monograph', endpoint: 'monographGet', input: 'params', readOnly: true, record: 'monograph',
     description: 'The monograph of a compound by slug: clinical evidence, indications, dosing, safety, interactions (most severe first), sources; mechanism and the rest with detail standard or full (default summary). Same as GET /v1/monographs/{slug}.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'fetch', title: 'Fetch a record', endpoint: 'compoundGet', input: 'params', readOnly: true, schema: FetchArgs,
+    description: 'One compound, monograph or document by a materia:// resource URI, a search result id, a slug or a name; detail summary (default), standard or full. The pair of search, as chat-assistant connectors expect.',
+    sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {
     name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true,

@@ -7,3 +7,11 @@ import { z } from 'zod';
 export const McpDetail = z.enum(['summary', 'standard', 'full']).default('summary')
   .describe('How much of the record: summary (default: the key facts and the most severe interactions, a few thousand characters), standard (up to 25 items per list), full (everything, as GET /v1 answers)');
 export type McpDetail = z.infer<typeof McpDetail>;
+
+/** fetch: one record by whatever an agent holds: a materia:// resource URI, a search result id, a slug or a name. */
+export const FetchArgs = z.strictObject({
+  id: z.string().min(1).max(512)
+    .describe('a materia:// resource URI (materia://monograph/warfarin), a search result id (cmp_…, scifact-…), a compound slug or a name'),
+  detail: McpDetail,
+});
+export type FetchArgs = z.infer<typeof FetchArgs>;
