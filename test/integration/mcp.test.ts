@@ -591,6 +591,6 @@ describe('npm run mcp:stdio', () => {
     });
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     clients.push(client);
-    await expect(client.connect(transport)).rejects.toThrow(/401|invalid API key/);
+    await expect(client.connect(transport)).rejects.toMatchObject({ code: -32001, message: expect.stringMatching(/unauthorized: invalid API key/) });
   }, 60_000);
 });
