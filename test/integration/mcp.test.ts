@@ -278,6 +278,24 @@ describe('MCP over Streamable HTTP', () => {
     await expect(c.readResource({ uri: 'https://example.com/x' })).rejects.toMatchObject({ code: -32002 });
   });
 
+  it('completes compound and monograph slugs by prefix, and close names', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    expect(c.getServerCapabilities()?.completions).toEqual({});
+    const comp = await c.complete({ ref: { type: 'ref/resource', uri: 'materia://compound/{slug}' }, argument: { name: 'slug', value: 'metf' } });
+    expect(comp.completion.values).toContain('metformin');
+    expect(comp.completion.values.every((v) => v.startsWith('metf'))).toBe(true);
+    const all = await c.complete({ ref: { type: 'ref/resource', uri: 'materia://monograph/{slug}' }, argument: { name: 'slug', value: '' } });
+    expect(all.completion.values).toHaveLength(100);
+    expect(all.completion.total).toBe((t.materia.context.content.counts as Record<string, number>).monographs);
+    expect(all.completion.hasMore).toBe(true);
+    const typo = await c.complete({ ref: { type: 'ref/prompt', name: 'summarize_compound_evidence' }, argument: { name: 'compound', value: 'metfromin' } });
+    expect(typo.completion.values).toContain('metformin');
+    const none = await c.complete({ ref: { type: 'ref/resource', uri: 'materia://document/{id}' }, argument: { name: 'id', value: 'sci' } });
+    expect(none.completion.values).toEqual([]);
+    const toolsOnly = await connect({ Authorization: `Bearer ${t.keyWith(['tools'])}` });
+    await expect(toolsOnly.complete({ ref: { type: 'ref/resource', uri: 'materia://compound/{slug}' }, argument: { name: 'slug', value: 'm' } })).rejects.toMatchObject({ code: -32003 });
+  });
+
   it('offers prompts', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const { prompts } = await c.listPrompts();

@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import {
-  CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema,
+  CallToolRequestSchema, CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema,
   type CallToolResult, type ReadResourceResult, type ResourceLink, type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -26,6 +26,7 @@ import { DocumentIdParams } from '../../shared/schemas/documents.ts';
 import { FetchArgs, McpDetail } from '../../shared/schemas/mcp.ts';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
 import type { Db } from '../db/connection.ts';
+import { suggestions } from '../vocabulary/resolver.ts';
 import { slugForName, type SlugReading } from './names.ts';
 import { sized } from './detail.ts';
 import { RPC, rpcErrorOf, type RpcId } from './errors.ts';
@@ -354,6 +355,34 @@ function registerResources(server: McpServer, deps: McpDeps, caller: McpCaller) 
   });
 }
 
+/** Completions answer at most this many values (the MCP limit), with `total` and `hasMore`. */
+const MAX_COMPLETIONS = 100;
+
+/**
+ * completion/complete: compound and monograph slugs for the resource templates' {slug} and the evidence prompt's
+ * compound, by prefix; when no slug begins so, the vocabulary's close names ("metfromin" → metformin). Needs "read".
+ */
+function registerCompletions(server: McpServer, deps: McpDeps, caller: McpCaller) {
+  server.server.setRequestHandler(CompleteRequestSchema, (request) => {
+    const { ref, argument } = request.params;
+    const kind = ref.type === 'ref/resource'
+      ? (/^materia:\/\/(compound|monograph)\/\{slug\}$/.exec(ref.uri)?.[1] ?? null)
+      : ref.name === 'summarize_compound_evidence' && argument.name === 'compound' ? 'compound' : null;
+    if (!kind || (ref.type === 'ref/resource' && argument.name !== 'slug')) return { completion: { values: [], hasMore: false } };
+    if (!caller.key.scopes.includes('read')) throw refusalFailure(new HttpError('forbidden', 'this key lacks the "read" scope (completions of slugs)', [{ field: 'scope', message: 'needs read' }]));
+    const slugs = kind === 'compound'
+      ? deps.ctx.compounds.search('*', {}, { limit: 100_000, offset: 0 }).rows.map((c) => c.slug)
+      : deps.ctx.monographs.list({}, { limit: 100_000, offset: 0 }).items.map((m) => m.slug);
+    const prefix = argument.value.trim().toLowerCase();
+    let values = slugs.filter((x) => x.startsWith(prefix)).sort();
+    if (!values.length && prefix.length >= 3) {
+      const known = new Set(slugs);
+      values = [...new Set(suggestions(deps.contentDb, argument.value, 10).map((x) => x.slug).filter((x): x is string => x !== null && known.has(x)))];
+    }
+    return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
+  });
+}
+
 function registerPrompts(server: McpServer) {
   server.registerPrompt('review_medication_list', {
     title: 'Review a medication list for interactions',
@@ -404,7 +433,7 @@ function registerPrompts(server: McpServer) {
 
 export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, title: 'Materia', version: deps.ctx.version }, {
-    capabilities: { tools: {}, resources: {}, prompts: {} },
+    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
     instructions: 'Materia is a local clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Record tools answer a summary unless asked for detail "standard" or "full", and take names as well as slugs. '
       + (deps.llmUrl
         ? `ask_assistant sends the question and the evidence it retrieved to the language model at ${llmOrigin(deps.llmUrl)}; every other tool answers from this machine alone.`
@@ -415,5 +444,6 @@ export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
   server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   registerTools(server, deps, caller);
   registerResources(server, deps, caller);
+  registerCompletions(server, deps, caller);
   return server;
 }
