@@ -208,6 +208,27 @@ describe('MCP over Streamable HTTP', () => {
     expect(json(await call(c, 'fetch', { id: 'x', extra: 1 })).error.details[0].field).toBe('extra');
   });
 
+  it('cites documents as BibTeX, RIS and CSL-JSON from their records', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const docs = json(await call(c, 'list_documents', { q: 'vitamin d fracture', limit: 3 })).data as { id: string; doi: string | null; authors: string[] }[];
+    const ids = docs.map((d) => d.id);
+    const bib = json(await call(c, 'cite_documents', { ids: [...ids, 'scifact-0', 'not a doc'] }));
+    expect(bib.format).toBe('bibtex');
+    expect(bib.text.match(/^@article\{/gm)).toHaveLength(3);
+    for (const d of docs) {
+      expect(bib.text).toContain(`note = {Materia document ${d.id}}`);
+      if (d.doi) expect(bib.text).toContain(`doi = {${d.doi}}`);
+    }
+    expect(bib.missing.map((m: { id: string }) => m.id)).toEqual(['scifact-0', 'not a doc']);
+    const ris = json(await call(c, 'cite_documents', { ids, format: 'ris' }));
+    expect(ris.text.match(/^TY {2}- JOUR$/gm)).toHaveLength(3);
+    expect(ris.text.match(/^ER {2}- $/gm)).toHaveLength(3);
+    const csl = json(await call(c, 'cite_documents', { ids, format: 'csl-json' }));
+    expect(csl.items.map((i: { id: string }) => i.id)).toEqual(ids);
+    expect(csl.items[0].author?.length ?? 0).toBe(docs[0]!.authors.length);
+    expect(json(await call(c, 'cite_documents', { ids: [], format: 'ris' })).error.details[0].field).toBe('ids');
+  });
+
   it('checks interactions with the pair model', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const r = json(await call(c, 'check_interactions', { substances: ['warfarin', 'fluconazole', 'notadrugxyz'] }));
@@ -365,6 +386,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   build_protocol: { compounds: ['sertraline'], duration_weeks: 4, goal: 'depression' },
   ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }] },
   fetch: { id: 'materia://monograph/metformin' },
+  cite_documents: { ids: ['scifact-10009203'] },
 };
 
 describe('MCP arguments, fuzzed', () => {
@@ -469,7 +491,7 @@ describe('MCP refusals', () => {
   it('lists only the tools a key\'s scopes allow', async () => {
     const names = async (scopes: ('read' | 'tools' | 'chat')[]) => (await (await connect({ Authorization: `Bearer ${t.keyWith(scopes)}` })).listTools()).tools.map((x) => x.name);
     expect(await names(['chat'])).toEqual(['ask_assistant']);
-    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'list_documents', 'get_document']);
+    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'list_documents', 'get_document', 'cite_documents']);
     expect(await names(['tools'])).toEqual(MCP_TOOLS.filter((x) => /^(check|calculate|analyze|build)_/.test(x.name)).map((x) => x.name));
     expect(await names([])).toEqual([]);
   });

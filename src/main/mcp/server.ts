@@ -22,8 +22,9 @@ import { HttpError } from '../server/http-error.ts';
 import type { Log } from '../server/log.ts';
 import type { AppContext } from '../server/routes/context.ts';
 import { parseOrThrow } from '../server/validation.ts';
-import { DocumentIdParams } from '../../shared/schemas/documents.ts';
-import { FetchArgs, McpDetail } from '../../shared/schemas/mcp.ts';
+import { DocumentIdParams, type Document } from '../../shared/schemas/documents.ts';
+import { toBibtex, toCsl, toRis } from './citations.ts';
+import { CiteArgs, FetchArgs, McpDetail } from '../../shared/schemas/mcp.ts';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
 import type { Db } from '../db/connection.ts';
 import { suggestions } from '../vocabulary/resolver.ts';
@@ -198,6 +199,7 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
     }
     // The arguments as sent (the SDK's own parse rebuilds objects, so an own "__proto__" key would vanish unseen).
     let raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
+    if (def.name === 'cite_documents') return citeDocuments(deps, caller, def, raw);
     if (def.name === 'fetch') {
       // fetch is the record tool its id names, called with that tool's arguments (and charged as that tool).
       let args: FetchArgs;
@@ -252,6 +254,32 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
       ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` } : {};
     return toolResult({ ...result, provenance: { ...prov, ...offMachine } }, links);
   });
+}
+
+/** cite_documents: each id read through GET /v1/documents/{id}'s handler and bucket, then formatted (citations.ts). */
+async function citeDocuments(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: unknown): Promise<CallToolResult> {
+  let args: CiteArgs;
+  try { args = parseOrThrow(CiteArgs, raw ?? {}, 'body'); } catch (err) {
+    if (err instanceof HttpError) return toolError(err);
+    throw err;
+  }
+  const docs: Document[] = [];
+  const missing: { id: string; reason: string }[] = [];
+  for (const id of [...new Set(args.ids)]) {
+    const refused = admit(deps, caller, 'documentGet');
+    if (refused) return toolError(refused);
+    const params = DocumentIdParams.safeParse({ id });
+    if (!params.success) { missing.push({ id, reason: 'is not a document id' }); continue; }
+    const out = await call(deps, caller, 'documentGet', 'params', params.data);
+    if (out.ok) docs.push(out.result.data as Document);
+    else missing.push({ id, reason: out.error.message });
+  }
+  const payload = args.format === 'csl-json'
+    ? { format: args.format, items: docs.map(toCsl), missing }
+    : { format: args.format, text: docs.map(args.format === 'bibtex' ? toBibtex : toRis).join('\n\n'), missing };
+  const result = { ...payload, provenance: provenance(deps.ctx, def.sources) };
+  const links: ResourceLink[] = docs.map((d) => ({ type: 'resource_link', uri: `materia://document/${encodeURIComponent(d.id)}`, name: d.id, mimeType: 'application/json' }));
+  return toolResult(result, links);
 }
 
 /** The record tool and arguments a fetch id names. */

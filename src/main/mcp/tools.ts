@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import { FetchArgs } from '../../shared/schemas/mcp.ts';
+import { CiteArgs, FetchArgs } from '../../shared/schemas/mcp.ts';
 
 export interface McpToolDef {
   name: string;
@@ -64,6 +64,11 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
   {
     name: 'get_document', title: 'Get a document', endpoint: 'documentGet', input: 'params', readOnly: true, record: 'document',
     description: 'One research document by id, with its DOI, PMID and URL when the source has them; detail summary (default, abstract shortened), standard or full. Same as GET /v1/documents/{id}.',
+    sources: DOCS,
+  },
+  {
+    name: 'cite_documents', title: 'Cite documents', endpoint: 'documentGet', input: 'params', readOnly: true, schema: CiteArgs,
+    description: 'Research documents by id as citations for a reference manager: BibTeX (default), RIS or CSL-JSON, from the record\'s title, authors, journal, date, DOI, PMID and URL. Each id is charged as one GET /v1/documents/{id}.',
     sources: DOCS,
   },
   {

@@ -15,3 +15,10 @@ export const FetchArgs = z.strictObject({
   detail: McpDetail,
 });
 export type FetchArgs = z.infer<typeof FetchArgs>;
+
+/** cite_documents: documents by id, as citations a reference manager imports. */
+export const CiteArgs = z.strictObject({
+  ids: z.array(z.string().min(1).max(128)).min(1).max(50).describe('document ids (from search or list_documents), at most 50'),
+  format: z.enum(['bibtex', 'ris', 'csl-json']).default('bibtex').describe('bibtex (default), ris or csl-json'),
+});
+export type CiteArgs = z.infer<typeof CiteArgs>;
