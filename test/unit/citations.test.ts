@@ -6,9 +6,9 @@ import type { Document } from '../../src/shared/schemas/documents.ts';
 const DOC: Document = {
   id: 'pubmedqa-20353735', source: 'pubmedqa', title: 'Vitamin D & falls: 50% fewer {fractures}?', title_source: 'article', external_id: null,
   authors: ['Müller, Anna B', 'Smith, John', 'WHO Study Group'], publication_date: '2010-03-30', publication_year: 2010,
-  journal: 'BMJ', evidence_grade: 'A', study_design: 'rct', study_design_label: 'Randomised controlled trial', abstract: 'x',
+  journal: 'BMJ', evidence_grade: 'A', study_design: 'randomized_trial', study_design_label: 'Randomised controlled trial', abstract: 'x',
   doi: '10.1136/bmj.c1234', pmid: '20353735', pmcid: null, url: 'https://pubmed.ncbi.nlm.nih.gov/20353735/', license: null, mesh_terms: [],
-} as Document;
+};
 
 describe('citations', () => {
   it('BibTeX: escaped title, authors joined with "and", year and month, DOI, PMID, URL; no field the record lacks', () => {
