@@ -206,6 +206,15 @@ describe('MCP over Streamable HTTP', () => {
     expect(json(await call(c, 'fetch', { id: 'materia://nothing/x' })).error.code).toBe('not_found');
     expect(json(await call(c, 'fetch', { id: 'cmp_000000000000' })).error.code).toBe('not_found');
     expect(json(await call(c, 'fetch', { id: 'x', extra: 1 })).error.details[0].field).toBe('extra');
+
+    const many = await call(c, 'get_many', { ids: ['eliquis', 'materia://monograph/warfarin', document.id, 'materia://nothing/x', 'no-such-compound-zz'] });
+    const items = json(many).items as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(items.map((i) => i.data?.slug ?? i.data?.id ?? i.error?.code)).toEqual(['apixaban', 'warfarin', document.id, 'not_found', 'not_found']);
+    expect(items[1]!.sizing.full.resource).toBe('materia://monograph/warfarin');
+    expect(items[0]!.provenance).toBeUndefined();
+    expect(json(many).provenance.sources.length).toBeGreaterThan(0);
+    expect(many.content.filter((b) => b.type === 'resource_link')).toHaveLength(3);
+    expect(json(await call(c, 'get_many', { ids: Array.from({ length: 21 }, () => 'metformin') })).error.details[0].field).toBe('ids');
   });
 
   it('cites documents as BibTeX, RIS and CSL-JSON from their records', async () => {
@@ -387,6 +396,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }] },
   fetch: { id: 'materia://monograph/metformin' },
   cite_documents: { ids: ['scifact-10009203'] },
+  get_many: { ids: ['metformin', 'materia://monograph/warfarin'] },
 };
 
 describe('MCP arguments, fuzzed', () => {
@@ -491,7 +501,7 @@ describe('MCP refusals', () => {
   it('lists only the tools a key\'s scopes allow', async () => {
     const names = async (scopes: ('read' | 'tools' | 'chat')[]) => (await (await connect({ Authorization: `Bearer ${t.keyWith(scopes)}` })).listTools()).tools.map((x) => x.name);
     expect(await names(['chat'])).toEqual(['ask_assistant']);
-    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'list_documents', 'get_document', 'cite_documents']);
+    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'get_many', 'list_documents', 'get_document', 'cite_documents']);
     expect(await names(['tools'])).toEqual(MCP_TOOLS.filter((x) => /^(check|calculate|analyze|build)_/.test(x.name)).map((x) => x.name));
     expect(await names([])).toEqual([]);
   });

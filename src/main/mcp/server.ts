@@ -24,7 +24,7 @@ import type { AppContext } from '../server/routes/context.ts';
 import { parseOrThrow } from '../server/validation.ts';
 import { DocumentIdParams, type Document } from '../../shared/schemas/documents.ts';
 import { toBibtex, toCsl, toRis } from './citations.ts';
-import { CiteArgs, FetchArgs, McpDetail } from '../../shared/schemas/mcp.ts';
+import { CiteArgs, FetchArgs, GetManyArgs, McpDetail } from '../../shared/schemas/mcp.ts';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
 import type { Db } from '../db/connection.ts';
 import { suggestions } from '../vocabulary/resolver.ts';
@@ -200,6 +200,7 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
     // The arguments as sent (the SDK's own parse rebuilds objects, so an own "__proto__" key would vanish unseen).
     let raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
     if (def.name === 'cite_documents') return citeDocuments(deps, caller, def, raw);
+    if (def.name === 'get_many') return getMany(deps, caller, def, raw);
     if (def.name === 'fetch') {
       // fetch is the record tool its id names, called with that tool's arguments (and charged as that tool).
       let args: FetchArgs;
@@ -212,48 +213,74 @@ function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
       def = MCP_TOOLS.find((d) => d.name === target.tool)!;
       raw = { ...target.args, detail: args.detail };
     }
-    const refused = admit(deps, caller, def.endpoint);
-    if (refused) return toolError(refused);
-    // A compound or monograph asked for by a name that is not a slug of ours ("Warfarin", "eliquis") is read as one.
-    const named = (def.record === 'compound' || def.record === 'monograph') && typeof (raw as { slug?: unknown } | undefined)?.slug === 'string'
-      ? (raw as { slug: string }).slug : null;
-    let reading: SlugReading | null = null;
-    if (named !== null && !Slug.safeParse(named).success) {
-      reading = slugForName(deps.contentDb, named);
-      if (reading) raw = { ...(raw as object), slug: reading.slug };
-    }
-    let input: unknown;
-    try {
-      input = parseOrThrow(toolEntry(def).schema, raw ?? {}, PART_NAME[def.input]);
-    } catch (err) {
-      if (err instanceof HttpError) return toolError(err);
-      throw err;
-    }
-    const { detail, ...given } = input as { detail?: McpDetail; slug?: string };
-    let endpointInput = given;
-    let out = await call(deps, caller, def.endpoint, def.input, def.record ? endpointInput : input);
-    if (!out.ok && out.error.code === 'not_found' && named !== null && !reading) {
-      reading = slugForName(deps.contentDb, named);
-      if (reading) {
-        endpointInput = { ...endpointInput, slug: reading.slug };
-        out = await call(deps, caller, def.endpoint, def.input, endpointInput);
-      }
-    }
-    if (!out.ok) return toolError(out.error);
-    let result = out.result;
-    const links: ResourceLink[] = [];
-    if (def.record) {
-      const id = String((endpointInput as Record<string, unknown>).slug ?? (endpointInput as Record<string, unknown>).id);
-      const uri = `materia://${def.record}/${encodeURIComponent(id)}`;
-      const s = sized(result.data, detail ?? 'summary', { uri, call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}` });
-      result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}), ...(reading ? { read_as: reading } : {}) };
-      links.push({ type: 'resource_link', uri, name: id, mimeType: 'application/json', description: `the full ${def.record} record` });
-    }
-    const prov = provenance(deps.ctx, def.sources);
-    const offMachine = def.endpoint === 'chatCompletions' && deps.llmUrl
-      ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` } : {};
-    return toolResult({ ...result, provenance: { ...prov, ...offMachine } }, links);
+    return runTool(deps, caller, def, raw);
   });
+}
+
+/** One tool call with its arguments as sent: scope and bucket, names read as slugs, the handler, sizing. */
+async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArgs: unknown): Promise<CallToolResult> {
+  let raw = rawArgs;
+  const refused = admit(deps, caller, def.endpoint);
+  if (refused) return toolError(refused);
+  // A compound or monograph asked for by a name that is not a slug of ours ("Warfarin", "eliquis") is read as one.
+  const named = (def.record === 'compound' || def.record === 'monograph') && typeof (raw as { slug?: unknown } | undefined)?.slug === 'string'
+    ? (raw as { slug: string }).slug : null;
+  let reading: SlugReading | null = null;
+  if (named !== null && !Slug.safeParse(named).success) {
+    reading = slugForName(deps.contentDb, named);
+    if (reading) raw = { ...(raw as object), slug: reading.slug };
+  }
+  let input: unknown;
+  try {
+    input = parseOrThrow(toolEntry(def).schema, raw ?? {}, PART_NAME[def.input]);
+  } catch (err) {
+    if (err instanceof HttpError) return toolError(err);
+    throw err;
+  }
+  const { detail, ...given } = input as { detail?: McpDetail; slug?: string };
+  let endpointInput = given;
+  let out = await call(deps, caller, def.endpoint, def.input, def.record ? endpointInput : input);
+  if (!out.ok && out.error.code === 'not_found' && named !== null && !reading) {
+    reading = slugForName(deps.contentDb, named);
+    if (reading) {
+      endpointInput = { ...endpointInput, slug: reading.slug };
+      out = await call(deps, caller, def.endpoint, def.input, endpointInput);
+    }
+  }
+  if (!out.ok) return toolError(out.error);
+  let result = out.result;
+  const links: ResourceLink[] = [];
+  if (def.record) {
+    const id = String((endpointInput as Record<string, unknown>).slug ?? (endpointInput as Record<string, unknown>).id);
+    const uri = `materia://${def.record}/${encodeURIComponent(id)}`;
+    const s = sized(result.data, detail ?? 'summary', { uri, call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}` });
+    result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}), ...(reading ? { read_as: reading } : {}) };
+    links.push({ type: 'resource_link', uri, name: id, mimeType: 'application/json', description: `the full ${def.record} record` });
+  }
+  const prov = provenance(deps.ctx, def.sources);
+  const offMachine = def.endpoint === 'chatCompletions' && deps.llmUrl
+    ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` } : {};
+  return toolResult({ ...result, provenance: { ...prov, ...offMachine } }, links);
+}
+
+/** get_many: several records in one call, each as fetch would answer it (its own scope, bucket and sizing). */
+async function getMany(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: unknown): Promise<CallToolResult> {
+  let args: GetManyArgs;
+  try { args = parseOrThrow(GetManyArgs, raw ?? {}, 'body'); } catch (err) {
+    if (err instanceof HttpError) return toolError(err);
+    throw err;
+  }
+  const items: Record<string, unknown>[] = [];
+  const links: ResourceLink[] = [];
+  for (const id of args.ids) {
+    const target = fetchTarget(deps, id);
+    if ('error' in target) { items.push({ id, error: { code: target.error.code, message: target.error.message } }); continue; }
+    const one = await runTool(deps, caller, MCP_TOOLS.find((d) => d.name === target.tool)!, { ...target.args, detail: args.detail });
+    const { provenance: _p, ...rest } = one.structuredContent as Record<string, unknown>;
+    items.push({ id, ...rest });
+    links.push(...one.content.filter((b): b is ResourceLink => b.type === 'resource_link'));
+  }
+  return toolResult({ items, provenance: provenance(deps.ctx, def.sources) }, links);
 }
 
 /** cite_documents: each id read through GET /v1/documents/{id}'s handler and bucket, then formatted (citations.ts). */

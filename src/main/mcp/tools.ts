@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import { CiteArgs, FetchArgs } from '../../shared/schemas/mcp.ts';
+import { CiteArgs, FetchArgs, GetManyArgs } from '../../shared/schemas/mcp.ts';
 
 export interface McpToolDef {
   name: string;
@@ -54,6 +54,11 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
   {
     name: 'fetch', title: 'Fetch a record', endpoint: 'compoundGet', input: 'params', readOnly: true, schema: FetchArgs,
     description: 'One compound, monograph or document by a materia:// resource URI, a search result id, a slug or a name; detail summary (default), standard or full. The pair of search, as chat-assistant connectors expect.',
+    sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'get_many', title: 'Fetch several records', endpoint: 'compoundGet', input: 'params', readOnly: true, schema: GetManyArgs,
+    description: 'Up to 20 compounds, monographs or documents in one call, each id as fetch takes it; each item is the record or its error, charged as its own get_ call. detail: summary (default), standard or full.',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {

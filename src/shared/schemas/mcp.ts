@@ -22,3 +22,10 @@ export const CiteArgs = z.strictObject({
   format: z.enum(['bibtex', 'ris', 'csl-json']).default('bibtex').describe('bibtex (default), ris or csl-json'),
 });
 export type CiteArgs = z.infer<typeof CiteArgs>;
+
+/** get_many: several records at once, each named as fetch takes it. */
+export const GetManyArgs = z.strictObject({
+  ids: z.array(z.string().min(1).max(512)).min(1).max(20).describe('up to 20 ids as fetch takes them: materia:// URIs, search result ids, slugs or names'),
+  detail: McpDetail,
+});
+export type GetManyArgs = z.infer<typeof GetManyArgs>;
