@@ -268,17 +268,26 @@ describe('MCP over Streamable HTTP', () => {
     const protocol = json(await call(c, 'build_protocol', { compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' }));
     expect(protocol.data.schedule).toHaveLength(12);
 
-    const answer = json(await call(c, 'ask_assistant', { messages: [{ role: 'user', content: 'What are the side effects of sertraline?' }] }));
+    const answer = json(await call(c, 'ask_assistant', { messages: [{ role: 'user', content: 'What are the side effects of sertraline?' }], conversation_id: 'conv-mcp-1' }));
     expect(answer.type).toBe('message');
     expect(answer.content[0].text).toMatch(/sertraline/i);
     expect(answer.content[0].citations.length).toBeGreaterThan(0);
     expect(answer.content[0].citations[0]).toHaveProperty('api_path');
+    // The stored conversation reads back as a tool and as a resource.
+    const listed = json(await call(c, 'list_conversations', { limit: 5 }));
+    expect(listed.data.map((x: { id: string }) => x.id)).toContain('conv-mcp-1');
+    const conv = json(await call(c, 'get_conversation', { id: 'conv-mcp-1' }));
+    expect(conv.data.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    const res = await c.readResource({ uri: 'materia://conversation/conv-mcp-1' });
+    expect(JSON.parse((res.contents[0] as { text: string }).text).data.id).toBe('conv-mcp-1');
+    const readOnly = await connect({ Authorization: `Bearer ${t.keyWith(['read'])}` });
+    await expect(readOnly.readResource({ uri: 'materia://conversation/conv-mcp-1' })).rejects.toMatchObject({ code: -32003 });
   });
 
   it('reads compounds, monographs and documents as resources', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const { resourceTemplates } = await c.listResourceTemplates();
-    expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://document/{id}', 'materia://monograph/{slug}']);
+    expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://conversation/{id}', 'materia://document/{id}', 'materia://monograph/{slug}']);
     // resources/list comes in pages of 100 with a nextCursor; a cursor the server did not give out is -32602.
     const resources: { uri: string; title?: string }[] = [];
     let cursor: string | undefined;
@@ -393,10 +402,12 @@ const VALID: Record<string, Record<string, unknown>> = {
   analyze_nutrition: { items: [{ food: '09003', amount: 100, unit: 'g' }] },
   build_peptide_stack: { goals: ['sleep'] },
   build_protocol: { compounds: ['sertraline'], duration_weeks: 4, goal: 'depression' },
-  ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }] },
+  ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }], conversation_id: 'conv-fuzz' },
   fetch: { id: 'materia://monograph/metformin' },
   cite_documents: { ids: ['scifact-10009203'] },
   get_many: { ids: ['metformin', 'materia://monograph/warfarin'] },
+  list_conversations: { limit: 2 },
+  get_conversation: { id: 'conv-fuzz' },
 };
 
 describe('MCP arguments, fuzzed', () => {
@@ -500,7 +511,7 @@ describe('MCP refusals', () => {
 
   it('lists only the tools a key\'s scopes allow', async () => {
     const names = async (scopes: ('read' | 'tools' | 'chat')[]) => (await (await connect({ Authorization: `Bearer ${t.keyWith(scopes)}` })).listTools()).tools.map((x) => x.name);
-    expect(await names(['chat'])).toEqual(['ask_assistant']);
+    expect(await names(['chat'])).toEqual(['list_conversations', 'get_conversation', 'ask_assistant']);
     expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'get_many', 'list_documents', 'get_document', 'cite_documents']);
     expect(await names(['tools'])).toEqual(MCP_TOOLS.filter((x) => /^(check|calculate|analyze|build)_/.test(x.name)).map((x) => x.name));
     expect(await names([])).toEqual([]);

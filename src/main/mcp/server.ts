@@ -330,9 +330,10 @@ function fetchTarget(deps: McpDeps, id: string): { tool: string; args: Record<st
 }
 
 const RESOURCES = [
-  { name: 'compound', endpoint: 'compoundGet', param: 'slug', sources: ['materia-editorial', 'drugbank-vocabulary', 'ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-interaction-rules'], description: 'A compound record (GET /v1/compounds/{slug})' },
-  { name: 'monograph', endpoint: 'monographGet', param: 'slug', sources: ['materia-editorial', 'ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-interaction-rules'], description: 'A compound monograph (GET /v1/monographs/{slug})' },
-  { name: 'document', endpoint: 'documentGet', param: 'id', sources: ['scifact', 'cord19', 'pubmedqa'], description: 'A research document (GET /v1/documents/{id})' },
+  { name: 'compound', endpoint: 'compoundGet', param: 'slug', sources: ['materia-editorial', 'drugbank-vocabulary', 'ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-interaction-rules'], description: 'A compound record (GET /v1/compounds/{slug})', scope: 'read' },
+  { name: 'monograph', endpoint: 'monographGet', param: 'slug', sources: ['materia-editorial', 'ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-interaction-rules'], description: 'A compound monograph (GET /v1/monographs/{slug})', scope: 'read' },
+  { name: 'document', endpoint: 'documentGet', param: 'id', sources: ['scifact', 'cord19', 'pubmedqa'], description: 'A research document (GET /v1/documents/{id})', scope: 'read' },
+  { name: 'conversation', endpoint: 'conversationGet', param: 'id', sources: [], description: 'A stored assistant conversation (GET /v1/conversations/{id})', scope: 'chat' },
 ] as const;
 
 /** resources/list pages: compounds, then monographs, this many per page, with an opaque cursor to the next. */
@@ -371,7 +372,7 @@ function registerResources(server: McpServer, deps: McpDeps, caller: McpCaller) 
   server.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: RESOURCES.map((r) => ({
       name: r.name, uriTemplate: `materia://${r.name}/{${r.param}}`, title: `Materia ${r.name}`,
-      description: `${r.description}; needs the "read" scope`, mimeType: 'application/json',
+      description: `${r.description}; needs the "${r.scope}" scope`, mimeType: 'application/json',
     })),
   }));
   // Every compound and monograph, a page at a time; each page is charged to the compound search's /v1 bucket.
@@ -388,7 +389,7 @@ function registerResources(server: McpServer, deps: McpDeps, caller: McpCaller) 
     const uri = request.params.uri;
     const found = resolveUri(uri);
     if (!found) {
-      throw rpcFailure(RPC.resourceNotFound, `not_found: no resource ${uri}; this server has materia://compound/{slug}, materia://monograph/{slug} and materia://document/{id}`, { uri });
+      throw rpcFailure(RPC.resourceNotFound, `not_found: no resource ${uri}; this server has ${RESOURCES.map((x) => `materia://${x.name}/{${x.param}}`).join(', ')}`, { uri });
     }
     const { r, value } = found;
     const refused = admit(deps, caller, r.endpoint);

@@ -117,6 +117,16 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
+    name: 'list_conversations', title: 'List stored conversations', endpoint: 'conversationList', input: 'query', readOnly: true,
+    description: 'Conversations stored by ask_assistant turns sent with a conversation_id, most recently updated first; limit and offset. Same as GET /v1/conversations.',
+    sources: [],
+  },
+  {
+    name: 'get_conversation', title: 'Read a stored conversation', endpoint: 'conversationGet', input: 'params', readOnly: true,
+    description: 'One stored conversation with its messages and their citations. Same as GET /v1/conversations/{id}; also the resource materia://conversation/{id}.',
+    sources: [],
+  },
+  {
     name: 'ask_assistant', title: 'Ask the clinical assistant', endpoint: 'chatCompletions', input: 'body', readOnly: false,
     description: 'A grounded, cited answer from the clinical assistant (safety triage first, then specialist agents over the local database). Same as POST /v1/chat/completions: messages [{role, content}], optional max_tokens and conversation_id.',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES, 'nlm-lab-ranges', 'usda-sr28', 'embedding-model'],
