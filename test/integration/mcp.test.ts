@@ -167,6 +167,20 @@ describe('MCP over Streamable HTTP', () => {
     expect(bad.isError).toBe(true);
     expect(json(bad).error.details[0].field).toBe('detail');
 
+    // Listings keep every item and shorten long texts (abstracts) unless detail is "full".
+    const rest = await t.http.post('/v1/search').set('X-API-Key', key).send({ query: 'vitamin d fracture', types: ['documents'], limit: 5 });
+    const listed = json(await call(c, 'search', { query: 'vitamin d fracture', types: ['documents'], limit: 5 }));
+    expect(listed.data.results.map((r: { id: string }) => r.id)).toEqual(rest.body.data.results.map((r: { id: string }) => r.id));
+    const longest = Math.max(...listed.data.results.map((r: { abstract: string | null }) => r.abstract?.length ?? 0));
+    expect(longest).toBeLessThanOrEqual(300);
+    expect(Math.max(...rest.body.data.results.map((r: { abstract: string | null }) => r.abstract?.length ?? 0))).toBeGreaterThan(300);
+    expect(listed.sizing.texts_shortened).toBeGreaterThan(0);
+    expect(json(await call(c, 'search', { query: 'vitamin d fracture', types: ['documents'], limit: 5, detail: 'full' })).data.results)
+      .toEqual(rest.body.data.results);
+    const docsList = json(await call(c, 'list_documents', { q: 'vitamin d', limit: 3 }));
+    expect(docsList.data).toHaveLength(3);
+    expect(docsList.data.every((d: { abstract: string | null }) => (d.abstract?.length ?? 0) <= 300)).toBe(true);
+
     // A small answer keeps its JSON in the text too, for clients that show only text.
     const doc = await call(c, 'get_document', { id: 'scifact-10009203' });
     const docText = (doc.content[0] as { text: string }).text;

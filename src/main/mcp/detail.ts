@@ -8,6 +8,12 @@ import type { McpDetail } from '../../shared/schemas/mcp.ts';
 
 interface Sizing { items: number; severeItems: number; text: number; drop: readonly string[] }
 
+/** Search results and lists: every item stays (their own limit pages them); long texts (abstracts) are shortened. */
+const LISTING: Record<Exclude<McpDetail, 'full'>, Sizing> = {
+  summary: { items: Infinity, severeItems: Infinity, text: 300, drop: [] },
+  standard: { items: Infinity, severeItems: Infinity, text: 1200, drop: [] },
+};
+
 const SIZING: Record<Exclude<McpDetail, 'full'>, Sizing> = {
   // Sections an agent rarely needs first: the molecule, the cost, the claims list, the raw related list.
   summary: { items: 2, severeItems: 4, text: 160, drop: ['mechanism_of_action', 'structure', 'cost_estimate', 'point_of_care', 'related_compounds', 'claims', 'alt_names', 'pubmed_ids'] },
@@ -45,10 +51,10 @@ function trim(value: unknown, path: string, s: Sizing, cuts: Cuts): unknown {
 }
 
 /** The record at the asked detail, with `sizing` (what was cut, and where the whole record is) when anything was cut. */
-export function sized(data: unknown, detail: McpDetail, fullAt: { uri: string; call: string }): { data: unknown; sizing?: Record<string, unknown> } {
+export function sized(data: unknown, detail: McpDetail, fullAt: { uri?: string; call: string }, kind: 'record' | 'listing' = 'record'): { data: unknown; sizing?: Record<string, unknown> } {
   if (detail === 'full') return { data };
   const cuts: Cuts = { lists: {}, sections: [], texts: 0 };
-  const out = trim(data, '', SIZING[detail], cuts);
+  const out = trim(data, '', (kind === 'record' ? SIZING : LISTING)[detail], cuts);
   const listed = Object.keys(cuts.lists).length;
   if (!listed && !cuts.sections.length && !cuts.texts) return { data: out };
   return {
@@ -58,7 +64,7 @@ export function sized(data: unknown, detail: McpDetail, fullAt: { uri: string; c
       ...(listed ? { lists_cut: cuts.lists } : {}),
       ...(cuts.sections.length ? { sections_left_out: cuts.sections } : {}),
       ...(cuts.texts ? { texts_shortened: cuts.texts } : {}),
-      full: { resource: fullAt.uri, call: fullAt.call },
+      full: { ...(fullAt.uri ? { resource: fullAt.uri } : {}), call: fullAt.call },
     },
   };
 }

@@ -154,7 +154,7 @@ function toolEntry(def: McpToolDef) {
   const contract = e[def.input];
   if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
   const base = def.schema ?? toolInputSchema(def, contract);
-  const schema = def.record && base instanceof z.ZodObject ? base.extend({ detail: McpDetail }) : base;
+  const schema = (def.record || def.listing) && base instanceof z.ZodObject ? base.extend({ detail: McpDetail }) : base;
   const tool: Tool = {
     name: def.name,
     title: def.title,
@@ -239,7 +239,7 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
   }
   const { detail, ...given } = input as { detail?: McpDetail; slug?: string };
   let endpointInput = given;
-  let out = await call(deps, caller, def.endpoint, def.input, def.record ? endpointInput : input);
+  let out = await call(deps, caller, def.endpoint, def.input, def.record || def.listing ? endpointInput : input);
   if (!out.ok && out.error.code === 'not_found' && named !== null && !reading) {
     reading = slugForName(deps.contentDb, named);
     if (reading) {
@@ -256,6 +256,9 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
     const s = sized(result.data, detail ?? 'summary', { uri, call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}` });
     result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}), ...(reading ? { read_as: reading } : {}) };
     links.push({ type: 'resource_link', uri, name: id, mimeType: 'application/json', description: `the full ${def.record} record` });
+  } else if (def.listing) {
+    const s = sized(result.data, detail ?? 'summary', { call: `${def.name} with the same arguments and "detail": "full"` }, 'listing');
+    result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}) };
   }
   const prov = provenance(deps.ctx, def.sources);
   const offMachine = def.endpoint === 'chatCompletions' && deps.llmUrl

@@ -23,6 +23,8 @@ export interface McpToolDef {
   sources: readonly string[];
   /** A record tool: takes `detail` (summary by default, detail.ts) and links the record's materia:// resource. */
   record?: 'compound' | 'monograph' | 'document';
+  /** A listing (search, list_documents): takes `detail`; summary shortens long texts such as abstracts (detail.ts). */
+  listing?: boolean;
   /** Arguments of its own instead of the endpoint's (fetch, which picks a record tool; `endpoint` gives its scope). */
   schema?: z.ZodType;
 }
@@ -32,8 +34,8 @@ const INTERACTION_SOURCES = ['ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-inter
 
 export const MCP_TOOLS: readonly McpToolDef[] = [
   {
-    name: 'search', title: 'Search compounds, documents and research', endpoint: 'search', input: 'body', readOnly: true,
-    description: 'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging. Same as POST /v1/search.',
+    name: 'search', title: 'Search compounds, documents and research', endpoint: 'search', input: 'body', readOnly: true, listing: true,
+    description: 'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging; abstracts shortened unless detail is "full". Same as POST /v1/search; fetch a result by its id.',
     sources: ['materia-editorial', ...DOCS, 'drugbank-vocabulary', 'embedding-model'],
   },
   {
@@ -62,8 +64,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {
-    name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true,
-    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers. Same as GET /v1/documents.',
+    name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true, listing: true,
+    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers; abstracts shortened unless detail is "full". Same as GET /v1/documents.',
     sources: DOCS,
   },
   {
