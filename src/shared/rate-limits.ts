@@ -45,6 +45,8 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },
   // one request per keystroke pause while a list is typed
   { id: 'vocabulary.suggest', routes: ['GET /v1/vocabulary/suggest'], perMinute: 300, hourlyBurst: 1000, spec: false },
+  // each JSON-RPC message of a POST /mcp (a batch counts every message); a tool call is charged its /v1 row besides
+  { id: 'mcp.messages', routes: ['POST /mcp'], perMinute: 300, hourlyBurst: 1000, spec: false },
 ];
 
 /**

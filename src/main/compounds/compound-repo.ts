@@ -178,6 +178,11 @@ export class CompoundRepo {
     return this.db.prepare<[string], CompoundRow>(`${SELECT_COMPOUND} WHERE c.slug = ?`).get(slug);
   }
 
+  /** The slug of a compound id ("cmp_…", as search results name compounds). */
+  slugById(id: string): string | undefined {
+    return this.db.prepare<[string], { slug: string }>('SELECT slug FROM compounds WHERE id = ?').get(id)?.slug;
+  }
+
   bySlugs(slugs: readonly string[]): Map<string, CompoundRow> {
     const unique = [...new Set(slugs)];
     if (!unique.length) return new Map();
