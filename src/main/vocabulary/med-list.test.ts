@@ -133,3 +133,14 @@ describe('words around a name that say how much or what kind', () => {
     expect(resolveLine(db, 'tyramine-rich cheese')).toMatchObject({ kind: 'class', classId: 'tyramine' });
   });
 });
+
+describe('headings and kinds around a name', () => {
+  it('never takes an everyday word for a misspelt name', () => {
+    expect(readMedicationLine(db, 'Regular medicines').substances).toEqual([]);
+    expect(readMedicationLine(db, 'When required (PRN) medicines').substances).toEqual([]);
+  });
+  it('reads the medicine named after its everyday kind', () => {
+    expect(names('water tablet bendroflumethiazide')).toEqual(['Bendroflumethiazide']);
+    expect(names('BP pill amlodipine 5mg')).toEqual(['Amlodipine']);
+  });
+});

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
-import { isContraction, TOO_GENERIC_NAMES } from './ambiguous.ts';
+import { isContraction, isEnglishWord, TOO_GENERIC_NAMES } from './ambiguous.ts';
 import { foldAccents, normalizeName } from './normalize.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
@@ -124,7 +124,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
     if (!typos || found.length) { left.push(...group); continue; }
     // A misspelt name: the leftover words together, then each plain word of 5+ letters alone (never a generic word,
     // and never a token with hyphens or digits, which is a product name we do not know: "Lax-A-Day").
-    const plain = (w: string) => /^\p{L}+$/u.test(w) && !TOO_GENERIC_NAMES.has(normalizeName(w)) && !MODIFIERS.has(w.toLowerCase());
+    const plain = (w: string) => /^\p{L}+$/u.test(w) && !TOO_GENERIC_NAMES.has(normalizeName(w)) && !MODIFIERS.has(w.toLowerCase()) && !isEnglishWord(db, w);
     const whole = group.join(' ');
     const typo = group.every(plain) ? resolveName(db, whole) : null;
     if (typo?.status === 'resolved') { found.push(typo); continue; }
@@ -151,6 +151,10 @@ function productPrefix(db: Db, text: string, from: number): { substance: Substan
   }
   return null;
 }
+
+/** First words that name a kind of medicine before its name ("water tablet bendroflumethiazide", "BP pill amlodipine"). */
+const KIND_FIRST = new Set(['water', 'fluid', 'bp', 'blood', 'pressure', 'sugar', 'diabetes', 'heart', 'cholesterol', 'thyroid', 'pain', 'sleeping', 'sleep', 'stomach',
+  'acid', 'allergy', 'thinner', 'thinning', 'tablet', 'tablets', 'pill', 'pills', 'inhaler', 'puffer']);
 
 /** First words that say nothing about the product ("my water tablet", "the blue inhaler"). */
 const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'lot', 'lots', 'of', 'some', 'plenty', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
@@ -256,7 +260,7 @@ function readOneLine(db: Db, line: string): ReadLine {
   // longest run of the line's first words that is exactly a name is the product.
   // A first run of words that only say how much ("high-dose IV methotrexate", "low dose aspirin") is not the product:
   // the product is the run after it, which would otherwise be dropped as a remark.
-  const first = runs.findIndex((r) => !r.text.split(/[\s-]+/).every((w) => DOSE_PREFACE.has(w.toLowerCase())));
+  const first = runs.findIndex((r) => !r.text.split(/[\s-]+/).every((w) => DOSE_PREFACE.has(w.toLowerCase()) || KIND_FIRST.has(w.toLowerCase()) || FILLER_FIRST.has(w.toLowerCase())));
   const named = first > 0 ? runs.slice(first) : runs;
   const prefix = productPrefix(db, line, named[0]?.at ?? 0);
   if (prefix) substances.push(prefix.substance);
@@ -269,7 +273,7 @@ function readOneLine(db: Db, line: string): ReadLine {
     const r = readRun(db, run, substances.length === 0);
     // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
     // the first run's first word unread means the run names something else, so nothing in it is read.
-    if (i === 0 && r.found.length && r.unread[0] !== undefined && run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) && !FILLER_FIRST.has(r.unread[0].toLowerCase())) {
+    if (i === 0 && r.found.length && r.unread[0] !== undefined && run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) && !FILLER_FIRST.has(r.unread[0].toLowerCase()) && !KIND_FIRST.has(r.unread[0].toLowerCase())) {
       unread.push(run.text);
       previousRead = false;
       continue;
