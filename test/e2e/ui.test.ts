@@ -83,7 +83,7 @@ describe('the web UI served by npm start', () => {
     await expect(subst.getAttribute('aria-sort')).resolves.toBe('none');
     await page.getByText(/\d+ documents? in this library linked to this compound/).waitFor();
     // every editorial section cites the monograph's numbered basis
-    await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1 to \d+$/ }).waitFor();
+    await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1–\d+$/ }).waitFor();
     await expect(page.locator('#basis-list li').count()).resolves.toBeGreaterThan(1);
     // and each clinical outcome cites its own basis entry: the DPP result, the DPP paper
     const dpp = page.locator('#evidence li', { hasText: 'Diabetes Prevention Program' });
