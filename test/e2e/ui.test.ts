@@ -375,6 +375,18 @@ describe('the web UI served by npm start', () => {
     await page.locator('.line-reading').getByText('5 mg · once a day').waitFor();
     await e.shot('13-interactions-pair');
 
+    // a line that cannot be read is said first, above the verdict, and its row stands out: never silently dropped
+    await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\naspirin 81mg daily\nzzqxor 3 puffs BD');
+    await page.getByRole('button', { name: 'Check interactions' }).click();
+    const unread = page.getByRole('note', { name: 'Unread lines' });
+    await unread.getByText(/1 of 3 lines could not be read and was not checked/).waitFor();
+    await unread.getByText(/zzqxor/).waitFor();
+    const unreadRow = page.locator('tr.row-unread');
+    await expect(unreadRow.count()).resolves.toBe(1);
+    await unreadRow.getByText('⚠ Not recognised: not checked').waitFor();
+    await expect(page.getByRole('row', { name: /Warfarin \+ Aspirin|Aspirin \+ Warfarin/i }).count()).resolves.toBe(1); // the rest still checked
+    await e.shot('13b-interactions-unread-line');
+
     // autocomplete: a partial name typed on a new line is offered whole, and choosing it writes it in place
     await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\nsimvas');
     await page.getByLabel(/^Medicines/).press('End');

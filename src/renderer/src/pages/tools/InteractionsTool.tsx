@@ -73,10 +73,11 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
         <thead><tr><th scope="col">You entered</th><th scope="col">Read as</th><th scope="col">How</th></tr></thead>
         <tbody>
           {substances.map((s, i) => (
-            <tr key={i}>
+            // an unread line stands out (a warning edge and words), so it cannot pass for a checked one
+            <tr key={i} className={s.status === 'unresolved' ? 'row-unread' : s.read_as?.line === 'partial' ? 'row-partial' : undefined}>
               <td>{s.input}</td>
               <td>
-                {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <span className="text-warn">Not recognised</span>}
+                {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <strong className="text-warn">⚠ Not recognised: not checked</strong>}
                 {s.read_as && <LineReading read={s.read_as} />}
                 {s.notice && <div className="muted small">{s.notice}</div>}
                 {s.duplicate_of && <div className="muted small">same as “{s.duplicate_of}”</div>}
@@ -106,8 +107,16 @@ function LineReading({ read }: { read: NonNullable<InteractionsData['substances'
 function InteractionsResult({ data }: { data: InteractionsData }) {
   const rows = pairRows(data.pairs);
   const nothing = data.pairs.length === 0;
+  const lines = data.substances.length + data.not_medicines.length;
   return (
     <ResultCard title="Results">
+      {data.unresolved.length > 0 && (
+        // first, above any verdict: the list was not fully read, whatever was found among the rest
+        <div className="notice notice-warn" role="note" aria-label="Unread lines">
+          <p><strong>⚠ {data.unresolved.length} of {plural(lines, 'line')} could not be read and {data.unresolved.length === 1 ? 'was' : 'were'} not checked:</strong>{' '}
+            {data.unresolved.map((u) => `“${u.input}”`).join(', ')}. Any interaction with {data.unresolved.length === 1 ? 'it' : 'them'} is not shown below.</p>
+        </div>
+      )}
       <p className="summary-line">
         Highest severity: <SeverityBadge severity={data.highest_severity} /> · {plural(data.pairs_checked, 'pair')} checked ·{' '}
         {plural(data.pairs.length, 'pair')} with an interaction listed
