@@ -6,6 +6,7 @@ import { InteractionGroups, pairRows } from '../../components/InteractionGroups.
 import { humanize, num, plural } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/queries.ts';
 import { ResultCard, ResultFooter, TextAreaField, ToolForm } from '../../components/form-kit.tsx';
+import { PrintFooter } from '../../components/PrintFooter.tsx';
 
 const LABELS = { substances: 'Medicines', list: 'Medicines' };
 
@@ -151,6 +152,7 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
         </details>
       )}
       <ResultFooter data={data} />
+      <PrintFooter scope=".tool-result"> · interaction check of {plural(data.substances.length, 'line')}</PrintFooter>
     </ResultCard>
   );
 }
