@@ -151,6 +151,11 @@ async function settle(page: Page) {
   await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading|Searching|Connecting/ }).count(), { timeout: 15_000 }).toBe(0);
 }
 
+async function dropFile(page: Page, name: string, text: string) {
+  const transfer = await page.evaluateHandle(({ name, text }) => { const dt = new DataTransfer(); dt.items.add(new File([text], name)); return dt; }, { name, text });
+  await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
 /** The states that carry alerts and severity colours, beyond each screen's first view. */
 const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
   {
@@ -184,6 +189,21 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
       await page.goto(`${e.server.url}/tools/bloodwork`);
       await page.getByRole('button', { name: 'Analyse' }).click();
       await page.getByRole('alert').getByText(/Please check these/).waitFor();
+    },
+  },
+  {
+    name: 'documents: an import report with a failed record',
+    run: async (page) => {
+      await page.goto(`${e.server.url}/documents`);
+      await dropFile(page, 'a11y.json', JSON.stringify([{ id: 'a11y-1', title: 'Contrast check record' }, { id: 'a11y-2' }]));
+      await page.locator('.import-failures li').first().waitFor();
+    },
+  },
+  {
+    name: 'documents: a file refused before sending',
+    run: async (page) => {
+      await dropFile(page, 'a11y.txt', 'not a record');
+      await page.locator('.import-card').getByRole('alert').waitFor();
     },
   },
   {
