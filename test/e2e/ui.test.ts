@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Page, type Request, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, SHOTS, startE2E, type E2E } from './browser.ts';
+import { SCREENS } from './screens.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
 
 let e: E2E;
@@ -441,28 +442,8 @@ describe('the web UI served by npm start', () => {
       expect(scrollWidth, `${what}: page ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
     };
     try {
-      for (const [path, title, shot] of [
-        ['/', 'Search', 'phone-search'],
-        ['/?q=metformin', 'Search', 'phone-search-metformin'],
-        ['/compounds', 'Compounds', 'phone-compounds'],
-        ['/compounds/metformin', 'Metformin', 'phone-monograph-metformin'],
-        ['/compounds/magnesium-glycinate', /Magnesium/, 'phone-compound-magnesium'],
-        ['/documents', 'Documents', 'phone-documents'],
-        ['/tools', 'Tools', 'phone-tools'],
-        ['/tools/bloodwork', 'Bloodwork analysis', 'phone-tool-bloodwork'],
-        ['/tools/bioage', /PhenoAge/, 'phone-tool-bioage'],
-        ['/tools/interactions', 'Interaction check', 'phone-tool-interactions'],
-        ['/tools/macros', 'Macronutrient calculator', 'phone-tool-macros'],
-        ['/tools/nutrition', 'Nutrition analysis', 'phone-tool-nutrition'],
-        ['/tools/inbody', 'Body composition', 'phone-tool-inbody'],
-        ['/tools/stack', 'Stack builder', 'phone-tool-stack'],
-        ['/tools/protocol', 'Protocol outline', 'phone-tool-protocol'],
-        ['/chat', 'Chat', 'phone-chat'],
-        ['/insights', 'Insights', 'phone-insights'],
-        ['/settings', 'Settings', 'phone-settings'],
-        ['/sandbox', 'API sandbox', 'phone-sandbox'],
-        ['/no-such-screen', 'Page not found', 'phone-not-found'],
-      ] as const) {
+      for (const [path, title, name] of SCREENS) {
+        const shot = `phone-${name}`;
         await page.goto(`${e.server.url}${path}`);
         await heading(title).waitFor();
         await settle();
