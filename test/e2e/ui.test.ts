@@ -380,7 +380,7 @@ describe('the web UI served by npm start', () => {
     await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\naspirin 81mg daily\nzzqxor 3 puffs BD');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     const unread = page.getByRole('note', { name: 'Unread lines' });
-    await unread.getByText(/1 of 3 lines could not be read and was not checked/).waitFor();
+    await unread.getByText(/1 of 3 lines could not be read, so it was not checked against the interaction sources/).waitFor();
     await unread.getByText(/zzqxor/).waitFor();
     const unreadRow = page.locator('tr.row-unread');
     await expect(unreadRow.count()).resolves.toBe(1);

@@ -114,8 +114,9 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
       {data.unresolved.length > 0 && (
         // first, above any verdict: the list was not fully read, whatever was found among the rest
         <div className="notice notice-warn" role="note" aria-label="Unread lines">
-          <p><strong>⚠ {data.unresolved.length} of {plural(lines, 'line')} could not be read and {data.unresolved.length === 1 ? 'was' : 'were'} not checked:</strong>{' '}
-            {data.unresolved.map((u) => `“${u.input}”`).join(', ')}. Any interaction with {data.unresolved.length === 1 ? 'it' : 'them'} is not shown below.</p>
+          {/* "may be missing", not "is not shown": an editorial rule can still match an unread line's words */}
+          <p><strong>⚠ {data.unresolved.length} of {plural(lines, 'line')} could not be read, so {data.unresolved.length === 1 ? 'it was' : 'they were'} not checked against the interaction sources:</strong>{' '}
+            {data.unresolved.map((u) => `“${u.input}”`).join(', ')}. An interaction with {data.unresolved.length === 1 ? 'it' : 'them'} may be missing below.</p>
         </div>
       )}
       <p className="summary-line">
