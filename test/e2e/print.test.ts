@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, startE2E, type E2E } from './browser.ts';
+import { pdfPageTexts } from './pdf-text.ts';
 
 let e: E2E;
 const pages: Record<string, number> = {};
@@ -21,6 +22,16 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
 });
 
+/** The bottom-centre margin text of the printed pages (an @page margin box: on every page). */
+const marginLine = (page: Page) => page.evaluate(() => {
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
+      if (rule instanceof CSSPageRule && rule.cssText.includes('@bottom-center')) return rule.cssText;
+    }
+  }
+  return null;
+});
+
 /** Prints as a browser does (beforeprint, print media), to an A4 PDF; returns its page count. */
 async function printPdf(page: Page, name: string): Promise<number> {
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
@@ -28,6 +39,12 @@ async function printPdf(page: Page, name: string): Promise<number> {
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   const count = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
   pages[name] = count;
+  // what was printed: every page carries the margin line with the content version and its page number
+  const texts = pdfPageTexts(pdf);
+  expect(texts.length).toBe(count);
+  for (const [i, decodings] of texts.entries()) {
+    expect(decodings.some((t) => /Materia content version .{0,120}page/.test(t)), `page ${i + 1} of ${name}`).toBe(true);
+  }
   return count;
 }
 
@@ -58,6 +75,8 @@ describe('printing', () => {
           await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
         }
         await expect(page.locator('.print-footer').innerText()).resolves.toContain(`Materia content version ${version}`);
+        // and every page's margin names the version, the printout and the page
+        await expect(marginLine(page)).resolves.toMatch(new RegExp(`content: "Materia content version ${version.replace(/\./g, '\\.')} · monograph last updated [^"]+ · printed [^"]+ · page " counter\\(page\\) " of " counter\\(pages\\)`));
         const n = await printPdf(page, `print-monograph-${slug}`);
         expect(n).toBeGreaterThan(0);
       } finally {
@@ -83,6 +102,7 @@ describe('printing', () => {
       await expect(page.getByRole('heading', { level: 2, name: 'Results' }).isVisible()).resolves.toBe(true);
       const footer = page.locator('.tool-result .print-footer');
       await expect(footer.innerText()).resolves.toContain(`Materia content version ${e.server.materia.context.content.version}`);
+      await expect(marginLine(page)).resolves.toContain('interaction check of 4 lines');
       await expect(page.locator('.summary-line').first().innerText()).resolves.toMatch(/\d+ pairs checked · \d+ pairs? with an interaction listed/);
       await e.shot('print-interactions');
       const n = await printPdf(page, 'print-interactions');

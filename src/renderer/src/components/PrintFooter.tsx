@@ -1,15 +1,18 @@
 /**
- * Printed under a monograph or a tool's result: the content version and the dates, so a paper copy says what it is.
+ * Printed under a monograph or a tool's result: the content version and the dates, so a paper copy says what it is;
+ * the same line goes in every page's bottom margin (an @page margin box), so a loose page says it too.
  * Before printing it opens the folded parts inside `scope` (interaction groups, coverage notes) and folds them back
  * after; the lists of pairs without any text (.bare-pairs) stay folded, so paper shows their counts, not the names.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { date } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 
-export function PrintFooter({ scope, children }: { scope: string; children?: ReactNode }) {
+/** `what` names the printout ("monograph last updated 3 Nov 2026") */
+export function PrintFooter({ scope, what }: { scope: string; what: string }) {
   const health = useApiQuery('health', {});
   const version = health.data?.data.content.version;
+  const line = `Materia content version ${version ?? 'unknown'} · ${what} · printed ${date(new Date().toISOString().slice(0, 10))}`;
   useEffect(() => {
     let opened: HTMLDetailsElement[] = [];
     const before = () => {
@@ -22,9 +25,12 @@ export function PrintFooter({ scope, children }: { scope: string; children?: Rea
     return () => { window.removeEventListener('beforeprint', before); window.removeEventListener('afterprint', after); };
   }, [scope]);
   return (
-    <p className="print-only print-footer">
-      Materia content version {version ?? 'unknown'}{children} · printed {date(new Date().toISOString().slice(0, 10))}.
-      Editorial summary, not a substitute for the prescribing information or clinical judgement.
-    </p>
+    <>
+      {/* JSON's string escapes are valid CSS string escapes */}
+      <style>{`@page { @bottom-center { content: ${JSON.stringify(`${line} · page `)} counter(page) " of " counter(pages); font: 8pt system-ui, sans-serif; color: #444; } }`}</style>
+      <p className="print-only print-footer">
+        {line}. Editorial summary, not a substitute for the prescribing information or clinical judgement.
+      </p>
+    </>
   );
 }

@@ -117,7 +117,7 @@ export function CompoundPage() {
           <Section id="sources" title="Sources" cite={false}>
             <Sources rec={rec} m={m} />
           </Section>
-          <PrintFooter scope=".monograph"> · monograph last updated {date(m?.last_updated ?? rec.last_updated)}</PrintFooter>
+          <PrintFooter scope=".monograph" what={`monograph last updated ${date(m?.last_updated ?? rec.last_updated)}`} />
         </div>
       </div>
     </div>

@@ -153,7 +153,7 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
         </details>
       )}
       <ResultFooter data={data} />
-      <PrintFooter scope=".tool-result"> · interaction check of {plural(data.substances.length, 'line')}</PrintFooter>
+      <PrintFooter scope=".tool-result" what={`interaction check of ${plural(data.substances.length, 'line')}`} />
     </ResultCard>
   );
 }
