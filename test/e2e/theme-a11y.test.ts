@@ -75,6 +75,28 @@ describe('the colour theme', () => {
   });
 });
 
+describe('charts', () => {
+  it('draw their marks in the palette\'s colours, so the dark theme gets its own (3:1 against the card)', async () => {
+    const { page } = e;
+    await page.goto(e.entryUrl);
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      await page.goto(`${e.server.url}/tools/bioage`);
+      await page.getByRole('button', { name: 'Fill in an example' }).click();
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      const bars = page.locator('.recharts-bar-rectangle path');
+      await bars.first().waitFor();
+      const fills = new Set(await bars.evaluateAll((els) => els.map((el) => getComputedStyle(el).fill)));
+      // the dark palette's accent and amber (light-dark() in styles/app.css), not the light theme's teal and brown
+      expect([...fills].every((f) => f === 'rgb(92, 198, 203)' || f === 'rgb(227, 154, 69)'), [...fills].join(', ')).toBe(true);
+      await e.shot('dark-bioage-chart');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+});
+
 type AxeViolation = { id: string; impact: string | null; nodes: number; targets: string[] };
 type LowContrast = { text: string; fg: string; bg: string; ratio: number; min: number };
 type Audit = { screen: string; axe: AxeViolation[]; lowContrast: LowContrast[]; textsChecked: number; textsUnjudged: number };
@@ -189,6 +211,15 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
       await page.goto(`${e.server.url}/tools/bloodwork`);
       await page.getByRole('button', { name: 'Analyse' }).click();
       await page.getByRole('alert').getByText(/Please check these/).waitFor();
+    },
+  },
+  {
+    name: 'bioage: the contribution chart',
+    run: async (page) => {
+      await page.goto(`${e.server.url}/tools/bioage`);
+      await page.getByRole('button', { name: 'Fill in an example' }).click();
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await page.locator('.recharts-bar-rectangle path').first().waitFor();
     },
   },
   {

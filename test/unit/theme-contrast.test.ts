@@ -41,6 +41,7 @@ const PAIRS: [string, string, number][] = [
   ['accent', 'surface', GRAPHIC], ['accent', 'bg', GRAPHIC], // the focus ring
   ['warn-graphic', 'surface', GRAPHIC], ['danger', 'surface', GRAPHIC], ['critical-fill', 'surface', GRAPHIC],
   ['ok', 'track', GRAPHIC], ['danger', 'track', GRAPHIC],
+  ...['chart-fat', 'chart-carb', 'chart-alcohol', 'chart-incomplete', 'muted'].map((c): [string, string, number] => [c, 'surface', GRAPHIC]),
 ];
 
 describe('the palette meets WCAG AA in both themes', () => {
