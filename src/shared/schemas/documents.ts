@@ -74,6 +74,14 @@ export type ImportRecord = z.infer<typeof ImportRecord>;
 
 export const IMPORT_FORMATS = ['json', 'jsonl', 'pubmed_xml'] as const;
 
+/** The import format a file's name says (the CLI and the import screen read names the same way). */
+export function formatFromFileName(name: string): (typeof IMPORT_FORMATS)[number] | null {
+  if (/\.jsonl$|\.ndjson$/i.test(name)) return 'jsonl';
+  if (/\.json$/i.test(name)) return 'json';
+  if (/\.xml$/i.test(name)) return 'pubmed_xml';
+  return null;
+}
+
 /**
  * Either `records` or `format` + `data`. One object with a refinement rather than a union, so that a wrong request is
  * told which field is wrong (`records`, `format`, `data`) instead of "body".

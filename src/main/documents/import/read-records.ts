@@ -5,12 +5,8 @@ import type { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
 export type RawRecord = { index: number; value: unknown } | { index: number; error: { field: string; message: string } };
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export function formatFromFileName(name: string): ImportFormat | null {
-  if (/\.jsonl$|\.ndjson$/i.test(name)) return 'jsonl';
-  if (/\.json$/i.test(name)) return 'json';
-  if (/\.xml$/i.test(name)) return 'pubmed_xml';
-  return null;
-}
+// one reading of a file's name, shared with the import screen (src/renderer)
+export { formatFromFileName } from '../../../shared/schemas/documents.ts';
 
 export function readRecords(format: ImportFormat, data: string): RawRecord[] {
   if (format === 'json') {
