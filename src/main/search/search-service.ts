@@ -13,8 +13,9 @@ import { statementCache } from '../db/statements.ts';
 import type { SemanticSearchData, SearchHit } from '../../shared/schemas/search.ts';
 import type { Category, CompoundType, EvidenceGrade } from '../../shared/enums.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../shared/enums.ts';
-import { DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
-import { queryTokens } from './fts-query.ts';
+import { dateMax, dateMin, DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
+import { allTokens, MAX_TOKENS, queryTokens } from './fts-query.ts';
+import { STOP_WORDS } from './stop-words.ts';
 import { layMatches } from '../vocabulary/lay.ts';
 import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
@@ -29,12 +30,20 @@ import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
 
 /**
- * Candidates per type, at least (more when the page asked for lies deeper): full-text proposes CANDIDATES, the vector
- * index DENSE_CANDIDATES (every full-text candidate also gets its exact cosine, so the dense list only adds records
- * that share no word with the query).
+ * Candidates per index: full-text proposes CANDIDATES, the vector index DENSE_CANDIDATES (every full-text candidate
+ * also gets its exact cosine, so the dense list only adds records that share no word with the query). Both are fixed,
+ * never grown with `offset`: the candidate set, and so the total and the order, are then the same for every page and
+ * every `limit` (a set grown for deep pages re-ranked them and repeated items across pages).
  */
-export const CANDIDATES = 200;
-export const DENSE_CANDIDATES = 100;
+export const CANDIDATES = 1000;
+export const DENSE_CANDIDATES = 300;
+/**
+ * The date, name and evidence-grade sorts order the relevant results only: those scoring at least this share of the
+ * best unnamed score (a weak one-word match of a long query is not "the newest result").
+ */
+export const SORT_RELEVANCE_SHARE = 0.3;
+/** A query of more than MAX_TOKENS words keeps up to this many key terms for full-text search (keyTerms). */
+export const KEY_TERMS = 2 * MAX_TOKENS;
 /** A record found only by meaning joins the results from this cosine similarity up (unrelated text scores below). */
 export const DENSE_FLOOR = 0.3;
 /** Text-based relevance is scaled into [0, MAX_UNNAMED]; names matched exactly or by a typo of the whole query score above. */
@@ -62,7 +71,7 @@ interface Candidate {
 export interface SearchInput {
   query: string;
   types: ('compounds' | 'documents' | 'research')[];
-  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[]; source?: ('bundled' | DocumentSource)[] };
+  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[]; source?: ('bundled' | DocumentSource)[]; date_from?: string; date_to?: string };
   limit: number;
   offset: number;
   sort: 'relevance' | 'evidence_grade' | 'date' | 'name';
@@ -141,7 +150,36 @@ export class SearchService {
 
   plan(query: string): QueryPlan {
     if (!queryTokens(query).length) throw new NoSearchableText('the query has no searchable words');
-    return planQuery(query, this.lookup());
+    const key = this.keyTerms(query);
+    if (key === query) return planQuery(query, this.lookup());
+    // A pasted message: full-text search and name finding work on its key terms; the model reads the message itself
+    // (its encoder keeps the first 256 tokens).
+    return { ...planQuery(key, this.lookup(), KEY_TERMS), denseText: query };
+  }
+
+  /**
+   * A query of more than MAX_TOKENS words (a pasted message) is cut to its key terms: words the library or our names
+   * know (not one- or two-letter pieces such as "m" of "I'm", not bare numbers), weighted by their idf in the documents (twice for a
+   * word the message repeats, never more: a repeated aside must not outweigh the question), the best KEY_TERMS kept in
+   * the message's order so adjacent words still form phrases and names. Shorter queries are unchanged.
+   */
+  keyTerms(query: string): string {
+    const tokens = allTokens(query);
+    if (tokens.length <= MAX_TOKENS) return query;
+    const count = new Map<string, number>();
+    for (const t of tokens) {
+      if (STOP_WORDS.has(t) || /^\d+$/.test(t) || (t.length < 3 && !/\d/.test(t))) continue;
+      count.set(t, Math.min(2, (count.get(t) ?? 0) + 1));
+    }
+    const weight = new Map<string, number>();
+    for (const [t, n] of count) {
+      const known = this.exact.has(t) || this.documentsFts.documentFrequencyOf(t) > 0;
+      if (known) weight.set(t, n * this.documentsFts.idf([t]));
+    }
+    const order = [...weight.keys()];
+    if (!order.length) return tokens.slice(0, KEY_TERMS).join(' ');
+    const kept = new Set([...order].sort((a, b) => weight.get(b)! - weight.get(a)! || order.indexOf(a) - order.indexOf(b)).slice(0, KEY_TERMS));
+    return order.filter((t) => kept.has(t)).join(' ');
   }
 
   async search(input: SearchInput): Promise<SemanticSearchData> {
@@ -152,14 +190,14 @@ export class SearchService {
     const dense = this.dense();
     // The query is embedded in the worker thread while this one runs the full-text searches.
     const embedding = dense ? dense.embed(plan.denseText) : null;
-    const k = Math.max(CANDIDATES, input.offset + input.limit);
+    const k = CANDIDATES;
     const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
     const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, k)] as const));
     const q = embedding ? await embedding : null;
     const all: Candidate[] = [];
     let saturated = [...lexical.values()].some((l) => l.saturated);
     for (const type of kinds) {
-      const kDense = Math.max(DENSE_CANDIDATES, input.offset + input.limit);
+      const kDense = DENSE_CANDIDATES;
       const fromDense = dense && q ? dense.knn(KIND[type], q, kDense) : new Map<string, number>();
       if (fromDense.size >= kDense && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
       const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
@@ -171,7 +209,7 @@ export class SearchService {
         id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
       }))));
     }
-    const filtered = onePerRecord(this.applyFilters(all, input.filters));
+    const filtered = relevantForSort(onePerRecord(this.applyFilters(all, input.filters)), input.sort);
     if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
@@ -248,19 +286,24 @@ export class SearchService {
     return out;
   }
 
-  /** Names (titles) for the name sort, read only then. */
+  /**
+   * Names (titles) for the name sort, read only then. Each table gets one statement with one bound value, the ids as a
+   * JSON array read by json_each: never a parameter per id (SQLite caps bound parameters), never a parameter bound twice.
+   */
   private withNames(list: Candidate[]): void {
-    const sql: Record<HitType, string> = {
-      compound: 'SELECT id, name FROM main.compounds WHERE id IN (SELECT value FROM json_each(?))',
-      document: `SELECT id, title AS name FROM main.documents WHERE id IN (SELECT value FROM json_each(?))${this.withImported ? ' UNION ALL SELECT id, title FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?1))' : ''}`,
-      research: 'SELECT id, title AS name FROM main.research_items WHERE id IN (SELECT value FROM json_each(?))',
-    };
-    for (const type of ['compound', 'document', 'research'] as const) {
-      const of = list.filter((c) => c.type === type);
-      if (!of.length) continue;
-      const names = new Map(this.sql<[string], { id: string; name: string | null }>(sql[type]).all(JSON.stringify(of.map((c) => c.id))).map((r) => [r.id, r.name ?? '']));
-      for (const c of of) c.name = names.get(c.id) ?? '';
+    const tables: [HitType, string][] = [
+      ['compound', 'SELECT id, name FROM main.compounds WHERE id IN (SELECT value FROM json_each(?))'],
+      ['document', 'SELECT id, title AS name FROM main.documents WHERE id IN (SELECT value FROM json_each(?))'],
+      ['research', 'SELECT id, title AS name FROM main.research_items WHERE id IN (SELECT value FROM json_each(?))'],
+    ];
+    if (this.withImported) tables.push(['document', 'SELECT id, title AS name FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))']);
+    const names = new Map<string, string>();
+    for (const [type, sql] of tables) {
+      const ids = list.filter((c) => c.type === type).map((c) => c.id);
+      if (!ids.length) continue;
+      for (const r of this.sql<[string], { id: string; name: string | null }>(sql).all(JSON.stringify(ids))) names.set(`${type}:${r.id}`, r.name ?? '');
     }
+    for (const c of list) c.name = names.get(`${c.type}:${c.id}`) ?? '';
   }
 
   private applyFilters(all: Candidate[], f: SearchInput['filters']): Candidate[] {
@@ -280,9 +323,13 @@ export class SearchService {
     }
     // "bundled" stands for everything Materia ships: compounds, research items and the bundled documents.
     const sources = f.source?.length ? new Set(f.source) : null;
+    // A date bound keeps dated items whose date (a year spans its whole year) overlaps the range; compounds have none.
+    const from = f.date_from ? dateMin(f.date_from) : null;
+    const to = f.date_to ? dateMax(f.date_to) : null;
+    const dateOk = (c: Candidate) => (!from && !to) || (c.date !== null && (!from || dateMax(c.date) >= from) && (!to || dateMin(c.date) <= to));
     const sourceOk = (c: Candidate) => !sources || (c.source === 'imported' ? sources.has('imported') : sources.has('bundled') || (c.source !== null && sources.has(c.source)));
     return all.filter((c) => {
-      if (!sourceOk(c)) return false;
+      if (!sourceOk(c) || !dateOk(c)) return false;
       if (f.evidence_grade?.length && !f.evidence_grade.includes(c.grade)) return false;
       if (compoundOk && c.type === 'compound') return compoundOk(c);
       if (linkedDocs && c.type === 'document') return linkedDocs.has(c.id);
@@ -331,6 +378,16 @@ function onePerRecord(list: Candidate[]): Candidate[] {
     if (!prev || c.score > prev.score || (c.score === prev.score && c.type === 'document')) best.set(key, c);
   }
   return list.filter((c) => best.get(c.type === 'research' ? `document:${c.documentId}` : `${c.type}:${c.id}`) === c);
+}
+
+/**
+ * The relevance floor of the re-sorting sorts: results scoring at least SORT_RELEVANCE_SHARE of the best score (a
+ * compound the query names counts as MAX_UNNAMED, so naming one does not hide every document). Relevance keeps all.
+ */
+function relevantForSort(list: Candidate[], sort: SearchInput['sort']): Candidate[] {
+  if (sort === 'relevance' || !list.length) return list;
+  const best = Math.min(MAX_UNNAMED, list.reduce((m, c) => Math.max(m, c.score), 0));
+  return list.filter((c) => c.score >= SORT_RELEVANCE_SHARE * best);
 }
 
 const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i])) as Record<EvidenceGrade, number>;
