@@ -183,32 +183,9 @@ export class SearchService {
   }
 
   async search(input: SearchInput): Promise<SemanticSearchData> {
-    this.importedPostings?.check();
-    const plan = this.plan(input.query);
     const types = new Set<HitType>(input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')));
     if (!input.include_research) types.delete('research');
-    const dense = this.dense();
-    // The query is embedded in the worker thread while this one runs the full-text searches.
-    const embedding = dense ? dense.embed(plan.denseText) : null;
-    const k = CANDIDATES;
-    const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
-    const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, k)] as const));
-    const q = embedding ? await embedding : null;
-    const all: Candidate[] = [];
-    let saturated = [...lexical.values()].some((l) => l.saturated);
-    for (const type of kinds) {
-      const kDense = DENSE_CANDIDATES;
-      const fromDense = dense && q ? dense.knn(KIND[type], q, kDense) : new Map<string, number>();
-      if (fromDense.size >= kDense && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
-      const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
-      for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
-      for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
-      const hybrid = dense !== null;
-      all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
-        // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
-        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
-      }))));
-    }
+    const { plan, all, saturated } = await this.candidates(input.query, types);
     const filtered = relevantForSort(onePerRecord(this.applyFilters(all, input.filters)), input.sort);
     if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
@@ -227,6 +204,43 @@ export class SearchService {
       search_mode_reason: reason,
       query_interpretation: plan.interpretation,
     };
+  }
+
+  /**
+   * Documents (bundled and imported) for a text query, best first, ranked exactly as POST /v1/search ranks them: the
+   * one ranking `GET /v1/documents?q=` pages through after its own filters.
+   */
+  async rankDocuments(query: string): Promise<{ ids: string[]; saturated: boolean }> {
+    const { all, saturated } = await this.candidates(query, new Set(['document']));
+    sortCandidates(all, 'relevance');
+    return { ids: all.map((c) => c.id), saturated };
+  }
+
+  /** Every candidate of the given types with its calibrated relevance: a fixed set for a query, whatever the page. */
+  private async candidates(query: string, types: Set<HitType>): Promise<{ plan: QueryPlan; all: Candidate[]; saturated: boolean }> {
+    this.importedPostings?.check();
+    const plan = this.plan(query);
+    const dense = this.dense();
+    // The query is embedded in the worker thread while this one runs the full-text searches.
+    const embedding = dense ? dense.embed(plan.denseText) : null;
+    const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
+    const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, CANDIDATES)] as const));
+    const q = embedding ? await embedding : null;
+    const all: Candidate[] = [];
+    let saturated = [...lexical.values()].some((l) => l.saturated);
+    for (const type of kinds) {
+      const fromDense = dense && q ? dense.knn(KIND[type], q, DENSE_CANDIDATES) : new Map<string, number>();
+      if (fromDense.size >= DENSE_CANDIDATES && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
+      const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
+      for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
+      for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
+      const hybrid = dense !== null;
+      all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
+        // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
+        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
+      }))));
+    }
+    return { plan, all, saturated };
   }
 
   /** Comparable lexical scores per id; compounds also get their name-match floor (also read by bench/eval-scifact.ts to calibrate). */

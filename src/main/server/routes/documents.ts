@@ -3,6 +3,7 @@ import { importDocuments } from '../../documents/import/importer.ts';
 import { readRecords } from '../../documents/import/read-records.ts';
 import { documentImportedData } from '../../webhooks/event-data.ts';
 import { HttpError, notFound } from '../http-error.ts';
+import { NoSearchableText } from '../../search/search-service.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 import { durably } from '../../db/durability.ts';
@@ -22,9 +23,19 @@ export function importErrorDetails(report: ImportReport, sentRecords: boolean): 
   }));
 }
 
+/** Document ids for a text query, best first; none for a query with no searchable words (nothing matches it). */
+async function rankedOrNone(ctx: AppContext, q: string): Promise<string[]> {
+  try {
+    return (await ctx.search.rankDocuments(q)).ids;
+  } catch (err) {
+    if (err instanceof NoSearchableText) return [];
+    throw err;
+  }
+}
+
 export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'>; documentImport: Handler<'documentImport'> } {
   return {
-    documentList: ({ query }) => {
+    documentList: async ({ query }) => {
       let compoundRowid: number | undefined;
       if (query.compound) {
         const c = ctx.compounds.bySlug(query.compound);
@@ -34,7 +45,9 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
       if (query.from && query.to && (query.from.length === 4 ? `${query.from}-01-01` : query.from) > (query.to.length === 4 ? `${query.to}-12-31` : query.to)) {
         throw new HttpError('invalid_request', '"from" is after "to"', [{ field: 'from', message: 'must not be after to' }]);
       }
-      const { total, rows } = ctx.documents.list({ ...query, compoundRowid }, query);
+      // A text query is ranked by search itself (the ranking of POST /v1/search), then filtered and paged here.
+      const ranked = query.q === undefined ? undefined : await rankedOrNone(ctx, query.q);
+      const { total, rows } = ctx.documents.list({ ...query, compoundRowid, ranked }, query);
       const data = rows.map(toDocument);
       return { data, meta: { total, returned: data.length, limit: query.limit, offset: query.offset, has_more: query.offset + data.length < total } };
     },
