@@ -1,5 +1,5 @@
 import { toDocument } from '../../documents/document-repo.ts';
-import { importDocuments } from '../../documents/import/importer.ts';
+import { deleteImportedDocument, importDocuments } from '../../documents/import/importer.ts';
 import { readRecords } from '../../documents/import/read-records.ts';
 import { documentImportedData } from '../../webhooks/event-data.ts';
 import { HttpError, notFound } from '../http-error.ts';
@@ -33,7 +33,9 @@ async function rankedOrNone(ctx: AppContext, q: string): Promise<string[]> {
   }
 }
 
-export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'>; documentImport: Handler<'documentImport'> } {
+type DocumentEndpoint = 'documentList' | 'documentGet' | 'documentImport' | 'documentDelete';
+
+export function documentHandlers(ctx: AppContext): { [N in DocumentEndpoint]: Handler<N> } {
   return {
     documentList: async ({ query }) => {
       let compoundRowid: number | undefined;
@@ -54,6 +56,18 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
     documentGet: ({ params }) => {
       const row = ctx.documents.byId(params.id);
       if (!row) throw notFound(`document "${params.id}"`);
+      return { data: toDocument(row) };
+    },
+    documentDelete: ({ params }) => {
+      const row = ctx.documents.byId(params.id);
+      if (!row) throw notFound(`document "${params.id}"`);
+      if (row.source !== 'imported') {
+        throw new HttpError('invalid_request', `document "${params.id}" ships with Materia and cannot be deleted`, [{ field: 'id', message: 'is a bundled document: only imported documents (imported-…) can be deleted' }]);
+      }
+      durably(ctx.userDb, () => deleteImportedDocument(ctx.userDb, params.id));
+      // Word statistics change at once; the embedding index drops the vector at its next refresh.
+      ctx.search.importedChanged();
+      void ctx.semantic?.refresh();
       return { data: toDocument(row) };
     },
     documentImport: ({ body }) => {
