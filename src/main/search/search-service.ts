@@ -124,7 +124,10 @@ export class SearchService {
 
   mode(): { mode: 'hybrid' | 'lexical'; reason: string } {
     const d = this.dense();
-    return d ? { mode: 'hybrid', reason: `FTS5 (BM25) and cosine similarity over ${d.modelId} embeddings, fused on one calibrated scale` } : { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
+    if (!d) return { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
+    const pending = d.pending();
+    const reason = `FTS5 (BM25) and cosine similarity over ${d.modelId} embeddings, fused on one calibrated scale`;
+    return { mode: 'hybrid', reason: pending ? `${reason}; ${pending} newly imported record(s) are still being embedded and are found by full text until then` : reason };
   }
 
   private lookup(): NameLookup {
