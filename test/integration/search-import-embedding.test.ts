@@ -64,6 +64,19 @@ describe('while an import is embedded', () => {
   }, 300_000);
 });
 
+describe('imports in quick succession', () => {
+  it('are all embedded: an import during a build runs the build once more', async () => {
+    const batch = (n: number) => Array.from({ length: 300 }, (_, i) => ({ id: `wave${n}-${i}`, title: `Bilby burrow wave ${n} number ${i}`, abstract: `Bilby burrows of wave ${n}, record ${i}.` }));
+    for (const n of [1, 2, 3]) expect((await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records: batch(n) })).status).toBe(200);
+    const ids = (t.userDb.prepare("SELECT id FROM imported_documents WHERE external_id LIKE 'wave%'").all() as { id: string }[]).map((r) => r.id);
+    expect(ids.length).toBe(900);
+    const retriever = t.semantic!.retriever()!;
+    const q = await retriever.embed('bilby burrows');
+    await waitFor('all three imports to be embedded', () => ids.every((id) => retriever.similarity('documents', id, q) !== null), 120_000);
+    expect(t.semantic!.status().state).toBe('ready');
+  }, 180_000);
+});
+
 describe('records imported by another process', () => {
   it('are embedded by the running server within seconds, without any request', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'materia-cli-')), 'lib.json');

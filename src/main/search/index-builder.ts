@@ -64,11 +64,19 @@ export class IndexBuilder {
     for (const r of index.all()) if (!covered(r.kind, r.key)) memory.set(r.kind, r.key, r.vector);
   }
 
-  /** Brings the index up to date; concurrent calls share one run. */
+  /**
+   * Brings the index up to date. A call during a run shares it, and the run then goes round once more: the records it
+   * read at its start do not include what was imported since (a second import used to wait for the next import).
+   */
   build(): Promise<void> {
-    this.running ??= this.run().finally(() => { this.running = null; });
+    if (this.running) { this.again = true; return this.running; }
+    this.running = (async () => {
+      do { this.again = false; await this.run(); } while (this.again && !this.stopped);
+    })().finally(() => { this.running = null; });
     return this.running;
   }
+
+  private again = false;
 
   stop(): void { this.stopped = true; }
 
