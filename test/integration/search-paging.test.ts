@@ -69,17 +69,25 @@ describe('sorting and paging', () => {
     expect(past.results_total).toBe(d.results_total);
   });
 
-  it('date, name and grade sorts order only the relevant results: nothing below 0.3 of the best score', async () => {
+  it('date, name and grade sorts order only the relevant results: nothing below 0.3 of the best score of its type', async () => {
     const query = 'covid vaccine effectiveness';
-    const byRelevance = await ok({ query, limit: 100 });
-    const best = Math.min(0.98, byRelevance.results[0]!.relevance_score);
-    for (const sort of ['date', 'name', 'evidence_grade'] as const) {
-      const sorted = await ok({ query, sort, limit: 100 });
-      expect(sorted.results_total, sort).toBeLessThan(byRelevance.results_total);
-      expect(sorted.results_total).toBeGreaterThan(0);
-      // Scores are rounded to 4 decimals in the response.
-      for (const r of sorted.results) expect(r.relevance_score, sort).toBeGreaterThanOrEqual(0.3 * best - 0.0001);
+    for (const types of [['documents'], ['research'], ['compounds']]) {
+      const byRelevance = await ok({ query, types, limit: 100 });
+      const best = Math.min(0.98, byRelevance.results[0]!.relevance_score);
+      for (const sort of ['date', 'name', 'evidence_grade'] as const) {
+        const sorted = await ok({ query, types, sort, limit: 100 });
+        expect(sorted.results_total, `${sort} ${types[0]}`).toBeLessThan(byRelevance.results_total);
+        expect(sorted.results_total).toBeGreaterThan(0);
+        // Scores are rounded to 4 decimals in the response.
+        for (const r of sorted.results) expect(r.relevance_score, sort).toBeGreaterThanOrEqual(0.3 * best - 0.0001);
+      }
     }
+    // A compound the query names keeps its place but does not set the bar: its documents are still sorted.
+    const named = await ok({ query: 'zoloft side effects', limit: 100 });
+    expect(named.results[0]).toMatchObject({ type: 'compound', slug: 'sertraline' });
+    const namedByDate = await ok({ query: 'zoloft side effects', sort: 'date', limit: 100 });
+    expect(namedByDate.results.some((r) => r.type === 'compound' && r.slug === 'sertraline')).toBe(true);
+    expect(namedByDate.results.filter((r) => r.type === 'document').length).toBeGreaterThan(0);
     const byDate = await ok({ query, sort: 'date', types: ['documents'], limit: 100 });
     const dates = byDate.results.map((r) => (r.type === 'document' ? r.publication_date : null)).filter((x): x is string => x !== null);
     expect(dates).toEqual([...dates].sort().reverse());

@@ -39,7 +39,7 @@ export const CANDIDATES = 1000;
 export const DENSE_CANDIDATES = 300;
 /**
  * The date, name and evidence-grade sorts order the relevant results only: those scoring at least this share of the
- * best unnamed score (a weak one-word match of a long query is not "the newest result").
+ * best text score of their type (a weak one-word match of a long query is not "the newest result").
  */
 export const SORT_RELEVANCE_SHARE = 0.3;
 /** A query of more than MAX_TOKENS words keeps up to this many key terms for full-text search (keyTerms). */
@@ -59,6 +59,8 @@ interface Candidate {
   lex: number;
   cos: number | null;
   score: number;
+  /** The score the record's text earns, before a name match lifts a compound (the relevance floor is measured on it). */
+  textScore: number;
   grade: EvidenceGrade;
   date: string | null;
   name: string;
@@ -238,10 +240,11 @@ export class SearchService {
       for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
       for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
       const hybrid = dense !== null;
-      all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
+      all.push(...this.attributes(type, [...scored].map(([id, s]) => {
+        const textScore = MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid);
         // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
-        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
-      }))));
+        return { id, lex: s.lex, cos: s.cos, textScore, score: Math.min(1, Math.max(s.floor, textScore)) };
+      })));
     }
     return { plan, all, saturated };
   }
@@ -284,7 +287,7 @@ export class SearchService {
     return t;
   }
 
-  private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number }[]): Candidate[] {
+  private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number; textScore: number }[]): Candidate[] {
     const out: Candidate[] = [];
     const table = this.table(type);
     const imported: string[] = [];
@@ -398,13 +401,16 @@ function onePerRecord(list: Candidate[]): Candidate[] {
 }
 
 /**
- * The relevance floor of the re-sorting sorts: results scoring at least SORT_RELEVANCE_SHARE of the best score (a
- * compound the query names counts as MAX_UNNAMED, so naming one does not hide every document). Relevance keeps all.
+ * The relevance floor of the re-sorting sorts: results scoring at least SORT_RELEVANCE_SHARE of the best text score of
+ * their type. Per type, because compounds are a few lines that match a named drug fully ("zoloft side effects":
+ * sertraline's record scores 0.9) while the best document about it may score 0.05 and must still be sorted; and a
+ * compound's name match lifts its place but never sets the bar. Relevance keeps all.
  */
 function relevantForSort(list: Candidate[], sort: SearchInput['sort']): Candidate[] {
   if (sort === 'relevance' || !list.length) return list;
-  const best = Math.min(MAX_UNNAMED, list.reduce((m, c) => Math.max(m, c.score), 0));
-  return list.filter((c) => c.score >= SORT_RELEVANCE_SHARE * best);
+  const best = new Map<HitType, number>();
+  for (const c of list) best.set(c.type, Math.max(best.get(c.type) ?? 0, c.textScore));
+  return list.filter((c) => c.score >= SORT_RELEVANCE_SHARE * best.get(c.type)!);
 }
 
 const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i])) as Record<EvidenceGrade, number>;
