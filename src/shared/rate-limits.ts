@@ -36,6 +36,7 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   // Not in the spec's table:
   { id: 'documents.get', routes: ['GET /v1/documents/{id}'], perMinute: 200, hourlyBurst: 1000, spec: false },
   { id: 'documents.import', routes: ['POST /v1/documents/import'], perMinute: 10, hourlyBurst: 50, spec: false },
+  { id: 'documents.delete', routes: ['DELETE /v1/documents/{id}'], perMinute: 60, hourlyBurst: 300, spec: false },
   { id: 'content', routes: ['GET /v1/content'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'health', routes: ['GET /v1/health'], perMinute: 600, hourlyBurst: 0, spec: false },
   { id: 'openapi', routes: ['GET /v1/openapi.json'], perMinute: 60, hourlyBurst: 0, spec: false },

@@ -4,6 +4,10 @@ export const MAX_OFFSET = 10_000;
 
 export const Slug = z.string().min(1).max(128).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (letters, digits, hyphens)');
 
+/** A publication-date bound: a year, or a full date that exists. */
+export const DateBound = z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
+  .refine((s) => s.length === 4 || !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'is not a real date');
+
 export const Limit = (max: number, dflt: number) => z.int().min(1).max(max).default(dflt);
 export const Offset = z.int().min(0).max(MAX_OFFSET).default(0);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVIDENCE_GRADES, STUDY_DESIGNS } from '../enums.ts';
-import { MAX_OFFSET, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
+import { DateBound, MAX_OFFSET, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
 
 export const DOCUMENT_SOURCES = ['scifact', 'cord19', 'pubmedqa', 'imported'] as const;
 
@@ -28,8 +28,6 @@ export const Document = z.object({
 });
 export type Document = z.infer<typeof Document>;
 
-const DateBound = z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
-  .refine((s) => s.length === 4 || !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'is not a real date');
 
 const GradeList = z.string()
   .transform((s) => s.split(',').map((g) => g.trim().toUpperCase()))
