@@ -1,6 +1,6 @@
 /**
- * Compound and document search: our FTS5/BM25 path (the code behind /v1/compounds/search and /v1/documents?q=)
- * against @orama/orama full-text search over the same records and queries, in the same process and run.
+ * Compound and document search: our full-text path (the code behind /v1/compounds/search, and search's lexical
+ * ranking that /v1/documents?q= pages through, with no model loaded) against @orama/orama full-text search over the same records and queries, in the same process and run.
  * Prints medians, p95 and the ratio ours / Orama, plus top-1 accuracy on name queries for both.
  */
 import { readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { create, insertMultiple, search } from '@orama/orama';
 import { CompoundRepo } from '../src/main/compounds/compound-repo.ts';
 import { openContentDb } from '../src/main/db/connection.ts';
 import { DocumentRepo } from '../src/main/documents/document-repo.ts';
+import { SearchService } from '../src/main/search/search-service.ts';
 import { sharedDataDir } from '../src/build/paths.ts';
 import { ms, ratio, timeEach } from './stats.ts';
 
@@ -16,6 +17,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const db = openContentDb(process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../resources/db/content.sqlite'));
 const compounds = new CompoundRepo(db);
 const documents = new DocumentRepo(db, false);
+const ranking = new SearchService(db, false, () => null);
 
 interface Row { slug: string; name: string; alt_names: string; description: string; benefits: string }
 const rows = db.prepare<[], Row>('SELECT slug, name, alt_names, description, benefits FROM compounds ORDER BY rowid').all();
@@ -47,7 +49,7 @@ const t0 = performance.now();
 await insertMultiple(docIndex, docRows.map((d) => ({ id: d.id, title: d.title, abstract: d.abstract ?? '' })), 1000);
 const oramaIndexMs = performance.now() - t0;
 const claims = readFileSync(join(sharedDataDir(), 'scifact/queries.test.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
-const oursDocs = await timeEach(claims, ROUNDS, (q) => documents.list({ q }, { limit: 10, offset: 0 }));
+const oursDocs = await timeEach(claims, ROUNDS, async (q) => documents.list({ ranked: (await ranking.rankDocuments(q)).ids }, { limit: 10, offset: 0 }));
 const oramaDocs = await timeEach(claims, ROUNDS, (q) => search(docIndex, { term: q, properties: ['title', 'abstract'], boost: { title: 3 }, limit: 10 }));
 
 console.log(`compound and document search, ${ROUNDS} rounds after a warm-up pass (machine: ${process.arch}, ${(await import('node:os')).cpus().length} cores, Node ${process.version})`);

@@ -125,6 +125,7 @@ if (missing.length) {
     },
     knn: (kind, q, k) => memory.knn(kind, q, k),
     similarity: (kind, key, q) => memory.similarity(kind, key, q),
+    pending: () => 0,
   };
   const withWeight = (w: number): Calibration => ({ ...CALIBRATION, hybrid: { ...CALIBRATION.hybrid, denseWeight: w } });
   const denseOnly = async (qid: string) => [...memory.knn('documents', await dense.embed(queries.get(qid)!), 100).keys()].map((id) => id.replace(/^scifact-/, ''));

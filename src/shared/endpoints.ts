@@ -207,6 +207,14 @@ export const ENDPOINTS = define({
     body: DocumentImportRequest,
     response: DocumentImportResponse,
   },
+  documentDelete: {
+    method: 'DELETE', path: '/v1/documents/{id}', tag: 'Documents', scope: 'admin', errors: [400, 404],
+    summary: 'Delete an imported document from your library',
+    description: 'Only imported documents (ids imported-…) can be deleted; a bundled document is a 400 naming `id`. The response is the '
+      + 'deleted document. It leaves full-text search at once and the embedding index within seconds; importing it again brings it back.',
+    params: DocumentIdParams,
+    response: DocumentResponse,
+  },
   // API keys, webhooks, profile and insights (issue 7)
   apiKeyList: {
     method: 'GET', path: '/v1/api-keys', tag: 'API keys', scope: 'admin', errors: [400],

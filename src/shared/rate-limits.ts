@@ -36,6 +36,7 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   // Not in the spec's table:
   { id: 'documents.get', routes: ['GET /v1/documents/{id}'], perMinute: 200, hourlyBurst: 1000, spec: false },
   { id: 'documents.import', routes: ['POST /v1/documents/import'], perMinute: 10, hourlyBurst: 50, spec: false },
+  { id: 'documents.delete', routes: ['DELETE /v1/documents/{id}'], perMinute: 60, hourlyBurst: 300, spec: false },
   { id: 'content', routes: ['GET /v1/content'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'health', routes: ['GET /v1/health'], perMinute: 600, hourlyBurst: 0, spec: false },
   { id: 'openapi', routes: ['GET /v1/openapi.json'], perMinute: 60, hourlyBurst: 0, spec: false },
@@ -45,6 +46,8 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },
   // one request per keystroke pause while a list is typed
   { id: 'vocabulary.suggest', routes: ['GET /v1/vocabulary/suggest'], perMinute: 300, hourlyBurst: 1000, spec: false },
+  // each JSON-RPC message of a POST /mcp (a batch counts every message); a tool call is charged its /v1 row besides
+  { id: 'mcp.messages', routes: ['POST /mcp'], perMinute: 300, hourlyBurst: 1000, spec: false },
 ];
 
 /**

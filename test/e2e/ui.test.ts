@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Page, type Request, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, SHOTS, startE2E, type E2E } from './browser.ts';
+import { SCREENS } from './screens.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
 
 let e: E2E;
@@ -83,7 +84,7 @@ describe('the web UI served by npm start', () => {
     await expect(subst.getAttribute('aria-sort')).resolves.toBe('none');
     await page.getByText(/\d+ documents? in this library linked to this compound/).waitFor();
     // every editorial section cites the monograph's numbered basis
-    await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1 to \d+$/ }).waitFor();
+    await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1–\d+$/ }).waitFor();
     await expect(page.locator('#basis-list li').count()).resolves.toBeGreaterThan(1);
     // and each clinical outcome cites its own basis entry: the DPP result, the DPP paper
     const dpp = page.locator('#evidence li', { hasText: 'Diabetes Prevention Program' });
@@ -375,6 +376,18 @@ describe('the web UI served by npm start', () => {
     await page.locator('.line-reading').getByText('5 mg · once a day').waitFor();
     await e.shot('13-interactions-pair');
 
+    // a line that cannot be read is said first, above the verdict, and its row stands out: never silently dropped
+    await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\naspirin 81mg daily\nzzqxor 3 puffs BD');
+    await page.getByRole('button', { name: 'Check interactions' }).click();
+    const unread = page.getByRole('note', { name: 'Unread lines' });
+    await unread.getByText(/1 of 3 lines could not be read, so it was not checked against the interaction sources/).waitFor();
+    await unread.getByText(/zzqxor/).waitFor();
+    const unreadRow = page.locator('tr.row-unread');
+    await expect(unreadRow.count()).resolves.toBe(1);
+    await unreadRow.getByText('⚠ Not recognised: not checked').waitFor();
+    await expect(page.getByRole('row', { name: /Warfarin \+ Aspirin|Aspirin \+ Warfarin/i }).count()).resolves.toBe(1); // the rest still checked
+    await e.shot('13b-interactions-unread-line');
+
     // autocomplete: a partial name typed on a new line is offered whole, and choosing it writes it in place
     await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\nsimvas');
     await page.getByLabel(/^Medicines/).press('End');
@@ -429,28 +442,8 @@ describe('the web UI served by npm start', () => {
       expect(scrollWidth, `${what}: page ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
     };
     try {
-      for (const [path, title, shot] of [
-        ['/', 'Search', 'phone-search'],
-        ['/?q=metformin', 'Search', 'phone-search-metformin'],
-        ['/compounds', 'Compounds', 'phone-compounds'],
-        ['/compounds/metformin', 'Metformin', 'phone-monograph-metformin'],
-        ['/compounds/magnesium-glycinate', /Magnesium/, 'phone-compound-magnesium'],
-        ['/documents', 'Documents', 'phone-documents'],
-        ['/tools', 'Tools', 'phone-tools'],
-        ['/tools/bloodwork', 'Bloodwork analysis', 'phone-tool-bloodwork'],
-        ['/tools/bioage', /PhenoAge/, 'phone-tool-bioage'],
-        ['/tools/interactions', 'Interaction check', 'phone-tool-interactions'],
-        ['/tools/macros', 'Macronutrient calculator', 'phone-tool-macros'],
-        ['/tools/nutrition', 'Nutrition analysis', 'phone-tool-nutrition'],
-        ['/tools/inbody', 'Body composition', 'phone-tool-inbody'],
-        ['/tools/stack', 'Stack builder', 'phone-tool-stack'],
-        ['/tools/protocol', 'Protocol outline', 'phone-tool-protocol'],
-        ['/chat', 'Chat', 'phone-chat'],
-        ['/insights', 'Insights', 'phone-insights'],
-        ['/settings', 'Settings', 'phone-settings'],
-        ['/sandbox', 'API sandbox', 'phone-sandbox'],
-        ['/no-such-screen', 'Page not found', 'phone-not-found'],
-      ] as const) {
+      for (const [path, title, name] of SCREENS) {
+        const shot = `phone-${name}`;
         await page.goto(`${e.server.url}${path}`);
         await heading(title).waitFor();
         await settle();

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   bodyDeadlineMs?: number;
   /** A shorter wait for another process's database lock before a 503. */
   dbBusyDeadlineMs?: number;
+  /** A built renderer to serve at / (a directory with index.html). */
+  rendererDir?: string;
 }
 
 /** The random-weight transformers.js fixture (mechanics only: its scores mean nothing). */
@@ -59,7 +61,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const errors: [string, unknown][] = [];
   const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
-    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs, dbBusyDeadlineMs: opts.dbBusyDeadlineMs,
+    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs, dbBusyDeadlineMs: opts.dbBusyDeadlineMs, rendererDir: opts.rendererDir,
     log: (msg, err) => { errors.push([msg, err]); },
   });
   const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });

@@ -35,6 +35,13 @@ describe('POST /v1/compounds/search', () => {
     expect(res.body.data[0].slug).toBe('metformin');
   });
 
+  it('finds a brand only the vocabulary knows (other countries) as the compound with exactly its ingredients', async () => {
+    for (const [query, slug] of [['calpol', 'acetaminophen'], ['Somac', 'pantoprazole'], ['Eltroxin', 'levothyroxine']]) {
+      const res = await search({ query });
+      expect(res.body.data[0]?.slug, query).toBe(slug);
+    }
+  });
+
   it('research_count and pubmed_ids come from linked documents', async () => {
     const res = await search({ query: 'metformin', limit: 1 });
     const c = res.body.data[0];

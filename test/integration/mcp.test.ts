@@ -7,10 +7,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { MCP_TOOLS } from '../../src/main/mcp/tools.ts';
 import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startFakeLlm } from '../helpers/chat.ts';
 
 let t: TestApp;
 let key: string;
@@ -75,7 +78,24 @@ describe('MCP over Streamable HTTP', () => {
     expect(tools.find((x) => x.name === 'get_compound')!.inputSchema.required).toEqual(['slug']);
     const docs = tools.find((x) => x.name === 'list_documents')!.inputSchema;
     expect(docs.required ?? []).toEqual([]);
-    expect(JSON.stringify((docs.properties as Record<string, unknown>).limit)).toContain('number');
+    // One JSON type per property, with the REST bounds.
+    expect((docs.properties as Record<string, unknown>).limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    const unions: string[] = [];
+    for (const tool of tools) {
+      const walk = (node: unknown, path: string): void => {
+        if (typeof node !== 'object' || node === null) return;
+        const n = node as Record<string, unknown>;
+        if (n.properties) for (const [k, v] of Object.entries(n.properties as object)) {
+          const p = v as Record<string, unknown>;
+          if (p.anyOf || p.oneOf || Array.isArray(p.type)) unions.push(`${tool.name} ${path}${k}`);
+          walk(p, `${path}${k}.`);
+        }
+        if (n.items) walk(n.items, `${path}[].`);
+      };
+      walk(tool.inputSchema, '');
+    }
+    // The one left: a chat message's content is text or OpenAI-style parts, as POST /v1/chat/completions takes it.
+    expect(unions).toEqual(['ask_assistant messages.[].content']);
   });
 
   it('search, compounds, monographs and documents answer as the /v1 routes do, with provenance and licences', async () => {
@@ -101,7 +121,9 @@ describe('MCP over Streamable HTTP', () => {
     expect(list.data).toHaveLength(5);
     expect(list.meta.total).toBeGreaterThan(5);
 
-    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: '5', offset: '5' })).data.map((m: { slug: string }) => m.slug))
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: '5' })).error.details[0].field).toBe('limit');
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: true })).error.details[0].field).toBe('limit');
+    expect(json(await call(c, 'list_monographs', { category: 'medication', limit: 5, offset: 5 })).data.map((m: { slug: string }) => m.slug))
       .toEqual((await t.http.get('/v1/monographs?category=medication&limit=5&offset=5').set('X-API-Key', key)).body.data.map((m: { slug: string }) => m.slug));
     const tooMany = await call(c, 'list_monographs', { limit: 101 });
     expect(tooMany.isError).toBe(true);
@@ -112,6 +134,122 @@ describe('MCP over Streamable HTTP', () => {
     const doc = json(await call(c, 'get_document', { id: docs.data[0].id }));
     expect(doc.data.id).toBe(docs.data[0].id);
     expect(doc.data.title).toBe(docs.data[0].title);
+  });
+
+  it('sizes records for an agent: summary by default (most severe interactions first), standard, full; large JSON is not sent twice', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const full = await t.http.get('/v1/monographs/warfarin').set('X-API-Key', key);
+    const summary = await call(c, 'get_monograph', { slug: 'warfarin' });
+    const s = json(summary);
+    expect(JSON.stringify(s).length).toBeLessThan(8_000);
+    expect(JSON.stringify(full.body.data).length).toBeGreaterThan(50_000);
+    const drugs = full.body.data.interactions.drug_interactions as { substance: string; severity: string }[];
+    expect(s.data.interactions.drug_interactions).toHaveLength(4);
+    expect(s.sizing.lists_cut['interactions.drug_interactions']).toBe(`4 of ${drugs.length}`);
+    // The first four of the most severe level, in the record's own order.
+    const top = ['contraindicated', 'major', 'moderate', 'minor'].find((lvl) => drugs.some((d) => d.severity === lvl))!;
+    expect(s.data.interactions.drug_interactions.map((d: { substance: string }) => d.substance)).toEqual(drugs.filter((d) => d.severity === top).slice(0, 4).map((d) => d.substance));
+    expect(s.data.mechanism_of_action).toBeUndefined();
+    expect(s.sizing.sections_left_out).toContain('mechanism_of_action');
+    expect(s.sizing.full).toEqual({ resource: 'materia://monograph/warfarin', call: 'get_monograph {"slug": "warfarin", "detail": "full"}' });
+    expect(summary.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: 'materia://monograph/warfarin' }));
+    const text = (summary.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThan(300);
+    expect(text).toMatch(/characters of JSON in structuredContent/);
+
+    const standard = json(await call(c, 'get_monograph', { slug: 'warfarin', detail: 'standard' }));
+    expect(standard.data.interactions.drug_interactions).toHaveLength(50);
+    expect(standard.data.mechanism_of_action).toEqual(full.body.data.mechanism_of_action);
+    const whole = json(await call(c, 'get_monograph', { slug: 'warfarin', detail: 'full' }));
+    expect(whole.data).toEqual(full.body.data);
+    expect(whole.sizing).toBeUndefined();
+    const bad = await call(c, 'get_monograph', { slug: 'warfarin', detail: 'everything' });
+    expect(bad.isError).toBe(true);
+    expect(json(bad).error.details[0].field).toBe('detail');
+
+    // Listings keep every item and shorten long texts (abstracts) unless detail is "full".
+    const rest = await t.http.post('/v1/search').set('X-API-Key', key).send({ query: 'vitamin d fracture', types: ['documents'], limit: 5 });
+    const listed = json(await call(c, 'search', { query: 'vitamin d fracture', types: ['documents'], limit: 5 }));
+    expect(listed.data.results.map((r: { id: string }) => r.id)).toEqual(rest.body.data.results.map((r: { id: string }) => r.id));
+    const longest = Math.max(...listed.data.results.map((r: { abstract: string | null }) => r.abstract?.length ?? 0));
+    expect(longest).toBeLessThanOrEqual(300);
+    expect(Math.max(...rest.body.data.results.map((r: { abstract: string | null }) => r.abstract?.length ?? 0))).toBeGreaterThan(300);
+    expect(listed.sizing.texts_shortened).toBeGreaterThan(0);
+    expect(json(await call(c, 'search', { query: 'vitamin d fracture', types: ['documents'], limit: 5, detail: 'full' })).data.results)
+      .toEqual(rest.body.data.results);
+    const docsList = json(await call(c, 'list_documents', { q: 'vitamin d', limit: 3 }));
+    expect(docsList.data).toHaveLength(3);
+    expect(docsList.data.every((d: { abstract: string | null }) => (d.abstract?.length ?? 0) <= 300)).toBe(true);
+
+    // A small answer keeps its JSON in the text too, for clients that show only text.
+    const doc = await call(c, 'get_document', { id: 'scifact-10009203' });
+    const docText = (doc.content[0] as { text: string }).text;
+    expect(JSON.parse(docText)).toEqual(json(doc));
+  });
+
+  it('reads names where slugs are taken, through the vocabulary, and says how', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const brand = json(await call(c, 'get_compound', { slug: 'eliquis' }));
+    expect(brand.data.slug).toBe('apixaban');
+    expect(brand.read_as).toMatchObject({ input: 'eliquis', slug: 'apixaban' });
+    const capital = json(await call(c, 'get_monograph', { slug: 'Warfarin' }));
+    expect(capital.data.slug).toBe('warfarin');
+    expect(capital.read_as).toMatchObject({ input: 'Warfarin', slug: 'warfarin' });
+    const typo = json(await call(c, 'get_compound', { slug: 'metfromin' }));
+    expect(typo.data.slug).toBe('metformin');
+    expect(typo.read_as.notice).toMatch(/Check the spelling/);
+    const plain = json(await call(c, 'get_compound', { slug: 'metformin' }));
+    expect(plain.read_as).toBeUndefined();
+    const nothing = await call(c, 'get_compound', { slug: 'Zzzqqq Xxyy' });
+    expect(nothing.isError).toBe(true);
+    expect(json(nothing).error.details[0].field).toBe('slug');
+  });
+
+  it('fetch takes a resource URI, a search result id, a slug or a name', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const found = json(await call(c, 'search', { query: 'vitamin d', limit: 10 })).data.results as { id: string; type: string; slug?: string }[];
+    const compound = found.find((r) => r.type === 'compound')!;
+    const document = found.find((r) => r.type === 'document')!;
+    expect(json(await call(c, 'fetch', { id: compound.id })).data.slug).toBe(compound.slug);
+    expect(json(await call(c, 'fetch', { id: document.id })).data.id).toBe(document.id);
+    expect(json(await call(c, 'fetch', { id: 'materia://monograph/warfarin' })).sizing.full.resource).toBe('materia://monograph/warfarin');
+    expect(json(await call(c, 'fetch', { id: 'materia://compound/metformin', detail: 'full' })).data)
+      .toEqual((await t.http.get('/v1/compounds/metformin').set('X-API-Key', key)).body.data);
+    expect(json(await call(c, 'fetch', { id: 'vitamin-d3' })).data.slug).toBe('vitamin-d3');
+    expect(json(await call(c, 'fetch', { id: 'Eliquis' })).data.slug).toBe('apixaban');
+    expect(json(await call(c, 'fetch', { id: 'materia://nothing/x' })).error.code).toBe('not_found');
+    expect(json(await call(c, 'fetch', { id: 'cmp_000000000000' })).error.code).toBe('not_found');
+    expect(json(await call(c, 'fetch', { id: 'x', extra: 1 })).error.details[0].field).toBe('extra');
+
+    const many = await call(c, 'get_many', { ids: ['eliquis', 'materia://monograph/warfarin', document.id, 'materia://nothing/x', 'no-such-compound-zz'] });
+    const items = json(many).items as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(items.map((i) => i.data?.slug ?? i.data?.id ?? i.error?.code)).toEqual(['apixaban', 'warfarin', document.id, 'not_found', 'not_found']);
+    expect(items[1]!.sizing.full.resource).toBe('materia://monograph/warfarin');
+    expect(items[0]!.provenance).toBeUndefined();
+    expect(json(many).provenance.sources.length).toBeGreaterThan(0);
+    expect(many.content.filter((b) => b.type === 'resource_link')).toHaveLength(3);
+    expect(json(await call(c, 'get_many', { ids: Array.from({ length: 21 }, () => 'metformin') })).error.details[0].field).toBe('ids');
+  });
+
+  it('cites documents as BibTeX, RIS and CSL-JSON from their records', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    const docs = json(await call(c, 'list_documents', { q: 'vitamin d fracture', limit: 3 })).data as { id: string; doi: string | null; authors: string[] }[];
+    const ids = docs.map((d) => d.id);
+    const bib = json(await call(c, 'cite_documents', { ids: [...ids, 'scifact-0', 'not a doc'] }));
+    expect(bib.format).toBe('bibtex');
+    expect(bib.text.match(/^@article\{/gm)).toHaveLength(3);
+    for (const d of docs) {
+      expect(bib.text).toContain(`note = {Materia document ${d.id}}`);
+      if (d.doi) expect(bib.text).toContain(`doi = {${d.doi}}`);
+    }
+    expect(bib.missing.map((m: { id: string }) => m.id)).toEqual(['scifact-0', 'not a doc']);
+    const ris = json(await call(c, 'cite_documents', { ids, format: 'ris' }));
+    expect(ris.text.match(/^TY {2}- JOUR$/gm)).toHaveLength(3);
+    expect(ris.text.match(/^ER {2}- $/gm)).toHaveLength(3);
+    const csl = json(await call(c, 'cite_documents', { ids, format: 'csl-json' }));
+    expect(csl.items.map((i: { id: string }) => i.id)).toEqual(ids);
+    expect(csl.items[0].author?.length ?? 0).toBe(docs[0]!.authors.length);
+    expect(json(await call(c, 'cite_documents', { ids: [], format: 'ris' })).error.details[0].field).toBe('ids');
   });
 
   it('checks interactions with the pair model', async () => {
@@ -144,18 +282,40 @@ describe('MCP over Streamable HTTP', () => {
     const protocol = json(await call(c, 'build_protocol', { compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' }));
     expect(protocol.data.schedule).toHaveLength(12);
 
-    const answer = json(await call(c, 'ask_assistant', { messages: [{ role: 'user', content: 'What are the side effects of sertraline?' }] }));
+    const answer = json(await call(c, 'ask_assistant', { messages: [{ role: 'user', content: 'What are the side effects of sertraline?' }], conversation_id: 'conv-mcp-1' }));
     expect(answer.type).toBe('message');
     expect(answer.content[0].text).toMatch(/sertraline/i);
     expect(answer.content[0].citations.length).toBeGreaterThan(0);
     expect(answer.content[0].citations[0]).toHaveProperty('api_path');
+    // The stored conversation reads back as a tool and as a resource.
+    const listed = json(await call(c, 'list_conversations', { limit: 5 }));
+    expect(listed.data.map((x: { id: string }) => x.id)).toContain('conv-mcp-1');
+    const conv = json(await call(c, 'get_conversation', { id: 'conv-mcp-1' }));
+    expect(conv.data.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    const res = await c.readResource({ uri: 'materia://conversation/conv-mcp-1' });
+    expect(JSON.parse((res.contents[0] as { text: string }).text).data.id).toBe('conv-mcp-1');
+    const readOnly = await connect({ Authorization: `Bearer ${t.keyWith(['read'])}` });
+    await expect(readOnly.readResource({ uri: 'materia://conversation/conv-mcp-1' })).rejects.toMatchObject({ code: -32003 });
   });
 
   it('reads compounds, monographs and documents as resources', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
     const { resourceTemplates } = await c.listResourceTemplates();
-    expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://document/{id}', 'materia://monograph/{slug}']);
-    const { resources } = await c.listResources();
+    expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual(['materia://compound/{slug}', 'materia://conversation/{id}', 'materia://document/{id}', 'materia://monograph/{slug}']);
+    // resources/list comes in pages of 100 with a nextCursor; a cursor the server did not give out is -32602.
+    const resources: { uri: string; title?: string }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await c.listResources(cursor ? { cursor } : undefined);
+      expect(page.resources.length).toBeLessThanOrEqual(100);
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(resources.map((x) => x.uri)).size).toBe(resources.length);
+    await expect(c.listResources({ cursor: 'bm9wZQ' })).rejects.toMatchObject({ code: -32602 });
     const counts = t.materia.context.content.counts as Record<string, number>;
     expect(resources.filter((x) => x.uri.startsWith('materia://compound/'))).toHaveLength(counts.compounds!);
     expect(resources.filter((x) => x.uri.startsWith('materia://monograph/'))).toHaveLength(counts.monographs!);
@@ -166,7 +326,27 @@ describe('MCP over Streamable HTTP', () => {
     expect(body.provenance.content_version).toBe(t.materia.context.content.version);
     const m = await c.readResource({ uri: 'materia://monograph/metformin' });
     expect(JSON.parse((m.contents[0] as { text: string }).text).data.name).toBe('Metformin');
-    await expect(c.readResource({ uri: 'materia://compound/no-such-compound' })).rejects.toThrow(/not_found/);
+    await expect(c.readResource({ uri: 'materia://compound/no-such-compound' })).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/not_found/) });
+    await expect(c.readResource({ uri: 'materia://nothing/x' })).rejects.toMatchObject({ code: -32002 });
+    await expect(c.readResource({ uri: 'https://example.com/x' })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it('completes compound and monograph slugs by prefix, and close names', async () => {
+    const c = await connect({ Authorization: `Bearer ${key}` });
+    expect(c.getServerCapabilities()?.completions).toEqual({});
+    const comp = await c.complete({ ref: { type: 'ref/resource', uri: 'materia://compound/{slug}' }, argument: { name: 'slug', value: 'metf' } });
+    expect(comp.completion.values).toContain('metformin');
+    expect(comp.completion.values.every((v) => v.startsWith('metf'))).toBe(true);
+    const all = await c.complete({ ref: { type: 'ref/resource', uri: 'materia://monograph/{slug}' }, argument: { name: 'slug', value: '' } });
+    expect(all.completion.values).toHaveLength(100);
+    expect(all.completion.total).toBe((t.materia.context.content.counts as Record<string, number>).monographs);
+    expect(all.completion.hasMore).toBe(true);
+    const typo = await c.complete({ ref: { type: 'ref/prompt', name: 'summarize_compound_evidence' }, argument: { name: 'compound', value: 'metfromin' } });
+    expect(typo.completion.values).toContain('metformin');
+    const none = await c.complete({ ref: { type: 'ref/resource', uri: 'materia://document/{id}' }, argument: { name: 'id', value: 'sci' } });
+    expect(none.completion.values).toEqual([]);
+    const toolsOnly = await connect({ Authorization: `Bearer ${t.keyWith(['tools'])}` });
+    await expect(toolsOnly.complete({ ref: { type: 'ref/resource', uri: 'materia://compound/{slug}' }, argument: { name: 'slug', value: 'm' } })).rejects.toMatchObject({ code: -32003 });
   });
 
   it('offers prompts', async () => {
@@ -191,19 +371,31 @@ describe('MCP over Streamable HTTP', () => {
     const missing = await call(c, 'get_compound', { slug: 'no-such-compound' });
     expect(missing.isError).toBe(true);
     expect(json(missing).error.code).toBe('not_found');
-    const unknown = await call(c, 'no_such_tool', {});
-    expect(unknown.isError).toBe(true);
+    // An unknown tool is a protocol error (-32602) naming the tools this key has.
+    await expect(call(c, 'no_such_tool', {})).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/unknown tool "no_such_tool"; this key's tools: search, /) });
+    // Unknown keys are refused as in REST, "__proto__" included (the SDK's own parse would have dropped it unseen).
+    const proto = await rpc({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_compound', arguments: JSON.parse('{"slug":"metformin","__proto__":{"x":1}}') } }, { Authorization: `Bearer ${key}` });
+    const protoBody = (await proto.json()) as { result: CallToolResult };
+    expect(protoBody.result.isError).toBe(true);
+    expect(json(protoBody.result).error.details).toEqual([{ field: '__proto__', message: 'unknown field' }]);
     // A service-level 400 (not a schema error) keeps its details too.
     const words = await call(c, 'search', { query: '!!!' });
     if (words.isError) expect(json(words).error.code).toBe('invalid_request');
-    // Bodies that are not JSON-RPC: a 4xx from our body reader or the SDK's transport (an empty batch holds no request: 202).
-    const statuses: number[] = [];
-    for (const body of ['{', '{"jsonrpc":"2.0"}', '"x"', '[]', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}']) {
+    // Bodies that are not JSON-RPC: malformed JSON -32700, valid JSON that is not JSON-RPC (or an empty batch) -32600,
+    // params that do not fit the method -32602 with a short message naming the field.
+    const answers: [number, number, string][] = [];
+    for (const body of ['{', '{"jsonrpc":"2.0"}', '"x"', '[]', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":7}',
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}', '{"jsonrpc":"1.0","id":3,"method":"tools/list"}']) {
       const res = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body });
-      statuses.push(res.status);
+      const b = (await res.json()) as { error: { code: number; message: string } };
+      answers.push([res.status, b.error.code, b.error.message]);
     }
-    expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
-    expect(statuses.every((s) => s < 500)).toBe(true);
+    expect(answers.map(([status, code]) => [status, code])).toEqual([[400, -32700], [400, -32600], [400, -32600], [400, -32600], [200, -32602], [200, -32602], [400, -32600]]);
+    expect(answers[3]![2]).toMatch(/empty batch/);
+    expect(answers[4]![2]).toBe('invalid params for tools/call: params: Invalid input: expected object, received number');
+    expect(answers[5]![2]).toMatch(/^invalid params for tools\/call: params\.name: /);
+    expect(answers[5]![2].length).toBeLessThan(200);
+    expect(answers[6]![2]).toMatch(/"jsonrpc": "2.0"/);
     expect(t.logged).toEqual([]);
   });
 });
@@ -224,7 +416,12 @@ const VALID: Record<string, Record<string, unknown>> = {
   analyze_nutrition: { items: [{ food: '09003', amount: 100, unit: 'g' }] },
   build_peptide_stack: { goals: ['sleep'] },
   build_protocol: { compounds: ['sertraline'], duration_weeks: 4, goal: 'depression' },
-  ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }] },
+  ask_assistant: { messages: [{ role: 'user', content: 'magnesium for sleep?' }], conversation_id: 'conv-fuzz' },
+  fetch: { id: 'materia://monograph/metformin' },
+  cite_documents: { ids: ['scifact-10009203'] },
+  get_many: { ids: ['metformin', 'materia://monograph/warfarin'] },
+  list_conversations: { limit: 2 },
+  get_conversation: { id: 'conv-fuzz' },
 };
 
 describe('MCP arguments, fuzzed', () => {
@@ -244,39 +441,94 @@ describe('MCP arguments, fuzzed', () => {
 });
 
 describe('MCP refusals', () => {
-  it('no key or a bad key is a 401 before the body is read', async () => {
-    expect((await rpc(INIT)).status).toBe(401);
+  type RpcError = { jsonrpc: string; id: unknown; error: { code: number; message: string; data: { status: number; code: string; details?: { field: string; message: string }[]; retry_after?: number } } };
+  const rpcError = async (res: Response) => (await res.json()) as RpcError;
+
+  it('no key or a bad key is a 401 before the body is read, as a JSON-RPC error with WWW-Authenticate', async () => {
+    const none = await rpc(INIT);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer realm="materia", error_description="[^"]*API keys, not OAuth/);
+    const noneBody = await rpcError(none);
+    expect(noneBody).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, data: { status: 401, code: 'unauthorized' } } });
+    expect(noneBody.error.message).toMatch(/^unauthorized: API key required/);
     const bad = await rpc(INIT, { Authorization: 'Bearer mk_nope00_aaaaaaaaaaaaaaaaaaaa' });
     expect(bad.status).toBe(401);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
-    await expect(connect({})).rejects.toThrow();
+    expect(bad.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect((await rpcError(bad)).error.message).toBe('unauthorized: invalid API key');
+    // The official TypeScript SDK (and the Inspector on it) puts the body in its error: the reason reaches the user.
+    await expect(connect({})).rejects.toThrow(/unauthorized: API key required/);
+    await expect(connect({ Authorization: 'Bearer mk_nope00_aaaaaaaaaaaaaaaaaaaa' })).rejects.toThrow(/invalid API key/);
     const notJson = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
     expect(notJson.status).toBe(401);
   });
 
-  it('a foreign Origin is a 403, the server\'s own is served', async () => {
+  it('a foreign Origin is a 403 JSON-RPC error, the server\'s own is served', async () => {
     const foreign = await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(((await foreign.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe('Origin');
+    const body = await rpcError(foreign);
+    expect(body.error.code).toBe(-32003);
+    expect(body.error.message).toBe('forbidden: cross-origin requests are not allowed');
+    expect(body.error.data.details![0]!.field).toBe('Origin');
+    await expect(connect({ Authorization: `Bearer ${key}`, Origin: 'https://evil.example' })).rejects.toThrow(/forbidden: cross-origin requests/);
     expect((await rpc(INIT, { Authorization: `Bearer ${key}`, Origin: `http://127.0.0.1:${t.port}` })).status).toBe(200);
     expect((await rpc(INIT, { Authorization: `Bearer ${key}`, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     const rebound = await t.http.post('/mcp').set('Host', `evil.example:${t.port}`).set('Authorization', `Bearer ${key}`)
       .set('Accept', 'application/json, text/event-stream').send(INIT);
     expect(rebound.status).toBe(403);
-    expect(rebound.body.error.details[0].field).toBe('Host');
+    expect(rebound.body.error.data.details[0].field).toBe('Host');
   });
 
-  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415, over 1 MB a 413; other paths 404', async () => {
+  it('GET and DELETE are 405 (stateless server); a non-JSON body is a 415, over 1 MB a 413, bad JSON -32700; other paths 404: all JSON-RPC', async () => {
     const get = await fetch(`${t.base}/mcp`, { headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    expect((await fetch(`${t.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status).toBe(405);
+    expect((await rpcError(get)).error).toMatchObject({ code: -32600, data: { status: 405, code: 'method_not_allowed' } });
+    const del = await fetch(`${t.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+    expect(del.status).toBe(405);
+    expect((await rpcError(del)).error.message).toMatch(/stateless/);
     const text = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/plain' }, body: 'x' });
     expect(text.status).toBe(415);
+    expect((await rpcError(text)).error).toMatchObject({ code: -32600, data: { code: 'unsupported_media_type', details: [{ field: 'Content-Type' }] } });
     const big = JSON.stringify({ ...INIT, params: { ...INIT.params, clientInfo: { name: 'x'.repeat(1024 * 1024 + 1), version: '1' } } });
     const tooBig = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: big });
     expect(tooBig.status).toBe(413);
-    expect((await fetch(`${t.base}/mcp/other`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } })).status).toBe(404);
+    expect((await rpcError(tooBig)).error.message).toMatch(/^payload_too_large: request body exceeds 1048576 bytes/);
+    const broken = await fetch(`${t.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{' });
+    expect(broken.status).toBe(400);
+    expect((await rpcError(broken)).error.code).toBe(-32700);
+    const other = await fetch(`${t.base}/mcp/other`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+    expect(other.status).toBe(404);
+    expect((await rpcError(other)).error.data.code).toBe('not_found');
+  });
+
+  it('OAuth discovery and flow paths are a JSON 404 saying the server takes API keys, even beside the web UI', async () => {
+    const ui = mkdtempSync(join(tmpdir(), 'materia-ui-'));
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>Materia</title>');
+    const withUi = await startTestApp({ rendererDir: ui });
+    try {
+      expect(await (await fetch(`${withUi.base}/settings`)).text()).toContain('<title>Materia</title>');
+      for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-authorization-server/mcp', '/.well-known/openid-configuration', '/authorize', '/register', '/token']) {
+      const method = path === '/register' || path === '/token' ? 'POST' : 'GET';
+      const res = await fetch(`${withUi.base}${path}`, { method, headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {}, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('not_found');
+      expect(body.error.message).toMatch(/uses API keys, not OAuth/);
+      }
+    } finally {
+      await withUi.close();
+      rmSync(ui, { recursive: true, force: true });
+    }
+  });
+
+  it('lists only the tools a key\'s scopes allow', async () => {
+    const names = async (scopes: ('read' | 'tools' | 'chat')[]) => (await (await connect({ Authorization: `Bearer ${t.keyWith(scopes)}` })).listTools()).tools.map((x) => x.name);
+    expect(await names(['chat'])).toEqual(['list_conversations', 'get_conversation', 'ask_assistant']);
+    expect(await names(['read'])).toEqual(['search', 'get_compound', 'list_monographs', 'get_monograph', 'fetch', 'get_many', 'list_documents', 'get_document', 'cite_documents']);
+    expect(await names(['tools'])).toEqual(MCP_TOOLS.filter((x) => /^(check|calculate|analyze|build)_/.test(x.name)).map((x) => x.name));
+    expect(await names([])).toEqual([]);
   });
 
   it('enforces each tool\'s scope', async () => {
@@ -290,7 +542,7 @@ describe('MCP refusals', () => {
     expect(json(chat).error.code).toBe('forbidden');
     const toolsOnly = await connect({ Authorization: `Bearer ${t.keyWith(['tools'])}` });
     expect(json(await call(toolsOnly, 'search', { query: 'metformin' })).error.code).toBe('forbidden');
-    await expect(toolsOnly.readResource({ uri: 'materia://compound/metformin' })).rejects.toThrow(/forbidden/);
+    await expect(toolsOnly.readResource({ uri: 'materia://compound/metformin' })).rejects.toMatchObject({ code: -32003, message: expect.stringMatching(/forbidden: .*"read" scope/) });
     await expect(toolsOnly.listResources()).rejects.toThrow(/forbidden/);
   });
 
@@ -307,6 +559,84 @@ describe('MCP refusals', () => {
     expect(json(refused).error.code).toBe('rate_limited');
     expect((await t.http.post('/v1/tools/protocol/build').set('X-API-Key', k).send(args)).status).toBe(429);
   });
+});
+
+describe('MCP message metering', () => {
+  it('charges every message of a POST (a batch all or none) to the key\'s mcp.messages allowance: 300 a minute plus 1,000 an hour', async () => {
+    let clock = Date.UTC(2026, 10, 28, 12, 0, 5);
+    const app = await startTestApp({ now: () => clock });
+    try {
+      const k = app.keyWith(['read']);
+      const post = (body: unknown) => fetch(`${app.base}/mcp`, {
+        method: 'POST', body: JSON.stringify(body),
+        headers: { Authorization: `Bearer ${k}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      });
+      const pings = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: from + i, method: 'ping' }));
+      const over = await post(pings(21));
+      expect(over.status).toBe(400);
+      expect(((await over.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: -32600, message: expect.stringMatching(/at most 20 messages, got 21/) });
+      const first = await post(pings(20));
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as unknown[])).toHaveLength(20);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('300');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('280');
+      expect(first.headers.get('x-ratelimit-burst-limit')).toBe('1000');
+      for (let i = 1; i < 65; i++) expect((await post(pings(20, i * 20))).status, `batch ${i}`).toBe(200);
+      // 1,300 messages: the minute and the hour's burst are spent.
+      const refused = await post(pings(3, 5000));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('55');
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(refused.headers.get('x-ratelimit-burst-remaining')).toBe('0');
+      const errors = (await refused.json()) as { id: number; error: { code: number; message: string; data: { retry_after: number } } }[];
+      expect(errors.map((e) => e.id)).toEqual([5000, 5001, 5002]);
+      expect(errors[0]!.error).toMatchObject({ code: -32029, data: { retry_after: 55 } });
+      expect(errors[0]!.error.message).toMatch(/^rate_limited: rate limit exceeded for MCP messages: 300 per minute plus 1000 hourly burst/);
+      // The next minute: 300 again; a batch larger than what is left is refused whole and charges nothing.
+      clock += 60_000;
+      for (let i = 0; i < 14; i++) expect((await post(pings(20))).status).toBe(200);
+      expect((await post(pings(15))).headers.get('x-ratelimit-remaining')).toBe('5');
+      expect((await post(pings(20))).status).toBe(429);
+      const fits = await post(pings(5));
+      expect(fits.status).toBe(200);
+      expect(fits.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(429);
+      expect(app.logged).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
+describe('MCP with a language-model endpoint (MATERIA_LLM_URL)', () => {
+  it('says so: ask_assistant is open-world, the instructions and its provenance name the endpoint; the default says nothing leaves', async () => {
+    const plain = await connect({ Authorization: `Bearer ${key}` });
+    expect(plain.getInstructions()).toMatch(/Nothing is sent off this machine/);
+    expect((await plain.listTools()).tools.every((x) => x.annotations?.openWorldHint === false)).toBe(true);
+
+    const llm = await startFakeLlm();
+    const app = await startTestApp({ chat: { llm: { url: llm.url, model: 'local-test-model', apiKey: 'sk-test-123' } } });
+    try {
+      const client = new Client({ name: 'materia-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${app.adminKey}` } } }));
+      clients.push(client);
+      const origin = new URL(llm.url).origin;
+      expect(client.getInstructions()).toContain(`ask_assistant sends the question and the evidence it retrieved to the language model at ${origin}`);
+      expect(client.getInstructions()).not.toMatch(/Nothing is sent off/);
+      const { tools } = await client.listTools();
+      expect(tools.filter((x) => x.annotations?.openWorldHint).map((x) => x.name)).toEqual(['ask_assistant']);
+      expect(tools.find((x) => x.name === 'ask_assistant')!.description).toContain(origin);
+      expect(JSON.stringify(tools)).not.toContain('sk-test-123');
+      const answer = await call(client, 'ask_assistant', { messages: [{ role: 'user', content: 'magnesium for sleep?' }] });
+      expect(answer.isError).toBeFalsy();
+      expect(json(answer).provenance.note).toContain(origin);
+      const compound = json(await call(client, 'get_compound', { slug: 'metformin' }));
+      expect(compound.provenance.note).toBeUndefined();
+    } finally {
+      await app.close();
+      await llm.close();
+    }
+  }, 60_000);
 });
 
 describe('npm run mcp:stdio', () => {
@@ -336,6 +666,6 @@ describe('npm run mcp:stdio', () => {
     });
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     clients.push(client);
-    await expect(client.connect(transport)).rejects.toThrow(/401|invalid API key/);
+    await expect(client.connect(transport)).rejects.toMatchObject({ code: -32001, message: expect.stringMatching(/unauthorized: invalid API key/) });
   }, 60_000);
 });

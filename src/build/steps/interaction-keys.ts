@@ -19,8 +19,11 @@ export function keyCompounds(db: Database, names: IxNames): number {
   let n = 0;
   for (const r of rows) {
     const keys = new Set<string>();
-    // A combination record no source names as such ("Sulfamethoxazole–trimethoprim") is its known ingredients.
-    const parts = r.name.split(/\s*(?:[–—/+;]|\band\b|\bwith\b|-)\s*/i).filter(Boolean);
+    // A combination record no source names as such ("Sulfamethoxazole–trimethoprim") is its known ingredients. A
+    // parenthesis is another name for the whole ("Codeine–paracetamol (co-codamol)"), never an ingredient: split
+    // inside it, "co-codamol" gave two keys no source knows and hid the paracetamol. A hyphen splits only between
+    // letters: "Pyridoxal 5'-phosphate" is one molecule, not pyridoxal plus phosphate.
+    const parts = r.name.replace(/\([^()]*\)/g, ' ').trim().split(/\s*(?:[–—/+;]|\band\b|\bwith\b)\s*|(?<=[a-z])-(?=[a-z])/i).filter(Boolean);
     // (Parts no source knows yet — a drug newer than DrugBank 2021, "nirmatrelvir" — keep their own key.)
     if (!names.hasKey(names.key(r.name)) && parts.length > 1 && parts.every((p) => p.length >= 4) && parts.some((p) => names.hasKey(names.key(p)))) {
       for (const p of parts) keys.add(names.key(p));

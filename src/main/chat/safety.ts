@@ -111,6 +111,9 @@ export function emergencyText(t: Triage): string {
  */
 export async function checkSafety(question: string, opts: { inScope: boolean; namesDrug: boolean; meaning: MeaningTriage | null }): Promise<SafetyCheck> {
   const t = await triage(question, { namesDrug: opts.namesDrug, meaning: opts.meaning });
+  // harming someone else is declined even when its words ("how much would it take to kill…") also read as an
+  // overdose or despair: the decline says to call the emergency number if someone may be in danger now
+  if (t.decline === 'harm_to_others') return { outcome: 'declined', preface: DECLINES.harm_to_others.text, continueWithSpecialists: false, triage: t };
   if (t.level === 'acute') return { outcome: 'emergency', preface: emergencyText(t), continueWithSpecialists: false, triage: t };
   // a request to decline stays declined when an emergency sign is only mentioned; the instruction then opens the refusal
   const lead = t.level === 'lead' ? `${emergencyText(t)}\n\n` : '';

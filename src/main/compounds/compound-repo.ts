@@ -107,7 +107,7 @@ function filterSql(f: CompoundFilters): { where: string; params: Record<string, 
 
 export class CompoundRepo {
   private fuzzyNames: FuzzyNames | null = null;
-  private meantSql: { members: Statement<[string], { rowid: number }>; bySlug: Statement<[string], { rowid: number }> } | null = null;
+  private meantSql: { members: Statement<[string], { rowid: number }>; exactly: Statement<[{ keys: string; n: number }], { rowid: number }>; bySlug: Statement<[string], { rowid: number }> } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -132,19 +132,26 @@ export class CompoundRepo {
     const tokens = queryTokens(query);
     this.meantSql ??= {
       members: this.db.prepare('SELECT DISTINCT k.compound_rowid AS rowid FROM ix_compound_keys k WHERE k.key IN (SELECT value FROM json_each(?))'),
+      // compounds whose ingredient keys are exactly the given ones ("Calpol" → acetaminophen, not co-codamol)
+      exactly: this.db.prepare(`SELECT compound_rowid AS rowid FROM ix_compound_keys GROUP BY compound_rowid
+        HAVING SUM(key IN (SELECT value FROM json_each(@keys))) = @n AND COUNT(*) = @n`),
       bySlug: this.db.prepare('SELECT rowid FROM compounds WHERE slug = ?'),
     };
-    const { members, bySlug } = this.meantSql;
+    const { members, exactly, bySlug } = this.meantSql;
     const classRows = new Set<number>();
+    const namedRows = new Set<number>();
     for (const g of [query, ...tokens.flatMap((_, i) => [3, 2, 1].map((n) => tokens.slice(i, i + n).join(' ')))]) {
       // A set look-up first: the resolver's queries run only for word runs some spelling can name.
       if (normalizeName(g).length < 3 || !mayResolveExactly(this.db, g)) continue;
       const r = resolveName(this.db, g, { typos: false });
       if (r.kind === 'class') for (const m of members.all(JSON.stringify(r.keys))) classRows.add(m.rowid);
+      // A brand or other name the vocabulary reads but no compound lists ("Calpol", "Somac", "Eltroxin"): the compound
+      // with exactly its ingredients.
+      else if (r.status === 'resolved' && r.keys.length) for (const m of exactly.all({ keys: JSON.stringify(r.keys), n: r.keys.length })) namedRows.add(m.rowid);
     }
     const lay = layMatches(this.db, query);
     const rows = (exact: boolean) => lay.filter((m) => m.exact === exact).flatMap((m) => m.compounds).map((slug) => bySlug.get(slug)?.rowid).filter((r) => r !== undefined);
-    return [{ rowids: [...classRows], tier: 1.1 }, { rowids: rows(true), tier: 1.3 }, { rowids: rows(false), tier: 1.4 }];
+    return [{ rowids: [...namedRows], tier: 1.05 }, { rowids: [...classRows], tier: 1.1 }, { rowids: rows(true), tier: 1.3 }, { rowids: rows(false), tier: 1.4 }];
   }
 
   search(query: string, filters: CompoundFilters, page: { limit: number; offset: number }): { total: number; rows: CompoundRow[] } {
@@ -169,6 +176,11 @@ export class CompoundRepo {
 
   bySlug(slug: string): CompoundRow | undefined {
     return this.db.prepare<[string], CompoundRow>(`${SELECT_COMPOUND} WHERE c.slug = ?`).get(slug);
+  }
+
+  /** The slug of a compound id ("cmp_…", as search results name compounds). */
+  slugById(id: string): string | undefined {
+    return this.db.prepare<[string], { slug: string }>('SELECT slug FROM compounds WHERE id = ?').get(id)?.slug;
   }
 
   bySlugs(slugs: readonly string[]): Map<string, CompoundRow> {

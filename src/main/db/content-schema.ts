@@ -149,6 +149,8 @@ CREATE TABLE ix_names (
 CREATE TABLE vocab_marketed (key TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE vocab_class_words (word_norm TEXT PRIMARY KEY, word TEXT NOT NULL, class_id TEXT NOT NULL REFERENCES ix_classes(id)) WITHOUT ROWID;
 CREATE TABLE vocab_common_words (word_norm TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID;
+-- everyday English words (SUBTLEX-US, 50+ per 51 million) that are not names: never read as a misspelt name
+CREATE TABLE vocab_english_words (word_norm TEXT PRIMARY KEY) WITHOUT ROWID;
 -- Names the vocabulary's reviewers marked as having another meaning (ISMP error-prone abbreviations, first names).
 CREATE TABLE vocab_ambiguous (name_norm TEXT PRIMARY KEY, note TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE vocab_lay_terms (phrase TEXT PRIMARY KEY, terms TEXT NOT NULL, classes TEXT NOT NULL, compounds TEXT NOT NULL) WITHOUT ROWID;

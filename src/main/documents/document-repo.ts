@@ -1,7 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { Document } from '../../shared/schemas/documents.ts';
 import { STUDY_DESIGN_LABEL, type EvidenceGrade, type StudyDesign } from '../../shared/enums.ts';
-import { ftsMatchExpression } from '../search/fts-query.ts';
 
 export interface DocumentRow {
   id: string; source: string; title: string | null; abstract: string | null; authors: string; mesh_terms: string;
@@ -36,7 +35,8 @@ export function toDocument(r: DocumentRow): Document {
 }
 
 export interface DocumentFilters {
-  q?: string;
+  /** Document ids best first, from SearchService.rankDocuments: only these are listed, in this order. */
+  ranked?: string[];
   evidence_grade?: EvidenceGrade[];
   journal?: string;
   from?: string;
@@ -56,30 +56,26 @@ const COLUMNS = 'id, title, abstract, mesh_terms, authors, publication_date, pub
  */
 export class DocumentRepo {
   private readonly all: string;
-  private readonly fts: string;
 
   constructor(private readonly db: Db, private readonly withImported: boolean) {
     this.all = `(SELECT rowid AS rid, 'c' AS origin, source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents`
       + (withImported ? ` UNION ALL SELECT rowid, 'u', 'imported', ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents)` : ')');
-    // BM25 scores of two FTS indexes are not comparable (each has its own document statistics), so the two
-    // collections are merged by rank: each one's best hit first, then each one's second best, and so on.
-    const ranked = (table: string, origin: string, db: string) =>
-      `SELECT rid, '${origin}' AS origin, ROW_NUMBER() OVER (ORDER BY score) AS rnk, score FROM (SELECT rowid AS rid, bm25(${table}, 3.0, 1.0) AS score FROM ${db}.${table} WHERE ${table} MATCH @match ORDER BY score)`;
-    this.fts = `(${ranked('documents_fts', 'c', 'main')}${withImported ? ` UNION ALL ${ranked('imported_documents_fts', 'u', 'user')}` : ''})`;
   }
 
-  /** Text queries rank by BM25 (title weighted 3, abstract 1); otherwise newest first, undated last. */
+  /**
+   * A text query's documents come ranked by search (`ranked`: the one ranking of POST /v1/search); they are filtered
+   * here and keep that order. Without one, newest first, undated last.
+   */
   list(f: DocumentFilters, page: { limit: number; offset: number }): { total: number; rows: DocumentRow[] } {
     const clauses: string[] = [];
     const params: Record<string, string | number> = {};
     let join = '';
-    let order = 'd.date_max IS NULL, d.date_max DESC, d.id';
-    if (f.q !== undefined) {
-      const match = ftsMatchExpression(f.q);
-      if (!match) return { total: 0, rows: [] };
-      join += ` JOIN ${this.fts} s ON s.rid = d.rid AND s.origin = d.origin`;
-      params.match = match;
-      order = 's.rnk, s.origin, d.id';
+    const order = 'd.date_max IS NULL, d.date_max DESC, d.id';
+    if (f.ranked !== undefined) {
+      if (!f.ranked.length) return { total: 0, rows: [] };
+      // One bound value (a JSON array) whatever the number of ids.
+      clauses.push('d.id IN (SELECT value FROM json_each(@ranked))');
+      params.ranked = JSON.stringify(f.ranked);
     }
     if (f.compoundRowid !== undefined) {
       join += " JOIN compound_documents cd ON d.origin = 'c' AND cd.document_rowid = d.rid AND cd.compound_rowid = @compound";
@@ -96,6 +92,14 @@ export class DocumentRepo {
     if (f.source) { clauses.push('d.source = @source'); params.source = f.source; }
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     const base = `FROM ${this.all} d${join} ${where}`;
+    if (f.ranked !== undefined) {
+      const kept = new Set(this.db.prepare<Record<string, unknown>, { id: string }>(`SELECT d.id ${base}`).all(params).map((r) => r.id));
+      const ordered = f.ranked.filter((id) => kept.has(id));
+      const ids = ordered.slice(page.offset, page.offset + page.limit);
+      const byId = new Map(this.db.prepare<[string], DocumentRow>(`SELECT d.* FROM ${this.all} d WHERE d.id IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(ids)).map((r) => [r.id, r]));
+      return { total: ordered.length, rows: ids.map((id) => byId.get(id)!) };
+    }
     const total = this.db.prepare<Record<string, unknown>, { n: number }>(`SELECT COUNT(*) AS n ${base}`).get(params)!.n;
     const rows = total === 0 ? [] : this.db.prepare<Record<string, unknown>, DocumentRow>(
       `SELECT d.* ${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset });

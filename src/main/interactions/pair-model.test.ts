@@ -172,6 +172,20 @@ describe('pair model', () => {
     expect(withCtx('aspirin', 'ticagrelor', { doseMg: 300 })!.severity).toBe('major');
   });
 
+  it('label contraindications (clinical lead review 2026-11-28): statins with ciclosporin, sirolimus, flibanserin', () => {
+    const ruleOf = (a: string, b: string) => verdictOf(a, b)!.findings.find((x) => x.rule === 'statin-cyclosporine-contraindicated');
+    // simvastatin, pitavastatin (US and EU) and rosuvastatin (EU SmPC 4.3) are contraindicated with ciclosporin
+    for (const s of ['simvastatin', 'pitavastatin', 'rosuvastatin']) expect(verdictOf(s, 'cyclosporine')!.severity, s).toBe('contraindicated');
+    // atorvastatin: "avoid" (US) / at most 10 mg (EU): major, not contraindicated; the advice names the labels' alternatives
+    expect(verdictOf('atorvastatin', 'cyclosporine')!.severity).toBe('major');
+    expect(ruleOf('atorvastatin', 'cyclosporine')).toBeUndefined();
+    expect(verdictOf('rosuvastatin', 'ciclosporin')!.management).toMatch(/pravastatin/);
+    expect(verdictOf('rosuvastatin', 'ciclosporin')!.management).not.toMatch(/e\.g\. rosuvastatin 5 mg/);
+    for (const a of ['voriconazole', 'posaconazole']) expect(verdictOf(a, 'sirolimus')!.severity, a).toBe('contraindicated');
+    // flibanserin: moderate CYP3A4 inhibitors including fluvoxamine (FDA table) and grapefruit juice (its label)
+    for (const i of ['fluconazole', 'fluvoxamine', 'grapefruit juice', 'diltiazem']) expect(verdictOf(i, 'flibanserin')!.severity, i).toBe('contraindicated');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');

@@ -22,7 +22,7 @@ import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
 import { foldAccents } from '../vocabulary/normalize.ts';
 import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
-import { localUseCap, stricterCap } from './local-use.ts';
+import { localUseCap, stricterCap, type Partner } from './local-use.ts';
 import { conditionState, SEVERITY_RANK, type ConditionState, worst, type Severity, type StoredRule, type SubstanceContext } from './rules.ts';
 
 export type InteractionSource = (typeof INTERACTION_SOURCES)[number];
@@ -249,6 +249,9 @@ function editorialFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   return out;
 }
 
+/** One side as the other side's local-use exceptions see it (its keys and every class they are in). */
+const partnerOf = (p: Prepared): Partner => ({ keys: p.substance.keys, classes: [...new Set([...(p.substance.classId ? [p.substance.classId] : []), ...[...p.keyClasses.values()].flat()])] });
+
 /** Every source's findings for one pair (indices a, b into the caller's list), merged into one verdict, or null. */
 export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number): PairVerdict | null {
   const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(db, x, y), ...ddinterFindings(db, x, y)];
@@ -267,9 +270,9 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
   const rule = bySource.get('class_rule');
   const decided = rule?.condition === 'not_met' ? rule : null;
   let top: Pick<Finding, 'severity'> = decided ?? worst(findings)!;
-  // A side used locally (eye, ear, skin, scalp, coil…) caps the level, unless a rule decided it for that very route.
+  // A side used locally (eye, ear, skin, scalp, coil; never nose, patch or ring: local-use.ts) caps the level, unless a rule decided it for that very route.
   const cap = decided || rule?.condition === 'met' ? null
-    : stricterCap(localUseCap(x.substance.name, x.substance.keys, x.context), localUseCap(y.substance.name, y.substance.keys, y.context));
+    : stricterCap(localUseCap(x.substance.name, x.substance.keys, x.context, partnerOf(y)), localUseCap(y.substance.name, y.substance.keys, y.context, partnerOf(x)));
   let capNote: string | null = null;
   if (cap && top.severity !== 'unknown' && SEVERITY_RANK[top.severity] < SEVERITY_RANK[cap.severity]) {
     top = { severity: cap.severity };

@@ -29,6 +29,19 @@ function readKey(env: NodeJS.ProcessEnv): string {
   }
 }
 
+/** The JSON-RPC error the SDK's transport quotes from a non-2xx answer ("Error POSTing to endpoint: {…}"), if any. */
+function refusalIn(message: string): { code: number; message: string; data?: unknown } | null {
+  const at = message.indexOf('{');
+  if (at < 0) return null;
+  try {
+    const body = JSON.parse(message.slice(at)) as { error?: { code?: unknown; message?: unknown; data?: unknown } };
+    const e = body.error;
+    return e && typeof e.code === 'number' && typeof e.message === 'string' ? { code: e.code, message: e.message, data: e.data } : null;
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   const env = process.env;
   const base = env.MATERIA_URL?.trim() || `http://127.0.0.1:${env.MATERIA_PORT?.trim() || '3737'}`;
@@ -55,8 +68,16 @@ async function main() {
     http.send(message).catch((err: unknown) => {
       const raw = err instanceof Error ? err.message : String(err);
       const text = raw === 'fetch failed' ? 'cannot connect (is the server running? npm start)' : raw;
-      // A request must get an answer: the server's refusal (401, 403, 429, unreachable) becomes a JSON-RPC error.
-      if (isJSONRPCRequest(message)) void stdio.send({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: `Materia server at ${url.href}: ${text}` } });
+      // A request must get an answer: the server's refusal (401, 403, 429, unreachable) becomes a JSON-RPC error,
+      // with the server's own code, reason and data when its body was one (src/main/mcp/errors.ts).
+      if (!isJSONRPCRequest(message)) return;
+      const refusal = refusalIn(raw);
+      void stdio.send({
+        jsonrpc: '2.0', id: message.id,
+        error: refusal
+          ? { code: refusal.code, message: `Materia server at ${url.href}: ${refusal.message}`, ...(refusal.data ? { data: refusal.data } : {}) }
+          : { code: -32603, message: `Materia server at ${url.href}: ${text}` },
+      });
     });
   };
   stdio.onclose = () => { void http.close().finally(() => process.exit(0)); };

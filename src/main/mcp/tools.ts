@@ -3,7 +3,9 @@
  * schema as its input schema (so its JSON Schema is the one /v1/openapi.json shows) and the endpoint's scope and rate
  * limit. `sources` names the datasets of GET /v1/content the tool reads; their licences go out with every result.
  */
+import type { z } from 'zod';
 import type { EndpointName } from '../../shared/endpoints.ts';
+import { CiteArgs, FetchArgs, GetManyArgs } from '../../shared/schemas/mcp.ts';
 
 export interface McpToolDef {
   name: string;
@@ -19,6 +21,12 @@ export interface McpToolDef {
   readOnly: boolean;
   /** Content source ids (GET /v1/content `sources[].id`) this tool's answers come from. */
   sources: readonly string[];
+  /** A record tool: takes `detail` (summary by default, detail.ts) and links the record's materia:// resource. */
+  record?: 'compound' | 'monograph' | 'document';
+  /** A listing (search, list_documents): takes `detail`; summary shortens long texts such as abstracts (detail.ts). */
+  listing?: boolean;
+  /** Arguments of its own instead of the endpoint's (fetch, which picks a record tool; `endpoint` gives its scope). */
+  schema?: z.ZodType;
 }
 
 const DOCS = ['scifact', 'cord19', 'pubmedqa'];
@@ -26,13 +34,13 @@ const INTERACTION_SOURCES = ['ddinter', 'onc-ddi', 'nlm-spl-ddi', 'materia-inter
 
 export const MCP_TOOLS: readonly McpToolDef[] = [
   {
-    name: 'search', title: 'Search compounds, documents and research', endpoint: 'search', input: 'body', readOnly: true,
-    description: 'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging. Same as POST /v1/search.',
+    name: 'search', title: 'Search compounds, documents and research', endpoint: 'search', input: 'body', readOnly: true, listing: true,
+    description: 'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging; abstracts shortened unless detail is "full". Same as POST /v1/search; fetch a result by its id.',
     sources: ['materia-editorial', ...DOCS, 'drugbank-vocabulary', 'embedding-model'],
   },
   {
-    name: 'get_compound', title: 'Get a compound', endpoint: 'compoundGet', input: 'params', readOnly: true,
-    description: 'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions, PubMed ids and its editorial basis. Same as GET /v1/compounds/{slug}.',
+    name: 'get_compound', title: 'Get a compound', endpoint: 'compoundGet', input: 'params', readOnly: true, record: 'compound',
+    description: 'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions (most severe first), PubMed ids and its editorial basis. detail: summary (default), standard or full. Same as GET /v1/compounds/{slug}.',
     sources: ['materia-editorial', 'drugbank-vocabulary', ...INTERACTION_SOURCES],
   },
   {
@@ -41,18 +49,33 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     sources: ['materia-editorial'],
   },
   {
-    name: 'get_monograph', title: 'Get a monograph', endpoint: 'monographGet', input: 'params', readOnly: true,
-    description: 'The full monograph of a compound by slug: mechanism, clinical evidence, indications, dosing, safety, interactions, sources. Same as GET /v1/monographs/{slug}.',
+    name: 'get_monograph', title: 'Get a monograph', endpoint: 'monographGet', input: 'params', readOnly: true, record: 'monograph',
+    description: 'The monograph of a compound by slug: clinical evidence, indications, dosing, safety, interactions (most severe first), sources; mechanism and the rest with detail standard or full (default summary). Same as GET /v1/monographs/{slug}.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
-    name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true,
-    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers. Same as GET /v1/documents.',
+    name: 'fetch', title: 'Fetch a record', endpoint: 'compoundGet', input: 'params', readOnly: true, schema: FetchArgs,
+    description: 'One compound, monograph or document by a materia:// resource URI, a search result id, a slug or a name; detail summary (default), standard or full. The pair of search, as chat-assistant connectors expect.',
+    sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'get_many', title: 'Fetch several records', endpoint: 'compoundGet', input: 'params', readOnly: true, schema: GetManyArgs,
+    description: 'Up to 20 compounds, monographs or documents in one call, each id as fetch takes it; each item is the record or its error, charged as its own get_ call. detail: summary (default), standard or full.',
+    sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'list_documents', title: 'List or search documents', endpoint: 'documentList', input: 'query', readOnly: true, listing: true,
+    description: 'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers; abstracts shortened unless detail is "full". Same as GET /v1/documents.',
     sources: DOCS,
   },
   {
-    name: 'get_document', title: 'Get a document', endpoint: 'documentGet', input: 'params', readOnly: true,
-    description: 'One research document by id, with its DOI, PMID and URL when the source has them. Same as GET /v1/documents/{id}.',
+    name: 'get_document', title: 'Get a document', endpoint: 'documentGet', input: 'params', readOnly: true, record: 'document',
+    description: 'One research document by id, with its DOI, PMID and URL when the source has them; detail summary (default, abstract shortened), standard or full. Same as GET /v1/documents/{id}.',
+    sources: DOCS,
+  },
+  {
+    name: 'cite_documents', title: 'Cite documents', endpoint: 'documentGet', input: 'params', readOnly: true, schema: CiteArgs,
+    description: 'Research documents by id as citations for a reference manager: BibTeX (default), RIS or CSL-JSON, from the record\'s title, authors, journal, date, DOI, PMID and URL. Each id is charged as one GET /v1/documents/{id}.',
     sources: DOCS,
   },
   {
@@ -94,6 +117,16 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     name: 'build_protocol', title: 'Build a protocol', endpoint: 'toolProtocol', input: 'body', readOnly: false,
     description: 'A dosing protocol for a compound (label titration, kidney function). Same as POST /v1/tools/protocol/build.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
+  },
+  {
+    name: 'list_conversations', title: 'List stored conversations', endpoint: 'conversationList', input: 'query', readOnly: true,
+    description: 'Conversations stored by ask_assistant turns sent with a conversation_id, most recently updated first; limit and offset. Same as GET /v1/conversations.',
+    sources: [],
+  },
+  {
+    name: 'get_conversation', title: 'Read a stored conversation', endpoint: 'conversationGet', input: 'params', readOnly: true,
+    description: 'One stored conversation with its messages and their citations. Same as GET /v1/conversations/{id}; also the resource materia://conversation/{id}.',
+    sources: [],
   },
   {
     name: 'ask_assistant', title: 'Ask the clinical assistant', endpoint: 'chatCompletions', input: 'body', readOnly: false,

@@ -9,4 +9,6 @@ export interface DenseRetriever {
   knn(kind: SearchKind, q: Float32Array, k: number): Map<string, number>;
   /** The cosine similarity of one record to `q`, or null when it has no vector. */
   similarity(kind: SearchKind, key: string, q: Float32Array): number | null;
+  /** Records still waiting for their vector (just imported): search scores them by full text alone until then. */
+  pending(): number;
 }

@@ -5,12 +5,18 @@
  */
 import { STOP_WORDS } from './stop-words.ts';
 
-const MAX_TOKENS = 32;
+export const MAX_TOKENS = 32;
 
-export function queryTokens(text: string): string[] {
+/** Every word token of a text (a pasted message may hold hundreds: see keyTerms in search-service.ts). */
+export function allTokens(text: string): string[] {
   // Control characters (NUL included) are dropped before tokenising.
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-  return (clean.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TOKENS);
+  return clean.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The first `max` word tokens (MAX_TOKENS unless a caller has already cut a long text to its key terms). */
+export function queryTokens(text: string, max = MAX_TOKENS): string[] {
+  return allTokens(text).slice(0, max);
 }
 
 /** The tokens worth searching for: stop words out, unless the query has nothing else. */

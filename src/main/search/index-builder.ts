@@ -49,6 +49,8 @@ export class IndexBuilder {
   progress: IndexProgress = { state: 'idle', done: 0, total: 0 };
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Set once a build has completed: every record had a vector then, so later builds only add or replace a few. */
+  private completed = false;
 
   /**
    * `index` persists what this builder embeds; `memory` is what queries scan (it may also hold bundled vectors, which
@@ -56,15 +58,25 @@ export class IndexBuilder {
    */
   constructor(private readonly source: () => Record<SearchKind, Item[]>, private readonly embedder: Embedder, readonly index: VectorIndex,
     private readonly memory: MemoryVectors, private readonly covered: (kind: SearchKind, key: string) => boolean,
-    private readonly onProgress?: (p: IndexProgress) => void) {
+    private readonly onProgress?: (p: IndexProgress) => void,
+    /** True when `memory` already holds the vectors of everything but the user's imports (vectors shipped with the content). */
+    private readonly baselineComplete = false) {
     for (const r of index.all()) if (!covered(r.kind, r.key)) memory.set(r.kind, r.key, r.vector);
   }
 
-  /** Brings the index up to date; concurrent calls share one run. */
+  /**
+   * Brings the index up to date. A call during a run shares it, and the run then goes round once more: the records it
+   * read at its start do not include what was imported since (a second import used to wait for the next import).
+   */
   build(): Promise<void> {
-    this.running ??= this.run().finally(() => { this.running = null; });
+    if (this.running) { this.again = true; return this.running; }
+    this.running = (async () => {
+      do { this.again = false; await this.run(); } while (this.again && !this.stopped);
+    })().finally(() => { this.running = null; });
     return this.running;
   }
+
+  private again = false;
 
   stop(): void { this.stopped = true; }
 
@@ -99,6 +111,7 @@ export class IndexBuilder {
           this.onProgress?.(this.progress);
         }
       }
+      this.completed = true;
       this.progress = { state: 'ready', done: total, total };
       this.onProgress?.(this.progress);
     } catch (err) {
@@ -109,10 +122,17 @@ export class IndexBuilder {
 
   private readonly queryCache = new Map<string, Promise<Float32Array>>();
 
-  /** The dense retriever, once the index is complete. */
+  /**
+   * The dense retriever: once the index is complete, and also while a build only adds records (an import) to an index
+   * that was complete (or to the vectors shipped with the content). The library then stays hybrid; records without a
+   * vector yet have no cosine and are scored by full text alone (fusion.ts), instead of the whole library turning
+   * lexical until the import is embedded. A first build from nothing stays lexical until it is done.
+   */
   retriever(): DenseRetriever | null {
-    if (this.progress.state !== 'ready') return null;
+    const building = this.progress.state === 'building' && (this.completed || this.baselineComplete);
+    if (this.progress.state !== 'ready' && !building) return null;
     const { embedder, memory, queryCache } = this;
+    const progress = () => this.progress;
     return {
       modelId: embedder.modelId,
       embed(query) {
@@ -128,6 +148,7 @@ export class IndexBuilder {
       },
       knn: (kind, q, k) => memory.knn(kind, q, k),
       similarity: (kind, key, q) => memory.similarity(kind, key, q),
+      pending: () => { const p = progress(); return p.state === 'building' ? p.total - p.done : 0; },
     };
   }
 }

@@ -7,7 +7,7 @@
  * The plan says what it did (`interpretation`) so a client can show "showing results for …".
  */
 import { normalizeName } from '../vocabulary/normalize.ts';
-import { contentTokens, queryTokens, type Unit } from './fts-query.ts';
+import { contentTokens, MAX_TOKENS, queryTokens, type Unit } from './fts-query.ts';
 import type { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import { LAY_TERMS, VITAMIN_LETTERS } from '../vocabulary/fulltext-synonyms.ts';
 import { STOP_WORDS } from './stop-words.ts';
@@ -50,8 +50,8 @@ export const LAY_TERMS_MIN_COVERAGE = 0.5;
  * phrases (the lone letter dropped: "d" alone would match "d-alpha-tocopherol") with the names records use, and lay
  * phrases with their clinical terms. `own` are the units that stand for the query itself.
  */
-export function lexicalUnits(query: string): { units: Unit[]; own: Unit[]; expandedWith: string[] } {
-  const raw = queryTokens(query);
+export function lexicalUnits(query: string, maxTokens = MAX_TOKENS): { units: Unit[]; own: Unit[]; expandedWith: string[] } {
+  const raw = queryTokens(query, maxTokens);
   const vitaminAt = new Set<number>();
   const phrases: Unit[] = [];
   const alternatives: Unit[] = [];
@@ -91,9 +91,10 @@ export function lexicalUnits(query: string): { units: Unit[]; own: Unit[]; expan
   return { units, own, expandedWith };
 }
 
-export function planQuery(query: string, names: NameLookup): QueryPlan {
-  const raw = queryTokens(query);
-  const lexical = lexicalUnits(query);
+/** `maxTokens`: how many word tokens are searched (more only for a long message already cut to its key terms). */
+export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKENS): QueryPlan {
+  const raw = queryTokens(query, maxTokens);
+  const lexical = lexicalUnits(query, maxTokens);
   const units: Unit[] = [...lexical.units];
   const have = new Set(units.map((u) => u.join(' ')));
   const add = (u: Unit) => { const k = u.join(' '); if (u.length && !have.has(k)) { have.add(k); units.push(u); } };
@@ -167,7 +168,7 @@ export function planQuery(query: string, names: NameLookup): QueryPlan {
   const expansions = expandedWith.filter((e) => !seenExpansion.has(e.toLowerCase()) && seenExpansion.add(e.toLowerCase()));
   const extra = expansions.filter((e) => !canonical.has(e.toLowerCase()));
   // The query's own units, with a misspelt or other-named compound counted under its canonical name.
-  const scaleUnits = renamed.size ? lexicalUnits(words.join(' ')).own : lexical.own;
+  const scaleUnits = renamed.size ? lexicalUnits(words.join(' '), maxTokens).own : lexical.own;
   for (const u of scaleUnits) add(u);
   return {
     units,

@@ -13,8 +13,9 @@ import { statementCache } from '../db/statements.ts';
 import type { SemanticSearchData, SearchHit } from '../../shared/schemas/search.ts';
 import type { Category, CompoundType, EvidenceGrade } from '../../shared/enums.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../shared/enums.ts';
-import { DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
-import { queryTokens } from './fts-query.ts';
+import { dateMax, dateMin, DOCUMENT_SOURCES, type DocumentSource } from '../../shared/schemas/search.ts';
+import { allTokens, MAX_TOKENS, queryTokens } from './fts-query.ts';
+import { STOP_WORDS } from './stop-words.ts';
 import { layMatches } from '../vocabulary/lay.ts';
 import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import type { DenseRetriever, SearchKind } from './dense.ts';
@@ -30,12 +31,20 @@ import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
 
 /**
- * Candidates per type, at least (more when the page asked for lies deeper): full-text proposes CANDIDATES, the vector
- * index DENSE_CANDIDATES (every full-text candidate also gets its exact cosine, so the dense list only adds records
- * that share no word with the query).
+ * Candidates per index: full-text proposes CANDIDATES, the vector index DENSE_CANDIDATES (every full-text candidate
+ * also gets its exact cosine, so the dense list only adds records that share no word with the query). Both are fixed,
+ * never grown with `offset`: the candidate set, and so the total and the order, are then the same for every page and
+ * every `limit` (a set grown for deep pages re-ranked them and repeated items across pages).
  */
-export const CANDIDATES = 200;
-export const DENSE_CANDIDATES = 100;
+export const CANDIDATES = 1000;
+export const DENSE_CANDIDATES = 300;
+/**
+ * The date, name and evidence-grade sorts order the relevant results only: those scoring at least this share of the
+ * best text score of their type (a weak one-word match of a long query is not "the newest result").
+ */
+export const SORT_RELEVANCE_SHARE = 0.3;
+/** A query of more than MAX_TOKENS words keeps up to this many key terms for full-text search (keyTerms). */
+export const KEY_TERMS = 2 * MAX_TOKENS;
 /** A record found only by meaning joins the results from this cosine similarity up (unrelated text scores below). */
 export const DENSE_FLOOR = 0.3;
 /** Text-based relevance is scaled into [0, MAX_UNNAMED]; names matched exactly or by a typo of the whole query score above. */
@@ -51,6 +60,8 @@ interface Candidate {
   lex: number;
   cos: number | null;
   score: number;
+  /** The score the record's text earns, before a name match lifts a compound (the relevance floor is measured on it). */
+  textScore: number;
   grade: EvidenceGrade;
   date: string | null;
   name: string;
@@ -63,7 +74,7 @@ interface Candidate {
 export interface SearchInput {
   query: string;
   types: ('compounds' | 'documents' | 'research')[];
-  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[]; source?: ('bundled' | DocumentSource)[] };
+  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[]; source?: ('bundled' | DocumentSource)[]; date_from?: string; date_to?: string };
   limit: number;
   offset: number;
   sort: 'relevance' | 'evidence_grade' | 'date' | 'name';
@@ -116,7 +127,10 @@ export class SearchService {
 
   mode(): { mode: 'hybrid' | 'lexical'; reason: string } {
     const d = this.dense();
-    return d ? { mode: 'hybrid', reason: `FTS5 (BM25) and cosine similarity over ${d.modelId} embeddings, fused on one calibrated scale` } : { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
+    if (!d) return { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
+    const pending = d.pending();
+    const reason = `FTS5 (BM25) and cosine similarity over ${d.modelId} embeddings, fused on one calibrated scale`;
+    return { mode: 'hybrid', reason: pending ? `${reason}; ${pending} newly imported record(s) are still being embedded and are found by full text until then` : reason };
   }
 
   private lookup(): NameLookup {
@@ -142,39 +156,43 @@ export class SearchService {
 
   plan(query: string): QueryPlan {
     if (!queryTokens(query).length) throw new NoSearchableText('the query has no searchable words');
-    return planQuery(query, this.lookup());
+    const key = this.keyTerms(query);
+    if (key === query) return planQuery(query, this.lookup());
+    // A pasted message: full-text search and name finding work on its key terms; the model reads the message itself
+    // (its encoder keeps the first 256 tokens).
+    return { ...planQuery(key, this.lookup(), KEY_TERMS), denseText: query };
+  }
+
+  /**
+   * A query of more than MAX_TOKENS words (a pasted message) is cut to its key terms: words the library or our names
+   * know (not one- or two-letter pieces such as "m" of "I'm", not bare numbers), weighted by their idf in the documents (twice for a
+   * word the message repeats, never more: a repeated aside must not outweigh the question), the best KEY_TERMS kept in
+   * the message's order so adjacent words still form phrases and names. Shorter queries are unchanged.
+   */
+  keyTerms(query: string): string {
+    const tokens = allTokens(query);
+    if (tokens.length <= MAX_TOKENS) return query;
+    const count = new Map<string, number>();
+    for (const t of tokens) {
+      if (STOP_WORDS.has(t) || /^\d+$/.test(t) || (t.length < 3 && !/\d/.test(t))) continue;
+      count.set(t, Math.min(2, (count.get(t) ?? 0) + 1));
+    }
+    const weight = new Map<string, number>();
+    for (const [t, n] of count) {
+      const known = this.exact.has(t) || this.documentsFts.documentFrequencyOf(t) > 0;
+      if (known) weight.set(t, n * this.documentsFts.idf([t]));
+    }
+    const order = [...weight.keys()];
+    if (!order.length) return tokens.slice(0, KEY_TERMS).join(' ');
+    const kept = new Set([...order].sort((a, b) => weight.get(b)! - weight.get(a)! || order.indexOf(a) - order.indexOf(b)).slice(0, KEY_TERMS));
+    return order.filter((t) => kept.has(t)).join(' ');
   }
 
   async search(input: SearchInput): Promise<SemanticSearchData> {
-    this.importedPostings?.check();
-    const plan = this.plan(input.query);
     const types = new Set<HitType>(input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')));
     if (!input.include_research) types.delete('research');
-    const dense = this.dense();
-    // The query is embedded in the worker thread while this one runs the full-text searches.
-    const embedding = dense ? dense.embed(plan.denseText) : null;
-    const k = Math.max(CANDIDATES, input.offset + input.limit);
-    const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
-    const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, k)] as const));
-    // A query the embedding worker could not take in time (embedder.ts) is searched lexically, and the meta says why.
-    let skipped: string | null = null;
-    const q = embedding ? await embedding.catch((err: unknown) => { if (!(err instanceof QueryEmbeddingSkipped)) throw err; skipped = err.message; return null; }) : null;
-    const all: Candidate[] = [];
-    let saturated = [...lexical.values()].some((l) => l.saturated);
-    for (const type of kinds) {
-      const kDense = Math.max(DENSE_CANDIDATES, input.offset + input.limit);
-      const fromDense = dense && q ? dense.knn(KIND[type], q, kDense) : new Map<string, number>();
-      if (fromDense.size >= kDense && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
-      const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
-      for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
-      for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
-      const hybrid = dense !== null && q !== null;
-      all.push(...this.attributes(type, [...scored].map(([id, s]) => ({
-        // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
-        id, lex: s.lex, cos: s.cos, score: Math.min(1, Math.max(s.floor, MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid))),
-      }))));
-    }
-    const filtered = onePerRecord(this.applyFilters(all, input.filters));
+    const { plan, all, saturated, skipped } = await this.candidates(input.query, types);
+    const filtered = relevantForSort(onePerRecord(this.applyFilters(all, input.filters)), input.sort);
     if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
@@ -194,6 +212,46 @@ export class SearchService {
       search_mode_reason: reason,
       query_interpretation: plan.interpretation,
     };
+  }
+
+  /**
+   * Documents (bundled and imported) for a text query, best first, ranked exactly as POST /v1/search ranks them: the
+   * one ranking `GET /v1/documents?q=` pages through after its own filters.
+   */
+  async rankDocuments(query: string): Promise<{ ids: string[]; saturated: boolean }> {
+    const { all, saturated } = await this.candidates(query, new Set(['document']));
+    sortCandidates(all, 'relevance');
+    return { ids: all.map((c) => c.id), saturated };
+  }
+
+  /** Every candidate of the given types with its calibrated relevance: a fixed set for a query, whatever the page. */
+  private async candidates(query: string, types: Set<HitType>): Promise<{ plan: QueryPlan; all: Candidate[]; saturated: boolean; skipped: string | null }> {
+    this.importedPostings?.check();
+    const plan = this.plan(query);
+    const dense = this.dense();
+    // The query is embedded in the worker thread while this one runs the full-text searches.
+    const embedding = dense ? dense.embed(plan.denseText) : null;
+    const kinds = (['compound', 'document', 'research'] as const).filter((t) => types.has(t));
+    const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, CANDIDATES)] as const));
+    // A query the embedding worker could not take in time (embedder.ts) is searched lexically, and the meta says why.
+    let skipped: string | null = null;
+    const q = embedding ? await embedding.catch((err: unknown) => { if (!(err instanceof QueryEmbeddingSkipped)) throw err; skipped = err.message; return null; }) : null;
+    const all: Candidate[] = [];
+    let saturated = [...lexical.values()].some((l) => l.saturated);
+    for (const type of kinds) {
+      const fromDense = dense && q ? dense.knn(KIND[type], q, DENSE_CANDIDATES) : new Map<string, number>();
+      if (fromDense.size >= DENSE_CANDIDATES && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
+      const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
+      for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
+      for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
+      const hybrid = dense !== null && q !== null;
+      all.push(...this.attributes(type, [...scored].map(([id, s]) => {
+        const textScore = MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid);
+        // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
+        return { id, lex: s.lex, cos: s.cos, textScore, score: Math.min(1, Math.max(s.floor, textScore)) };
+      })));
+    }
+    return { plan, all, saturated, skipped };
   }
 
   /** Comparable lexical scores per id; compounds also get their name-match floor (also read by bench/eval-scifact.ts to calibrate). */
@@ -234,7 +292,7 @@ export class SearchService {
     return t;
   }
 
-  private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number }[]): Candidate[] {
+  private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number; textScore: number }[]): Candidate[] {
     const out: Candidate[] = [];
     const table = this.table(type);
     const imported: string[] = [];
@@ -253,19 +311,24 @@ export class SearchService {
     return out;
   }
 
-  /** Names (titles) for the name sort, read only then. */
+  /**
+   * Names (titles) for the name sort, read only then. Each table gets one statement with one bound value, the ids as a
+   * JSON array read by json_each: never a parameter per id (SQLite caps bound parameters), never a parameter bound twice.
+   */
   private withNames(list: Candidate[]): void {
-    const sql: Record<HitType, string> = {
-      compound: 'SELECT id, name FROM main.compounds WHERE id IN (SELECT value FROM json_each(?))',
-      document: `SELECT id, title AS name FROM main.documents WHERE id IN (SELECT value FROM json_each(?))${this.withImported ? ' UNION ALL SELECT id, title FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?1))' : ''}`,
-      research: 'SELECT id, title AS name FROM main.research_items WHERE id IN (SELECT value FROM json_each(?))',
-    };
-    for (const type of ['compound', 'document', 'research'] as const) {
-      const of = list.filter((c) => c.type === type);
-      if (!of.length) continue;
-      const names = new Map(this.sql<[string], { id: string; name: string | null }>(sql[type]).all(JSON.stringify(of.map((c) => c.id))).map((r) => [r.id, r.name ?? '']));
-      for (const c of of) c.name = names.get(c.id) ?? '';
+    const tables: [HitType, string][] = [
+      ['compound', 'SELECT id, name FROM main.compounds WHERE id IN (SELECT value FROM json_each(?))'],
+      ['document', 'SELECT id, title AS name FROM main.documents WHERE id IN (SELECT value FROM json_each(?))'],
+      ['research', 'SELECT id, title AS name FROM main.research_items WHERE id IN (SELECT value FROM json_each(?))'],
+    ];
+    if (this.withImported) tables.push(['document', 'SELECT id, title AS name FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))']);
+    const names = new Map<string, string>();
+    for (const [type, sql] of tables) {
+      const ids = list.filter((c) => c.type === type).map((c) => c.id);
+      if (!ids.length) continue;
+      for (const r of this.sql<[string], { id: string; name: string | null }>(sql).all(JSON.stringify(ids))) names.set(`${type}:${r.id}`, r.name ?? '');
     }
+    for (const c of list) c.name = names.get(`${c.type}:${c.id}`) ?? '';
   }
 
   private applyFilters(all: Candidate[], f: SearchInput['filters']): Candidate[] {
@@ -285,9 +348,13 @@ export class SearchService {
     }
     // "bundled" stands for everything Materia ships: compounds, research items and the bundled documents.
     const sources = f.source?.length ? new Set(f.source) : null;
+    // A date bound keeps dated items whose date (a year spans its whole year) overlaps the range; compounds have none.
+    const from = f.date_from ? dateMin(f.date_from) : null;
+    const to = f.date_to ? dateMax(f.date_to) : null;
+    const dateOk = (c: Candidate) => (!from && !to) || (c.date !== null && (!from || dateMax(c.date) >= from) && (!to || dateMin(c.date) <= to));
     const sourceOk = (c: Candidate) => !sources || (c.source === 'imported' ? sources.has('imported') : sources.has('bundled') || (c.source !== null && sources.has(c.source)));
     return all.filter((c) => {
-      if (!sourceOk(c)) return false;
+      if (!sourceOk(c) || !dateOk(c)) return false;
       if (f.evidence_grade?.length && !f.evidence_grade.includes(c.grade)) return false;
       if (compoundOk && c.type === 'compound') return compoundOk(c);
       if (linkedDocs && c.type === 'document') return linkedDocs.has(c.id);
@@ -336,6 +403,19 @@ function onePerRecord(list: Candidate[]): Candidate[] {
     if (!prev || c.score > prev.score || (c.score === prev.score && c.type === 'document')) best.set(key, c);
   }
   return list.filter((c) => best.get(c.type === 'research' ? `document:${c.documentId}` : `${c.type}:${c.id}`) === c);
+}
+
+/**
+ * The relevance floor of the re-sorting sorts: results scoring at least SORT_RELEVANCE_SHARE of the best text score of
+ * their type. Per type, because compounds are a few lines that match a named drug fully ("zoloft side effects":
+ * sertraline's record scores 0.9) while the best document about it may score 0.05 and must still be sorted; and a
+ * compound's name match lifts its place but never sets the bar. Relevance keeps all.
+ */
+function relevantForSort(list: Candidate[], sort: SearchInput['sort']): Candidate[] {
+  if (sort === 'relevance' || !list.length) return list;
+  const best = new Map<HitType, number>();
+  for (const c of list) best.set(c.type, Math.max(best.get(c.type) ?? 0, c.textScore));
+  return list.filter((c) => c.score >= SORT_RELEVANCE_SHARE * best.get(c.type)!);
 }
 
 const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i])) as Record<EvidenceGrade, number>;

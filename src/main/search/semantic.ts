@@ -66,15 +66,45 @@ export class Semantic {
       this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported, covered), this.embedder, index, memory, covered, (p) => {
         this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
         onProgress?.(p);
-      });
+      }, this.bundledCount > 0);
       await this.builder.build();
+      if (this.withImported && !this.closed) this.watchImports();
     } catch (err) {
       this.state = { ...this.state, state: 'error', reason: `embedding model failed: ${err instanceof Error ? err.message : String(err)}` };
     }
   }
 
   /** Re-embeds what changed (after an import); a no-op without a model. */
-  refresh(): Promise<void> { return this.builder?.build() ?? Promise.resolve(); }
+  refresh(): Promise<void> {
+    this.importsSeen = this.importsVersion();
+    return this.builder?.build() ?? Promise.resolve();
+  }
+
+  private watch: NodeJS.Timeout | null = null;
+  private importsSeen: Buffer | null = null;
+  private importsStructure: { get(): { block: Buffer } | undefined } | null = null;
+
+  /**
+   * The imported index's FTS5 structure record: it changes with every write to imported_documents, from this process
+   * or another (npm run import), and reading it is one primary-key look-up.
+   */
+  private importsVersion(): Buffer | null {
+    if (!this.withImported || !this.db.open) return null;
+    this.importsStructure ??= this.db.prepare<[], { block: Buffer }>('SELECT block FROM user.imported_documents_fts_data WHERE id = 10');
+    return this.importsStructure.get()?.block ?? null;
+  }
+
+  /** Documents imported by another process (npm run import) are embedded within IMPORT_POLL_MS of their commit. */
+  private watchImports(): void {
+    this.importsSeen ??= this.importsVersion();
+    this.watch = setInterval(() => {
+      if (this.closed || !this.db.open) return;
+      const now = this.importsVersion();
+      if (sameBytes(now, this.importsSeen)) return;
+      void this.refresh();
+    }, IMPORT_POLL_MS);
+    this.watch.unref();
+  }
 
   status(): SemanticStatus { return this.state; }
 
@@ -85,6 +115,7 @@ export class Semantic {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.watch) clearInterval(this.watch);
     this.builder?.stop();
     // A worker stopped while onnxruntime is still loading or running aborts the whole process: let it finish first.
     await this.loading?.catch(() => null);
@@ -93,6 +124,11 @@ export class Semantic {
     this.builder?.index.close();
   }
 }
+
+/** How often a running server looks for documents another process imported. */
+export const IMPORT_POLL_MS = 2_000;
+
+const sameBytes = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : a.equals(b));
 
 function describe(p: IndexProgress): string {
   if (p.state === 'ready') return 'embedding index ready';

@@ -50,7 +50,9 @@ import { chatHandlers } from './routes/chat.ts';
 import { rendererRouter } from './static-renderer.ts';
 import { sessionHandlers } from './routes/session.ts';
 import { SessionHandoff } from '../keys/session-handoff.ts';
+import { mcpErrorHandler } from '../mcp/errors.ts';
 import { mcpRouter } from '../mcp/http.ts';
+import { oauthPathsRouter } from '../mcp/oauth-paths.ts';
 
 export interface AppOptions {
   contentDb: Db;
@@ -175,7 +177,10 @@ export function createApp(opts: AppOptions): MateriaApp {
   }
   app.use('/v1', api);
   // The Model Context Protocol: the same handlers, keys, scopes and rate-limit buckets as /v1 (src/main/mcp).
-  app.use('/mcp', mcpRouter({ ctx: context, handlers, limiter, ruleOf: (name) => rules.get(name)!, log }, { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS }));
+  // Its refusals (the Host/Origin checks above included) are JSON-RPC errors, which MCP clients can read.
+  app.use('/mcp', mcpRouter({ ctx: context, contentDb: opts.contentDb, llmUrl: opts.chat?.llm?.url ?? null, handlers, limiter, ruleOf: (name) => rules.get(name)!, log }, { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS }), mcpErrorHandler(log));
+  // OAuth discovery and flow paths: a JSON 404 saying the server takes API keys (before the renderer's index.html).
+  app.use(oauthPathsRouter());
   const renderer = opts.rendererDir ? rendererRouter(opts.rendererDir) : null;
   if (renderer) app.use(renderer);
   app.use(unknownRoute);

@@ -94,3 +94,14 @@ export function readsAsMedicine(db: Db, text: string, at: number, end: number, r
   if (via === 'name' || via === 'slug' || via === 'class' || via === 'food') return true;
   return !isEverydayWord(db, span) || hasMedicineContext(text, at, end);
 }
+
+const englishWords = new WeakMap<Db, Set<string>>();
+/** An everyday English word that is no name ("medicines", "regular"): never taken for a misspelt name. */
+export function isEnglishWord(db: Db, word: string): boolean {
+  let set = englishWords.get(db);
+  if (!set) {
+    set = new Set(db.prepare<[], { word_norm: string }>('SELECT word_norm FROM vocab_english_words').all().map((r) => r.word_norm));
+    englishWords.set(db, set);
+  }
+  return set.has(normalizeName(word));
+}

@@ -22,6 +22,8 @@ describe('reading medication lines into substances', () => {
   it('combinations: brands, generic names, slashes and hyphens give every ingredient', () => {
     expect(keys('Tylenol #3 1-2 tabs q4-6h prn')).toEqual(['acetaminophen', 'codeine']);
     expect(keys('co-codamol 30/500 2 QDS PRN')).toEqual(['acetaminophen', 'codeine']);
+    expect(keys('Tylenol No.3 1-2 tabs q4h prn pain')).toEqual(expect.arrayContaining(['acetaminophen', 'codeine']));
+    expect(keys('Tylenol No 4 2 tabs')).toEqual(['acetaminophen', 'codeine']);
     expect(keys('paracetamol/codeine 500/30')).toEqual(['acetaminophen', 'codeine']);
     expect(keys('CIPROFLOXACIN-DEXAMETHASONE 0.3-0.1 % OT SUSP')).toEqual(['ciprofloxacin', 'dexamethasone']);
     expect(keys('nurofen plus sometimes')).toEqual(['codeine', 'ibuprofen']);
@@ -102,5 +104,43 @@ describe('reviewed brands over DrugBank spellings; instructions that open a line
   it('"Pause" and "Hold" at the start of a line are instructions', () => {
     expect(names('Pause apixaban 48 h pre-op')).toEqual(['Apixaban']);
     expect(readMedicationLine(db, 'Hold metformin today').parsed.status).toBe('held');
+  });
+});
+
+describe('everyday names for a kind of medicine with their form', () => {
+  it('reads the lay phrase, not the molecule its first word names', () => {
+    expect(names('cholesterol pill')).toEqual(['statins']);
+    expect(names('thyroid tablet')).toEqual(['thyroid hormones']);
+    expect(names('my water tablet in the morning')).toEqual(['diuretics']);
+    expect(names('fluid tablets mane')).toEqual(['diuretics']);
+    expect(names('my BP tablet')).toEqual(['antihypertensives']);
+  });
+  it('reads a phrase with one usual medicine as that medicine, with a notice', () => {
+    const blue = readMedicationLine(db, 'the blue inhaler when wheezy').substances;
+    expect(blue.map((s) => s.name)).toEqual(['Albuterol']);
+    expect(blue[0]!.notice).toMatch(/usually means/);
+  });
+  it('keeps a medicine named with its form, and a line with a strength, as written', () => {
+    expect(names('adrenaline injection')).toEqual(['Epinephrine']);
+    expect(names('Thyroid 60mg')).toEqual(['thyroid']);
+  });
+});
+
+describe('words around a name that say how much or what kind', () => {
+  it('reads the product after a dose preface, and the substance before "-rich"', () => {
+    expect(names('high-dose IV methotrexate')).toEqual(['Methotrexate']);
+    expect(names('low dose aspirin 75mg')).toHaveLength(1);
+    expect(resolveLine(db, 'tyramine-rich cheese')).toMatchObject({ kind: 'class', classId: 'tyramine' });
+  });
+});
+
+describe('headings and kinds around a name', () => {
+  it('never takes an everyday word for a misspelt name', () => {
+    expect(readMedicationLine(db, 'Regular medicines').substances).toEqual([]);
+    expect(readMedicationLine(db, 'When required (PRN) medicines').substances).toEqual([]);
+  });
+  it('reads the medicine named after its everyday kind', () => {
+    expect(names('water tablet bendroflumethiazide')).toEqual(['Bendroflumethiazide']);
+    expect(names('BP pill amlodipine 5mg')).toEqual(['Amlodipine']);
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
-import { isContraction, TOO_GENERIC_NAMES } from './ambiguous.ts';
+import { isContraction, isEnglishWord, TOO_GENERIC_NAMES } from './ambiguous.ts';
 import { foldAccents, normalizeName } from './normalize.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
@@ -65,6 +65,10 @@ const MODIFIERS = new Set(['plus', 'forte', 'extra', 'max', 'ultra', 'pm', 'am',
   'junior', 'kids', 'children', 'infant', 'rapid', 'fast', 'duo', 'comp', 'co', 'hct', 'dm', 'dual', 'total', 'complete', 'original', 'control', 'relief',
   'express', 'liquigels', 'mini', 'mite', 'retard', 'continus', 'la', 'cr', 'sr', 'xr', 'xl', 'er', 'mr', 'odt', 'silver', 'gold', 'active', 'women', 'men']);
 
+/** Words before a product that say how much or how it is given, never what it is ("high-dose IV methotrexate"). */
+const DOSE_PREFACE = new Set(['high', 'low', 'dose', 'doses', 'standard', 'usual', 'full', 'half', 'pulse', 'loading', 'maintenance', 'mini', 'micro', 'baby',
+  'iv', 'im', 'sc', 'po', 'oral', 'intravenous', 'intramuscular', 'subcutaneous', 'topical', 'inhaled', 'nebulised', 'nebulized']);
+
 /** Generic names that are a product on their own in a line ("Iron 65 mg", "Calcium 600 mg"), unlike "vitamin" or "water". */
 const STANDS_ALONE = new Set(['iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'coffee', 'tea', 'protein']);
 
@@ -88,6 +92,11 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
       // word ("water", "oil") alone is not a medicine in a line.
       const norm = normalizeName(span);
       hit ??= (norm.length >= 3 || /\d/.test(norm)) && !(TOO_GENERIC_NAMES.has(norm) && (words.length > 1 || !STANDS_ALONE.has(norm))) ? resolveSpan(db, span) : null;
+      // "tyramine-rich cheese", "vitamin K-rich greens", "caffeine-containing drinks": the substance before the suffix.
+      if (!hit && len === 1 && /^\p{L}{3,}-(?:rich|containing|based|laden)$/iu.test(span)) {
+        const part = resolveName(db, span.replace(/-\p{L}+$/u, ''), { typos: false });
+        if (part.status === 'resolved') hit = { ...part, input: span };
+      }
       // "CIPROFLOXACIN-DEXAMETHASONE", "sacubitril-valsartan": generics joined by a hyphen, when each part is one.
       if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
         const parts = span.split('-').map((w) => resolveName(db, w, { typos: false }));
@@ -115,7 +124,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
     if (!typos || found.length) { left.push(...group); continue; }
     // A misspelt name: the leftover words together, then each plain word of 5+ letters alone (never a generic word,
     // and never a token with hyphens or digits, which is a product name we do not know: "Lax-A-Day").
-    const plain = (w: string) => /^\p{L}+$/u.test(w) && !TOO_GENERIC_NAMES.has(normalizeName(w)) && !MODIFIERS.has(w.toLowerCase());
+    const plain = (w: string) => /^\p{L}+$/u.test(w) && !TOO_GENERIC_NAMES.has(normalizeName(w)) && !MODIFIERS.has(w.toLowerCase()) && !isEnglishWord(db, w);
     const whole = group.join(' ');
     const typo = group.every(plain) ? resolveName(db, whole) : null;
     if (typo?.status === 'resolved') { found.push(typo); continue; }
@@ -128,30 +137,67 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
   return { found, unread: left };
 }
 
-/** The longest run of 2–5 words from the start of the name that is exactly a name (no digits but a "#3"). */
+/** The longest run of 2–5 words from the start of the name that is exactly a name (no digits but a "#3" or "No.3"). */
 function productPrefix(db: Db, text: string, from: number): { substance: Substance; end: number } | null {
   const words = [...text.slice(from).matchAll(/[^\s,;:()[\]]+/g)].slice(0, 5);
   for (let k = words.length; k >= 2; k--) {
     const last = words[k - 1]!;
     const end = from + last.index + last[0].length;
     const span = text.slice(from, end);
-    if (/\d/.test(span.replace(/#\d+$/, ''))) continue;
+    // A product's own number is part of its name ("Tylenol #3", "Tylenol No.3", "Tylenol No 3"); any other digit is a dose.
+    if (/\d/.test(span.replace(/(?:#|\bno\.?\s*)\d+$/i, ''))) continue;
     const hit = resolveSpan(db, span);
     if (hit) return { substance: hit, end };
   }
   return null;
 }
 
+/** First words that name a kind of medicine before its name ("water tablet bendroflumethiazide", "BP pill amlodipine"). */
+const KIND_FIRST = new Set(['water', 'fluid', 'bp', 'blood', 'pressure', 'sugar', 'diabetes', 'heart', 'cholesterol', 'thyroid', 'pain', 'sleeping', 'sleep', 'stomach',
+  'acid', 'allergy', 'thinner', 'thinning', 'tablet', 'tablets', 'pill', 'pills', 'inhaler', 'puffer']);
+
 /** First words that say nothing about the product ("my water tablet", "the blue inhaler"). */
 const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'lot', 'lots', 'of', 'some', 'plenty', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
 
-/** A line that is a lay phrase naming one class ("my water tablet" → diuretics), read as that class with a notice. */
+/**
+ * A line that is a lay phrase naming one kind of medicine, read with a notice: as its one usual medicine when the
+ * reviewed table names just one ("the blue inhaler" → salbutamol), else as its one class ("my water tablet" →
+ * diuretics). A phrase with several classes or medicines is left unread: no guess between them.
+ */
 function layClass(db: Db, text: string): Substance | null {
-  const m = layMatches(db, text).find((x) => x.exact && x.classes.length === 1 && x.coverage >= 0.99);
-  const c = m && interactionClasses(db).get(m.classes[0]!);
+  const m = layMatches(db, text).find((x) => x.exact && x.coverage >= 0.99 && (x.compounds.length === 1 || x.classes.length === 1));
+  if (!m) return null;
+  if (m.compounds.length === 1) {
+    const r = resolveName(db, m.compounds[0]!, { typos: false });
+    if (r.status === 'resolved') return { ...r, input: text, notice: `"${m.phrase}" was read as ${r.name}, the medicine it usually means: name the medicine for an exact check.` };
+  }
+  const c = m.classes.length === 1 ? interactionClasses(db).get(m.classes[0]!) : undefined;
   if (!c) return null;
   const r = resolveName(db, c.words[0] ?? c.name, { typos: false });
   return r.kind === 'class' ? { ...r, input: text, notice: `"${m.phrase}" was checked as the class ${c.name}: name the medicine for an exact check.` } : null;
+}
+
+/** Form words everyday names for a kind of medicine end with ("water pill", "HRT patch", "blue inhaler"). */
+const KIND_FORM = /^(?:pills?|tablets?|tabs?|capsules?|inhalers?|puffers?|patch(?:es)?|creams?|gels?|drops|sprays?|injections?|jabs?)$/i;
+/** How a run resolved when it names a molecule or a rule's word rather than a medicine people take by that name. */
+const WEAK_VIA = new Set(['drugbank', 'drugbank_synonym', 'rule']);
+
+/**
+ * A line that is only an everyday kind of medicine and its form ("cholesterol pill", "thyroid tablet", "the blue
+ * inhaler when wheezy"): read as the lay table's phrase before the run's own word, which alone names something else
+ * (cholesterol the molecule, desiccated thyroid). Never when the line has a strength or the run is itself a
+ * medicine's name ("adrenaline injection" stays epinephrine).
+ */
+function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
+  const run = parsed.runs[0];
+  if (parsed.strength || parsed.runs.length !== 1 || !parsed.form || !run) return null;
+  const formWord = /^\s+(\p{L}+)/u.exec(line.slice(run.end))?.[1];
+  if (!formWord || !KIND_FORM.test(formWord)) return null;
+  const words = run.text.split(/\s+/).filter((w) => !FILLER_FIRST.has(w.toLowerCase()));
+  if (!words.length) return null;
+  const own = resolveName(db, words.join(' '), { typos: false });
+  if (own.status === 'resolved' && !(own.matchedVia && WEAK_VIA.has(own.matchedVia))) return null;
+  return layClass(db, `${words.join(' ')} ${formWord}`);
 }
 
 
@@ -203,6 +249,8 @@ function readOneLine(db: Db, line: string): ReadLine {
   // "omega 3") is read whole, exactly, before the line is taken apart.
   const whole = resolveSpan(db, line.trim());
   if (whole) return { text: line, status: 'resolved', parsed: rest, substances: [whole], unread: [], suggestions: [] };
+  const kind = layKind(db, line, parsed);
+  if (kind) return { text: line, status: 'resolved', parsed: rest, substances: [kind], unread: [], suggestions: [] };
   const substances: Substance[] = [];
   const unread: string[] = [];
   // The line's product is its first name; later words count only when joined to it as ingredients ("/", "+", "and",
@@ -210,18 +258,22 @@ function readOneLine(db: Db, line: string): ReadLine {
   // things and are never read as part of the line, and typos are tried only while nothing has been read.
   // A product whose name holds a word the parser would take as an instruction ("Tylenol PM", "Nurofen Plus"): the
   // longest run of the line's first words that is exactly a name is the product.
-  const prefix = productPrefix(db, line, runs[0]?.at ?? 0);
+  // A first run of words that only say how much ("high-dose IV methotrexate", "low dose aspirin") is not the product:
+  // the product is the run after it, which would otherwise be dropped as a remark.
+  const first = runs.findIndex((r) => !r.text.split(/[\s-]+/).every((w) => DOSE_PREFACE.has(w.toLowerCase()) || KIND_FIRST.has(w.toLowerCase()) || FILLER_FIRST.has(w.toLowerCase())));
+  const named = first > 0 ? runs.slice(first) : runs;
+  const prefix = productPrefix(db, line, named[0]?.at ?? 0);
   if (prefix) substances.push(prefix.substance);
   // A joined run counts only when the run it is joined to was read ("separate from calcium/iron" is a remark as a whole).
   let previousRead = prefix !== null;
-  for (const [i, run] of runs.entries()) {
+  for (const [i, run] of named.entries()) {
     if (prefix && run.at < prefix.end) continue;
     // The product is named by the first run; a later run counts only when joined to a run that was read.
     if ((i > 0 || prefix) && !(run.joined && previousRead)) { previousRead = false; continue; }
     const r = readRun(db, run, substances.length === 0);
     // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
     // the first run's first word unread means the run names something else, so nothing in it is read.
-    if (i === 0 && r.found.length && r.unread[0] !== undefined && run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) && !FILLER_FIRST.has(r.unread[0].toLowerCase())) {
+    if (i === 0 && r.found.length && r.unread[0] !== undefined && run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) && !FILLER_FIRST.has(r.unread[0].toLowerCase()) && !KIND_FIRST.has(r.unread[0].toLowerCase())) {
       unread.push(run.text);
       previousRead = false;
       continue;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVIDENCE_GRADES, STUDY_DESIGNS } from '../enums.ts';
-import { MAX_OFFSET, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
+import { DateBound, MAX_OFFSET, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
 
 export const DOCUMENT_SOURCES = ['scifact', 'cord19', 'pubmedqa', 'imported'] as const;
 
@@ -28,8 +28,6 @@ export const Document = z.object({
 });
 export type Document = z.infer<typeof Document>;
 
-const DateBound = z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
-  .refine((s) => s.length === 4 || !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'is not a real date');
 
 const GradeList = z.string()
   .transform((s) => s.split(',').map((g) => g.trim().toUpperCase()))
@@ -73,6 +71,14 @@ export const ImportRecord = z.strictObject({
 export type ImportRecord = z.infer<typeof ImportRecord>;
 
 export const IMPORT_FORMATS = ['json', 'jsonl', 'pubmed_xml'] as const;
+
+/** The import format a file's name says (the CLI and the import screen read names the same way). */
+export function formatFromFileName(name: string): (typeof IMPORT_FORMATS)[number] | null {
+  if (/\.jsonl$|\.ndjson$/i.test(name)) return 'jsonl';
+  if (/\.json$/i.test(name)) return 'json';
+  if (/\.xml$/i.test(name)) return 'pubmed_xml';
+  return null;
+}
 
 /**
  * Either `records` or `format` + `data`. One object with a refinement rather than a union, so that a wrong request is

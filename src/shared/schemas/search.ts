@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES } from '../enums.ts';
-import { Offset, success } from './common.ts';
+import { DateBound, Offset, success } from './common.ts';
 import { SEARCH_MODES } from './system.ts';
 import { DOCUMENT_SOURCES } from './documents.ts';
 
@@ -11,8 +11,15 @@ export const SEARCH_SORTS = ['relevance', 'evidence_grade', 'date', 'name'] as c
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 export const SOURCE_FILTERS = ['bundled', ...DOCUMENT_SOURCES] as const;
 
+/** The first and last day a date bound stands for (a year spans its whole year). */
+export const dateMin = (d: string) => (d.length === 4 ? `${d}-01-01` : d);
+export const dateMax = (d: string) => (d.length === 4 ? `${d}-12-31` : d);
+
+export const MAX_QUERY_LENGTH = 2000;
+
 export const SemanticSearchRequest = z.strictObject({
-  query: z.string().trim().min(1, 'must not be empty').max(512),
+  query: z.string().trim().min(1, 'must not be empty').max(MAX_QUERY_LENGTH)
+    .describe('up to 2,000 characters: a pasted message is fine (the model reads its opening, full-text search its key terms)'),
   types: z.array(z.enum(SEARCH_TYPES)).min(1).max(3).default([...SEARCH_TYPES]).describe('what to search; default all three'),
   filters: z.strictObject({
     evidence_grade: z.array(z.enum(EVIDENCE_GRADES)).min(1).max(5).optional()
@@ -22,7 +29,11 @@ export const SemanticSearchRequest = z.strictObject({
       .describe('compounds of these types; documents and research items that mention one'),
     source: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(SOURCE_FILTERS)).min(1).max(SOURCE_FILTERS.length)).optional()
       .describe('one value or a list: "imported" is your own library alone; "bundled" everything Materia ships (compounds, research items, bundled documents); or a dataset: scifact, cord19, pubmedqa'),
-  }).optional(),
+    date_from: DateBound.optional().describe('publication date from (inclusive): documents and research items (by their source document); a year-only record counts if its year overlaps; undated items and compounds drop out'),
+    date_to: DateBound.optional().describe('publication date to (inclusive), as date_from'),
+  }).optional().superRefine((f, ctx) => {
+    if (f?.date_from && f.date_to && dateMin(f.date_from) > dateMax(f.date_to)) ctx.addIssue({ code: 'custom', path: ['date_from'], message: 'must not be after date_to' });
+  }),
   limit: z.int().min(1).max(100).default(10),
   offset: Offset,
   sort: z.enum(SEARCH_SORTS).default('relevance'),

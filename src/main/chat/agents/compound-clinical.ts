@@ -60,12 +60,18 @@ const interactionList = perCompound('Interactions', ({ record: r, monograph: m, 
     const explained = items.filter((i) => !bare(i));
     const out: Statement[] = explained.slice(0, 8).map((i) => ({ text: sentence(`${r.name} + ${i.substance} (${i.severity}): ${i.notes}`), sources: [rec] }));
     if (explained.length > 8) out.push({ text: sentence(`The ${r.name} record explains ${explained.length - 8} more interactions (GET /v1/compounds/${r.slug})`), sources: [rec] });
+    // Foods the monograph explains come before DDInter's bare names: they say what to do.
+    for (const f of m?.interactions.food_interactions ?? []) out.push({ text: sentence(`Food: ${f.substance} (${f.severity}): ${f.effect} ${sentence(f.management)}`), sources: [mono!] });
     const folded = Map.groupBy(items.filter(bare), (i) => i.severity);
+    const faint: string[] = [];
     for (const [severity, list] of [...folded].sort(([x], [y]) => (rank[x] ?? 5) - (rank[y] ?? 5))) {
       const names = list.map((i) => i.substance);
+      // Minor and unrated pairs are counted, not named: a hundred names pushed warfarin's answer past its token
+      // budget (1,024) and cut the food advice that followed.
+      if (severity === 'minor' || severity === 'unknown') { faint.push(`${names.length} ${severity === 'unknown' ? 'without a rated level' : 'minor'}`); continue; }
       out.push({ text: sentence(`DDInter also lists ${names.length} ${severity} interaction${names.length === 1 ? '' : 's'} of ${r.name} without mechanism or management text: ${names.slice(0, 12).join(', ')}${names.length > 12 ? `, and ${names.length - 12} more` : ''}`), sources: [rec] });
     }
-    for (const f of m?.interactions.food_interactions ?? []) out.push({ text: sentence(`Food: ${f.substance} (${f.severity}): ${f.effect} ${sentence(f.management)}`), sources: [mono!] });
+    if (faint.length) out.push({ text: sentence(`DDInter also lists ${faint.join(' and ')} interactions of ${r.name} (GET /v1/compounds/${r.slug})`), sources: [rec] });
     if (!out.length) out.push({ text: sentence(`The ${r.name} record lists no interactions, and DDInter has no pair between it and a drug we carry`), sources: [rec] });
     return out;
   });

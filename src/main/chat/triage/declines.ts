@@ -38,13 +38,16 @@ const FORGE = any(
 );
 
 const TEST = any('drug', 'doping', 'urine', 'piss', 'pee', 'hair', 'saliva', 'tox(?:icology)?', 'dot', 'pre-?employment', 'workplace', 'probation', 'wada', 'antidoping', 'anti-doping', 'drogas', 'orina', 'droga', 'drogen', 'doping', 'urin');
-const BEAT = any('pass\\w*', 'beat\\w*', 'cheat\\w*', 'fool\\w*', 'trick\\w*', 'mask\\w*', 'hid(?:e|es|ing)', 'get (?:through|past|around|away with)', 'avoid (?:failing|testing positive)', 'not show up',
+const BEAT = any('verstecken', 'cacher', 'nascondere', 'esconder', 'pass\\w*', 'beat\\w*', 'cheat\\w*', 'fool\\w*', 'trick\\w*', 'mask\\w*', 'hid(?:e|es|ing)', 'get (?:through|past|around|away with)', 'avoid (?:failing|testing positive)', 'not show up',
   'clean (?:for|before)', 'flush (?:out )?(?:my system|it)', 'detox (?:for|before|to pass)', 'test negative', 'pasar', 'enganar', 'superar', 'bestehen', 'umgehen', 'austricksen', 'verschleiern');
 
 /** Medicines people seek without a prescriber because they are controlled or misused. */
 const CONTROLLED = any('tramadol', 'tilidin\\w*', 'oxy\\w*', 'percs?', 'percocet', 'codeine', 'codeina', 'kodein', 'morphine', 'oramorph', 'fentanyl', 'hydrocodone', 'norco', 'vicodin',
   'methadone', 'buprenorphine', 'subutex', 'xanax', 'xans?', 'bars', 'alprazolam', 'clonazepam', 'klonopin', 'rivotril', 'diazepam', 'valium', 'lorazepam', 'ativan', 'benzos?',
-  'zopiclone', 'zolpidem', 'ambien', 'adderall', 'ritalin', 'vyvanse', 'modafinil', 'gabapentin', 'pregabalin', 'lyrica', 'ketamine', 'sildenafil', 'viagra');
+  'zopiclone', 'zolpidem', 'ambien', 'adderall', 'ritalin', 'vyvanse', 'modafinil', 'gabapentin', 'pregabalin', 'lyrica', 'ketamine', 'sildenafil', 'viagra',
+  // other languages' spellings and other brands (2026-11-28, blind round 4)
+  'concerta', 'ossicodon\\w*', 'oxicodon\\w*', 'tramadolo', 'tramal', 'morfin\\w*', 'codein\\w*', 'rivotril', 'tavor', 'orfidal', 'lexotan', 'loperamide', 'imodium',
+  'promethazine', 'phenergan', 'dxm', 'dextromethorphan');
 const EVADE = [
   re(`\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b[^.?!]{0,60}\\b(?:${CONTROLLED})\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,60}\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b`),
   re('\\bwithout (?:a |any )?(?:doctor\'?s? (?:note|approval|knowledge|visit)|seeing (?:a |my |the )?(?:doctor|gp|physician|clinician))\\b'),
@@ -59,6 +62,13 @@ const EVADE = [
   re('\\bwhere (?:can|do|could|should) (?:i|we|you) (?:buy|get|order|source|find|score)\\b'),
   re('\\b(?:buy|order|purchase|source|score)\\b[^.?!]{0,40}\\b(?:dark ?web|from a dealer|on the street)\\b'),
   re('\\b(?:stop|quit|come off)\\b[^.?!]{0,30}\\bwithout (?:telling|asking|my (?:doctor|gp|psychiatrist))\\b'),
+  // selling or passing on a controlled medicine; feigned symptoms; pills disguised; buying one without a prescription
+  re(`\\b(?:sell|selling|resell\\w*|street (?:value|price))\\b[^.?!]{0,40}\\b(?:${CONTROLLED}|pills|tablets|meds|script|prescription)\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,40}\\b(?:sell|street (?:value|price))\\b`),
+  re(`^(?=[\\s\\S]*\\b(?:${CONTROLLED})\\b)(?=[\\s\\S]*\\b(?:give|share|spare|sell|pass on)\\b)[\\s\\S]*\\b(?:mate|friend|buddy|pal|coworker|colleague|flatmate|roommate|brother|sister|cousin)\\b[^.?!]{0,30}\\b(?:wants?|asked|asking|needs?)\\b`),
+  re('\\b(?:fake|faking|feign\\w*|pretend\\w*|exaggerat\\w*)\\b[^.?!]{0,40}\\b(?:symptoms?|pain|adhd|anxiety|insomnia|depression)\\b[^.?!]{0,60}\\b(?:to get|so (?:i|they|the doctor|my doctor)|prescri\\w*)'),
+  re('\\bmake\\b[^.?!]{0,30}\\blook like\\b[^.?!]{0,30}\\b(?:vitamins?|sweets|candy|supplements?|mints)\\b'),
+  re(`\\b(?:comprar|conseguir|acheter|avoir|kaufen|bekommen|comprare|avere)\\b[^.?!]{0,40}\\b(?:${CONTROLLED})\\b[^.?!]{0,30}\\b(?:sin receta|sans ordonnance|ohne rezept|senza ricetta|sem receita)\\b`),
+  /(?:купить|достать|заказать|купит)[^.?!]{0,40}без рецепта/iu,
   re('\\b(?:como|donde) (?:consigo|conseguir|compro|comprar)\\b[^.?!]{0,40}\\bsin receta\\b|\\bwie komme ich an\\b[^.?!]{0,40}\\bohne rezept\\b'),
 ];
 
@@ -70,6 +80,11 @@ const MISUSE = [
   re('\\b(?:lean|purple drank|sizzurp)\\b[^.?!]{0,60}\\b(?:first timer|how much|amount|sprite|ratio)\\b'),
   re('\\b(?:snort|sniff|insufflat\\w*|inject|shoot up|plug|boof|smoke)\\w*\\b[^.?!]{0,40}\\b(?:crushed|beads|tabs?|pills?|oxy\\w*|adderall|percs?|bars|morphine|fentanyl|patch|ritalin|vyvanse|xr|er|sr)\\b'),
   re("\\bcrush\\w*\\b[^.?!]{0,40}\\b(?:oxycontin|mst|xr|er|sr|mr|extended[- ]release|slow[- ]release)\\b|\\b(?:turn|turning) (?:in)?to (?:a )?gel\\b|\\babuse[- ]deterrent\\b|\\bchew\\w* (?:a |the )?(?:fentanyl )?patch"),
+  // the effect sought, however it is said: "an opioid high", "more of a buzz", nasha (Hindi), ficar chapado (pt)
+  re('\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium))'),
+  re('\\bnash(?:a|e|ey)\\b[^.?!]{0,40}\\b(?:kare|karna|karte|ke liye|hota|chahiye)\\b|\\b(?:se|ka|ki) nash(?:a|e)\\b'),
+  re('\\b(?:pra|para) ficar (?:doidao|chapado|loucao|louco|alto|brisado)\\b'),
+  re(`\\b(?:snort\\w*|sniff\\w*|insufflat\\w*|boof\\w*|shoot(?:ing)? up)\\b[^.?!]{0,40}\\b(?:${CONTROLLED}|crushed|pills?|tabs?|meds|powder)\\b`),
   re('\\b(?:pour (?:bien )?planer|pour (?:etre|être) (?:defonce|high)|para (?:colocarme|drogarme|ponerme)|pra ficar (?:doidao|chapado|loucao)|per sballare|um high zu werden|um drauf zu kommen)\\b'),
 ];
 
@@ -81,13 +96,19 @@ const HARM = [
   re(`\\b(?:put|slip|add|mix|crush|dissolve|hide|give|get)\\b[^.!]{0,80}\\b(?:food|drink|coffee|tea|meal|juice|water|dinner|breakfast|cibo|bevanda|caffe|comida|bebida|cafe)\\b.{0,100}?\\b${COVERT}`),
   re(`\\b${COVERT}\\b[^.?!]{0,80}\\b(?:put|slip|add|mix|crush|give)\\b`),
   re(`\\b(?:far prendere|dar(?:le)?|give)\\b[^.?!]{0,40}\\b(?:farmaco|medicamento|medicine|drug|pill)\\b[^.?!]{0,60}\\b${COVERT}`),
+  // a drug to kill, poison, spike or subdue someone, or to keep a dependent person quiet
+  re('\\b(?:kill|murder|poison|knock out|incapacitate)\\b[^.?!]{0,30}\\b(?:someone|somebody|a person|people|him|her|them|my (?:wife|husband|partner|boss|neighbou?r|mum|mom|dad|mother|father|gran\\w*|grand\\w*))\\b'),
+  re('\\bspik(?:e|es|ed|ing)\\b[^.?!]{0,30}\\b(?:drinks?|coffee|food|someone|somebody|her|him|them)\\b'),
+  re('\\b(?:so|to make|to keep|and keep) (?:she|he|they|her|him|them) (?:stays?|keeps?|is|are|be|stay|keep) (?:quiet|asleep|calm|docile|sedated|out of it|compliant)\\b'),
+  re(`\\b(?:le doy|darle|dar(?:le)? a|donner a|dare a|geben)\\b[^.?!]{0,60}\\b${COVERT}|\\b${COVERT}\\b[^.?!]{0,40}\\b(?:le doy|darle|donner|dare|geben)\\b`),
+  re("\\b(?:undetectable|untraceable|not detectable|(?:not|wont|won'?t) (?:be )?(?:detected|traced)|without (?:it )?(?:showing up|being detected|leaving a trace))\\b[^.?!]{0,60}\\b(?:someone|a person|person|elderly|him|her|them|autopsy|body|kill)\\b|\\b(?:kill|someone|a person)\\b[^.?!]{0,60}\\bwithout (?:it )?(?:showing up|being detected|a trace)\\b"),
   re("\\b(?:wouldn'?t|would not|won'?t|doesn'?t|not) (?:show up|be detected|be found)\\b[^.?!]{0,40}\\b(?:autopsy|post[- ]?mortem|tox(?:icology)? screen)|\\b(?:untraceable|undetectable) (?:poison|drug)|\\b(?:poison|drug|substance)s? (?:is|are|that is|thats|that'?s|would be) (?:untraceable|undetectable)\\b|\\b(?:fatal|lethal) .{0,40}\\b(?:autopsy|post[- ]?mortem)\\b"),
 ];
 
 /** Anabolic steroid, SARM and clenbuterol cycles (testosterone on a prescription for low testosterone is a question). */
 const PED = any('tren\\w*', 'deca', 'nandrolone', 'dbol', 'dianabol', 'anavar', 'oxandrolone', 'winstrol', 'winny', 'stanozolol', 'durateston', 'sustanon', 'test ?[ec]', 'test (?:enanthate|cypionate|prop\\w*)',
   'clen', 'clenbuterol', 'sarms?', 'ostarine', 'rad ?-?140', 'lgd', 'mk ?-?677', 'epo', 'anabolic\\w*', 'steroids?', 'gear');
-const CYCLE = any('cycle', 'cycles', 'pct', 'post[- ]cycle', 'blast', 'cruise', 'to cut', 'cutting', 'to bulk', 'bulking', 'first cycle', 'ciclo', 'ciclos', 'cure', 'kur', 'ai dose', 'mg ?/ ?wk', 'ml por semana', 'run \\w+ alongside', 'alongside');
+const CYCLE = any('microdos\\w*', 'protocol', 'stack', 'kuru', 'cycle', 'cycles', 'pct', 'post[- ]cycle', 'blast', 'cruise', 'to cut', 'cutting', 'to bulk', 'bulking', 'first cycle', 'ciclo', 'ciclos', 'cure', 'kur', 'ai dose', 'mg ?/ ?wk', 'ml por semana', 'run \\w+ alongside', 'alongside');
 const PERFORMANCE = re(`\\b${PED}\\b[^.?!]{0,80}\\b${CYCLE}\\b|\\b${CYCLE}\\b[^.?!]{0,80}\\b${PED}\\b`);
 
 const CLINICIAN = any('doctor', 'gp', 'physician', 'pharmacist', 'nurse', 'psychiatrist', 'cardiologist', 'dentist', 'oncologist', 'care team', 'medico', 'doctora?', 'arzt', 'arztin', 'hausarzt');
@@ -106,6 +127,9 @@ export function declineKind(t: string): DeclineKind | null {
     || re(`\\b(?:${TEST}) ?(?:tests?|screens?|kontrolle)\\b[^.?!]{0,70}\\b${BEAT}\\b`).test(t)
     || re(`\\b(?:hair|urine|drug|piss|pee) ?tests?\\b[^.?!]{0,80}\\b(?:bleach\\w*|detox\\w*|flush\\w*)\\b|\\bhow long before (?:a |the |my )?(?:${TEST}) ?tests?\\b[^.?!]{0,40}\\bstop\\b`).test(t)
     || re(`\\b${BEAT}\\b[^.?!]{0,30}\\b(?:test|prueba|examen|control|analisis|screen)s? (?:de|del|for|fur|auf) (?:las? |los )?${TEST}\\b`).test(t)
+    // a test that should "not pick up" a drug; a weigh-in or a biological passport to get past
+    || re(`\\b(?:${TEST}) ?tests?\\b[^.?!]{0,40}\\bnot (?:pick(?:ing)? up|detect\\w*|show\\w*|find)\\b`).test(t)
+    || re(`\\b${BEAT}\\b[^.?!]{0,60}\\b(?:weigh-?ins?|bio(?:logical)? ?passport|doping ?(?:control|kontrolle|test)s?)\\b`).test(t)
     || re('\\b(?:synthetic|fake|clean|someone else\'?s) (?:urine|pee|piss)\\b|\\bdetox (?:drinks?|kits?)\\b|\\bdrogentest bestehen\\b').test(t)) return 'drug_test';
   const hiding = re(`\\b${HIDE}\\b[^.?!]{0,60}\\b(?:${SURGEON}|${CLINICIAN})\\b|\\b(?:${SURGEON}|${CLINICIAN})\\b[^.?!]{0,40}\\b(?:know|find out|saber|wissen)\\b`).test(t)
     || re(`\\b(?:tell|mention|disclose) (?:my |the )?(?:${SURGEON}|${CLINICIAN})\\b`).test(t) && re('\\b(?:should|do i|have to|need to|must)\\b').test(t);

@@ -23,6 +23,8 @@ export const CONCEPTS = [
   // 2026-11-28: household hazards a child swallows (button batteries, e-liquid…), farewell acts (affairs in order, a
   // goodbye letter), distress around an ingestion (after a row, upset), and blistering or peeling skin (SJS/TEN)
   'hazard', 'farewell', 'distress', 'skin_blister',
+  // 2026-11-28: time-critical conditions a clinician names while managing them (status, DKA, SDH, LA toxicity, shock)
+  'clinical_emergency',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 

@@ -72,11 +72,18 @@ const NOT_A_COUNT_UNIT = any('mg', 'mcg', 'ug', 'µg', 'g', 'grams?', 'gramm', '
 const INGESTED = any('took', 'taken', 'swallowed', 'ate', 'eaten', 'drank', 'drunk', 'popped', 'downed', 'had', 'consumed', 'ingested', 'overdosed', 'necked', 'chugged',
   'scoffed', 'gulped', 'knocked back', 'wolfed', 'polished off', 'snorted', 'injected',
   'tome', 'tomo', 'tomado', 'tomaron', 'trague', 'trago', 'tragado', 'ingeri', 'ingirio', 'bebio', 'bebi', 'comio',
-  'genommen', 'geschluckt', 'eingenommen', 'nahm', 'schluckte', 'getrunken', 'gegessen');
+  'genommen', 'geschluckt', 'eingenommen', 'nahm', 'schluckte', 'getrunken', 'gegessen',
+  // Dutch participles of taking a medicine ("ik heb 20 paracetamol ingenomen")
+  'ingenomen', 'geslikt', 'ingeslikt');
 const CONTAINER = any('bottle', 'pack', 'packet', 'box', 'strip', 'tub', 'blister', 'jar', 'frasco', 'bote', 'caja', 'blister', 'packung', 'schachtel', 'flasche', 'dose', 'streifen');
 const LOTS = any(`(?:the|a|an) (?:whole|entire|full) ${CONTAINER}`, `(?:whole|entire) ${CONTAINER}`, `all (?:of )?(?:my|his|her|their|the) (?:[\\w-]+ ){0,2}(?:pills|tablets|meds|medications?|medicines?|capsules)`,
-  'a handful', 'handfuls', 'too many', 'too much', 'a bunch of', 'loads of', 'a load of', 'heaps of', 'lots of (?:pills|tablets|meds)', 'a fistful', 'an overdose', `tod[oa] (?:el|la) ${CONTAINER}`, `(?:un|una) ${CONTAINER} (?:entero|entera|completo|completa)`,
-  'demasiadas', 'demasiado', `(?:die|eine|einen|der) ganzen? ${CONTAINER}`, 'zu viele', 'zu viel');
+  'a handful', 'handfuls', 'too many', 'too much', 'a bunch of', 'loads of(?! (?:fun|time|people|friends|work|water|sleep|rest))', 'a load of', 'heaps of', 'lots of (?:pills|tablets|meds)', 'a fistful', 'an overdose', `tod[oa] (?:el|la) ${CONTAINER}`, `(?:un|una) ${CONTAINER} (?:entero|entera|completo|completa)`,
+  'demasiadas', 'demasiado', `(?:die|eine|einen|der) ganzen? ${CONTAINER}`, 'zu viele', 'zu viel',
+  // an amount said after the verb ("can you overdose on it? I took loads"); not "had loads of fun"
+  '(?:took|taken|swallowed|popped|downed|necked) (?:way |far )?(?:loads|heaps|tons|a ton|a load|a lot|lots)(?! of (?:time|fun|water|food))',
+  // Dutch: a whole pack, or too many of a medicine (not "te veel gegeten", too much food)
+  '(?:een|de) hele (?:strip|doos|pot|fles|verpakking)', 'te veel (?:\\w+ ){0,2}(?:pillen|tabletten|medicijnen|capsules|pijnstillers)',
+  "te veel (?:van )?(?:(?:mijn|zijn|haar|z'n|m'n|de|die|deze|het) )?(?:[\\w-]+ ){0,2}(?:ingenomen|genomen|geslikt|ingeslikt)");
 // a clock time ("at 10", "by 11") is not a count of tablets
 const BIG_COUNT = `(?<!\\b(?:at|by|till|until) )\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)(?![:.]\\d)`;
 const HYPOTHETICAL = re(`\\b(?:what (?:happens|would happen)|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`);
@@ -116,10 +123,15 @@ const SWALLOWABLE = any(UNIT, 'medicine', 'medication', 'meds', 'gummies', 'gumm
   'inhaler', 'syrup', 'bottle', 'packet', POISONS, 'chemicals?', 'cleaning', 'medicamentos?', 'medicinas?', 'jarabe', 'pilas?', 'baterias?', 'imanes', 'iman', 'detergente',
   'medikamente?', 'saft', 'blister', 'batterie', 'magnete?', 'tabs');
 
+/** The baby as the subject of swallowing: a child, even in a pregnant woman's message. */
+export const BABY_SWALLOWED = re(`\\b(?:baby|bebe) (?:has |have |just |may have |might have |must have |maybe |possibly )*(?:${CHILD_ATE})\\b`);
+
 function childIngestion(t: string, namesDrug: boolean): Level | null {
   if (!near(`\\b${CHILD}\\b`, `\\b${CHILD_ATE}\\b`, 60).test(t)) return null;
   // in pregnancy "the baby" is the fetus ("took ibuprofen before I knew, have I harmed the baby?"), not a child who swallowed
-  if (/\bpregnan|\bembarazada|\bschwanger|\benceinte|\bgravida|\bincinta/.test(t) && !re(`\\b${CHILD}\\b`).test(t.replace(/\b(?:the|my|our) (?:baby|bebe)\b/g, ''))) return null;
+  // unless the baby is the one who swallowed ("I'm pregnant and my baby got into my iron tablets")
+  if (/\bpregnan|\bembarazada|\bschwanger|\benceinte|\bgravida|\bincinta/.test(t) && !re(`\\b${CHILD}\\b`).test(t.replace(/\b(?:the|my|our) (?:baby|bebe)\b/g, ''))
+    && !BABY_SWALLOWED.test(t)) return null;
   if (re(`\\b${SWALLOWABLE}\\b`).test(t) || namesDrug) return ABOUT.test(t) && !PERSONAL.test(t) ? null : 'acute';
   return null;
 }

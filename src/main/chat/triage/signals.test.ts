@@ -146,3 +146,46 @@ describe('questions about a danger, and the baby in pregnancy (round 3)', () => 
     expect(fired("I'm pregnant and my toddler just swallowed my iron tablets")).toContain('child_ingestion');
   });
 });
+
+describe('clinical lead review (2026-11-28)', () => {
+  const fired = (q: string, namesDrug = true) => [...new Set([...emergencyRules(normalizeForTriage(q), namesDrug).map((h) => h.category),
+    ...read(q, namesDrug).hits.map((h) => h.category)])];
+  it('a question about overdose with an ingestion told is an emergency', () => {
+    expect(fired('can you overdose on paracetamol? I took loads')).toContain('overdose');
+    expect(fired('is it possible to overdose on melatonin, I just took the whole bottle')).toContain('overdose');
+    expect(fired('can you overdose on vitamin D? I take 4000 IU a day')).toEqual([]);
+    expect(fired('I had loads of fun at the party, can I take ibuprofen?')).toEqual([]);
+  });
+  it('pregnancy does not hide an ingestion, nor a baby who swallowed something', () => {
+    expect(fired("I'm pregnant and took 20 paracetamol")).toContain('overdose');
+    expect(fired("I'm pregnant and my baby just swallowed some of my iron tablets")).toContain('child_ingestion');
+    expect(fired('pregnant, and the baby got into my pills')).toContain('child_ingestion');
+    expect(fired('12 weeks pregnant and took codeine for a week before I knew, will the baby be ok')).toEqual([]);
+  });
+  it('"nobody\'s home until" is a farewell sign only with medicines or despair', () => {
+    expect(fired("nobody's home until tomorrow so I can finally relax", false)).toEqual([]);
+    expect(fired("nobody's home till 6, is it ok to take 2 ibuprofen for my headache?")).toEqual([]);
+    expect(fired("nobody's home until tomorrow and I've got all my pills out")).toContain('self_harm');
+  });
+  it('Dutch: a count or too many of a medicine is an overdose; too much food or coffee is not', () => {
+    expect(fired('ik heb 20 paracetamol ingenomen')).toContain('overdose');
+    expect(fired('ik heb te veel van mijn oxycodon genomen')).toContain('overdose');
+    expect(fired('ik heb te veel tabletten geslikt')).toContain('overdose');
+    expect(fired('ik heb een hele strip paracetamol ingenomen')).toContain('overdose');
+    expect(fired('ik heb te veel gegeten en nu heb ik buikpijn', false)).toEqual([]);
+    expect(fired('ik heb te veel koffie gedronken', false)).toEqual([]);
+    expect(fired('mag ik niet te veel ibuprofen nemen?')).toEqual([]);
+  });
+});
+
+describe('possible agranulocytosis (clinical lead review 2026-11-28)', () => {
+  const cats = (q: string) => read(q, true).hits.map((h) => h.category);
+  it('clozapine or carbimazole with fever, a sore throat or mouth ulcers is a same-day emergency', () => {
+    expect(cats('on clozapine, high fever since this morning, really bad sore throat and mouth ulcers')).toContain('critical_illness');
+    expect(cats("I'm taking carbimazole and have had a sore throat and temperature since yesterday")).toContain('critical_illness');
+  });
+  it('not a question about the drug, nor the drug alone', () => {
+    expect(cats('what are the signs of agranulocytosis on clozapine, like fever or sore throat?')).toEqual([]);
+    expect(cats('can clozapine be taken with food?')).toEqual([]);
+  });
+});

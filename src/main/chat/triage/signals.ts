@@ -9,7 +9,7 @@
 import type { TriageCategory } from './categories.ts';
 import { CONCEPT_PATTERNS, CONCEPTS, FALLBACK_ALARM, type Concept } from './lexicon.ts';
 import { CONTEXTS, criticalFindings, hasContext, type CriticalFinding } from './critical-values.ts';
-import { isHistory, type Level, type RuleHit } from './rules.ts';
+import { BABY_SWALLOWED, isHistory, type Level, type RuleHit } from './rules.ts';
 
 export interface Signals {
   concepts: Set<Concept>;
@@ -44,6 +44,7 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   if (has('vomit_blood') || has('black_stool') || has('heavy_bleeding')) extra.add('bleeding_active');
   if (has('unresponsive') || has('not_breathing')) extra.add('reduced_consciousness');
   if (has('rigidity')) extra.add('rigidity');
+  if (has('fever')) extra.add('fever');
   const critical = criticalFindings(t, extra);
   const about = has('about') && !has('present');
   const history = isHistory(t);
@@ -64,7 +65,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     // a household hazard swallowed (a button battery, e-liquid, bleach): a child's is always acute, anyone's is a poisoning
     if (has('hazard') && has('ingest') && !has('child') && (has('person') || has('present'))) hit('overdose', 'acute', 'concept:ingest+hazard');
     // "have I harmed the baby?" in pregnancy is about a fetus, not a child who swallowed something
-    const childPresent = has('child') && !(has('pregnant') && !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t));
+    // (unless the baby is the one who swallowed: "I'm pregnant and my baby got into my iron tablets")
+    const childPresent = has('child') && !(has('pregnant') && !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t) && !BABY_SWALLOWED.test(t));
     if (childPresent && has('ingest') && (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
@@ -89,8 +91,22 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
     // on lithium with tremor and unsteadiness or confusion (after vomiting, diarrhoea or a new drug): lithium toxicity
     // (two kinds of sign: a tremor alone is a common, expected side effect)
     if (LITHIUM.test(t) && /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) && /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)) hit('critical_illness', 'acute', 'concept:lithium');
+    // on clozapine (or carbimazole, propylthiouracil, deferiprone) with fever, a sore throat or mouth ulcers: possible
+    // agranulocytosis; the labels say to report it at once for a same-day blood count (a near-miss when only asked about)
+    if (NEUTROPENIA_DRUG.test(t) && (has('fever') || INFECTION_SIGN.test(t)) && (has('present') || has('person') || /\b(?:on|taking|takes)\b/.test(t))) hit('critical_illness', 'acute', 'concept:neutropenia');
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
+    // a clinician managing a time-critical condition now (status epilepticus, DKA, SDH on an anticoagulant, LA toxicity,
+    // a calcium-channel-blocker overdose in shock): the emergency line leads and the answer follows
+    if (has('clinical_emergency') && (CLINICIAN.test(t) || CLINICAL_ACT.test(t))) hit('critical_illness', 'lead', 'concept:clinical_emergency');
+    // used an adrenaline auto-injector: anaphylaxis, and emergency care is needed even when it worked (NICE CG134, UK RC)
+    if (EPIPEN_USED.test(t)) hit('anaphylaxis', 'acute', 'concept:epipen');
+    // chemotherapy with a fever or shivering: neutropenic sepsis until shown otherwise (NICE CG151)
+    if (CHEMO.test(t) && (has('fever') || FEVER_VALUE.test(t) || /\b(?:shiver\w*|rigou?rs?)\b/.test(t))) hit('critical_illness', 'acute', 'concept:neutropenic_sepsis');
+    // a paracetamol level on or above the treatment line: acetylcysteine now
+    if (/\b(?:above|over|on) (?:the )?(?:\w+ )?(?:treatment|nomogram|150|100) ?line\b/.test(t)) hit('overdose', 'lead', 'concept:treatment_line');
+    // digoxin with yellow-green vision or a slow pulse: digoxin toxicity
+    if (DIGOXIN.test(t) && (XANTHOPSIA.test(t) || SLOW_PULSE.test(t))) hit('critical_illness', 'acute', 'concept:digoxin');
     if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
   }
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
@@ -99,7 +115,17 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 
+const EPIPEN_USED = /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
+const CHEMO = /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
+const FEVER_VALUE = /\b(?:t|temp\w*|temperature)\s*(?:of |is |was |:)?\s*(?:3[89]|4[0-2])(?:[.,]\d)?\b/;
+const DIGOXIN = /\b(?:digoxin\w*|digossina|digoxina|lanoxin|digitalis)\b/;
+const XANTHOPSIA = /\b(?:yellow|green|giall\w*|amarill\w*|jaune|gelb|amarel\w*|geel)\b/;
+const SLOW_PULSE = /\b(?:pulse|polso|pulso|pouls|puls|hr|fc|heart rate)\s*(?:of |is |was |a |at |di |de |von )?(?:[1-3]\d|4[0-4])\b/;
+/** What a clinician writes about a patient in front of them: a weight, a drug given, a bolus. */
+const CLINICAL_ACT = /(?<![\p{L}])(?:\d+ ?kg|given|gave|bolus\w*|loaded|titrat\w*|on \d+ ?l|sats?|post-?op|pcte|pte|pct|\d{1,3} ?(?:a|anos|ans|j|jahre|anni|jaar))(?![\p{L}])/u;
 const ASTHMA = /\b(?:asthma\w*|wheez\w*|inhaler|puffer|ventolin|salbutamol|albuterol)\b/;
+const NEUTROPENIA_DRUG = /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
+const INFECTION_SIGN = /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
 const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 
 /** Alarm concepts found by the fallback words of languages we cannot read. */

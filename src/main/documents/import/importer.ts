@@ -29,6 +29,11 @@ export function derivedTitle(abstract: string): string {
 
 export const importedDocumentId = (key: string) => `imported-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
+/** Deletes one imported document (its full-text row goes with it, by trigger); false if there was none. */
+export function deleteImportedDocument(db: Db, id: string): boolean {
+  return db.prepare('DELETE FROM imported_documents WHERE id = ?').run(id).changes > 0;
+}
+
 export function importDocuments(db: Db, raw: RawRecord[], now: () => number, onProgress?: (done: number, total: number) => void): ImportReport {
   const report: ImportReport = { received: raw.length, created: 0, updated: 0, failed: [], documents: [] };
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM imported_documents WHERE source_key = ?');

@@ -1,29 +1,32 @@
 /** Turns uploaded text into raw records, remembering where each came from so errors can point at it. */
 import { XMLParser } from 'fast-xml-parser';
 import type { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
+import { describeJsonError } from './json-error.ts';
 
 export type RawRecord = { index: number; value: unknown } | { index: number; error: { field: string; message: string } };
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export function formatFromFileName(name: string): ImportFormat | null {
-  if (/\.jsonl$|\.ndjson$/i.test(name)) return 'jsonl';
-  if (/\.json$/i.test(name)) return 'json';
-  if (/\.xml$/i.test(name)) return 'pubmed_xml';
-  return null;
-}
+// one reading of a file's name, shared with the import screen (src/renderer)
+export { formatFromFileName } from '../../../shared/schemas/documents.ts';
 
 export function readRecords(format: ImportFormat, data: string): RawRecord[] {
   if (format === 'json') {
     let parsed: unknown;
-    try { parsed = JSON.parse(data); } catch (e) { return [{ index: 0, error: { field: 'data', message: `not valid JSON: ${(e as Error).message}` } }]; }
-    if (!Array.isArray(parsed)) return [{ index: 0, error: { field: 'data', message: 'a JSON import must be an array of records' } }];
+    try { parsed = JSON.parse(data); } catch (e) { return [{ index: 0, error: { field: 'data', message: describeJsonError(data, e) } }]; }
+    // The API's own request shape, {"records": [...]}, is a JSON file too (a request body saved to disk).
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Array.isArray((parsed as { records?: unknown }).records)) parsed = (parsed as { records: unknown[] }).records;
+    if (!Array.isArray(parsed)) return [{ index: 0, error: { field: 'data', message: 'a JSON import must be an array of records, or an object {"records": [...]}' } }];
     return parsed.map((value, index) => ({ index, value }));
   }
   if (format === 'jsonl') {
     const out: RawRecord[] = [];
-    data.split(/\r?\n/).forEach((line, index) => {
+    let byte = 0;
+    data.split('\n').forEach((raw, index) => {
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      const at = { line: index + 1, byte };
+      byte += Buffer.byteLength(raw, 'utf8') + 1;
       if (!line.trim()) return;
-      try { out.push({ index, value: JSON.parse(line) }); } catch (e) { out.push({ index, error: { field: `line ${index + 1}`, message: `not valid JSON: ${(e as Error).message}` } }); }
+      try { out.push({ index, value: JSON.parse(line) }); } catch (e) { out.push({ index, error: { field: `line ${index + 1}`, message: describeJsonError(line, e, at) } }); }
     });
     return out;
   }

@@ -3,7 +3,8 @@ import { UNROUTED_LIMIT, type RateLimitRule } from '../../../shared/rate-limits.
 import type { RateDecision, RateLimiter } from '../../ratelimit/limiter.ts';
 import { HttpError } from '../http-error.ts';
 
-function setHeaders(res: Response, d: RateDecision) {
+/** X-RateLimit-* of a decision (also /mcp's message meter, src/main/mcp/http.ts). */
+export function setRateLimitHeaders(res: Response, d: RateDecision) {
   res.setHeader('X-RateLimit-Limit', String(d.limit));
   res.setHeader('X-RateLimit-Remaining', String(d.remaining));
   res.setHeader('X-RateLimit-Reset', String(d.reset));
@@ -26,12 +27,12 @@ export function rateLimit(limiter: RateLimiter, ruleOf: (name: string) => RateLi
     const rule = route?.kind === 'found' ? ruleOf(route.name) : subject ? UNROUTED_LIMIT : null;
     if (!rule) { next(); return; }
     if (req.scopeRefusal) {
-      setHeaders(res, limiter.peek(subject!, rule));
+      setRateLimitHeaders(res, limiter.peek(subject!, rule));
       next(req.scopeRefusal);
       return;
     }
     const d = limiter.take(subject ?? 'anonymous', rule);
-    setHeaders(res, d);
+    setRateLimitHeaders(res, d);
     if (!d.allowed) {
       next(new HttpError('rate_limited', `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`, undefined, { 'Retry-After': String(d.retryAfter) }));
       return;

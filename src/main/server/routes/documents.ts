@@ -1,8 +1,9 @@
 import { toDocument } from '../../documents/document-repo.ts';
-import { importDocuments } from '../../documents/import/importer.ts';
+import { deleteImportedDocument, importDocuments } from '../../documents/import/importer.ts';
 import { readRecords } from '../../documents/import/read-records.ts';
 import { documentImportedData } from '../../webhooks/event-data.ts';
 import { HttpError, notFound } from '../http-error.ts';
+import { NoSearchableText } from '../../search/search-service.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 import { durably } from '../../db/durability.ts';
@@ -22,9 +23,21 @@ export function importErrorDetails(report: ImportReport, sentRecords: boolean): 
   }));
 }
 
-export function documentHandlers(ctx: AppContext): { documentList: Handler<'documentList'>; documentGet: Handler<'documentGet'>; documentImport: Handler<'documentImport'> } {
+/** Document ids for a text query, best first; none for a query with no searchable words (nothing matches it). */
+async function rankedOrNone(ctx: AppContext, q: string): Promise<string[]> {
+  try {
+    return (await ctx.search.rankDocuments(q)).ids;
+  } catch (err) {
+    if (err instanceof NoSearchableText) return [];
+    throw err;
+  }
+}
+
+type DocumentEndpoint = 'documentList' | 'documentGet' | 'documentImport' | 'documentDelete';
+
+export function documentHandlers(ctx: AppContext): { [N in DocumentEndpoint]: Handler<N> } {
   return {
-    documentList: ({ query }) => {
+    documentList: async ({ query }) => {
       let compoundRowid: number | undefined;
       if (query.compound) {
         const c = ctx.compounds.bySlug(query.compound);
@@ -34,13 +47,27 @@ export function documentHandlers(ctx: AppContext): { documentList: Handler<'docu
       if (query.from && query.to && (query.from.length === 4 ? `${query.from}-01-01` : query.from) > (query.to.length === 4 ? `${query.to}-12-31` : query.to)) {
         throw new HttpError('invalid_request', '"from" is after "to"', [{ field: 'from', message: 'must not be after to' }]);
       }
-      const { total, rows } = ctx.documents.list({ ...query, compoundRowid }, query);
+      // A text query is ranked by search itself (the ranking of POST /v1/search), then filtered and paged here.
+      const ranked = query.q === undefined ? undefined : await rankedOrNone(ctx, query.q);
+      const { total, rows } = ctx.documents.list({ ...query, compoundRowid, ranked }, query);
       const data = rows.map(toDocument);
       return { data, meta: { total, returned: data.length, limit: query.limit, offset: query.offset, has_more: query.offset + data.length < total } };
     },
     documentGet: ({ params }) => {
       const row = ctx.documents.byId(params.id);
       if (!row) throw notFound(`document "${params.id}"`);
+      return { data: toDocument(row) };
+    },
+    documentDelete: ({ params }) => {
+      const row = ctx.documents.byId(params.id);
+      if (!row) throw notFound(`document "${params.id}"`);
+      if (row.source !== 'imported') {
+        throw new HttpError('invalid_request', `document "${params.id}" ships with Materia and cannot be deleted`, [{ field: 'id', message: 'is a bundled document: only imported documents (imported-…) can be deleted' }]);
+      }
+      durably(ctx.userDb, () => deleteImportedDocument(ctx.userDb, params.id));
+      // Word statistics change at once; the embedding index drops the vector at its next refresh.
+      ctx.search.importedChanged();
+      void ctx.semantic?.refresh();
       return { data: toDocument(row) };
     },
     documentImport: ({ body }) => {

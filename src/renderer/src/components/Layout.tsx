@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTableCellLabels } from '../lib/cell-labels.ts';
 import { useApiQuery } from '../lib/queries.ts';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 export interface NavItem { to: string; label: string; end?: boolean }
 
@@ -78,6 +79,7 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
         </nav>
         <p className="sidebar-status"><StatusLine /></p>
         <p className="sidebar-hint">Press <kbd>/</kbd> to search</p>
+        <ThemeSwitch />
       </aside>
       <main id="main" className="main" ref={main}>{children}</main>
     </div>

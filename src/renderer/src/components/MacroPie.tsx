@@ -4,7 +4,8 @@ import { num } from '../lib/format.ts';
 
 export interface MacroSlice { name: string; kcal: number; grams?: number; percent: number | null }
 
-const COLOURS: Record<string, string> = { Protein: '#0b6e74', Fat: '#b4690e', Carbohydrate: '#3f6fb5', Alcohol: '#8a5aa8' };
+// palette entries (styles/app.css), so the slices keep 3:1 against the card in both themes
+const COLOURS: Record<string, string> = { Protein: 'var(--accent)', Fat: 'var(--chart-fat)', Carbohydrate: 'var(--chart-carb)', Alcohol: 'var(--chart-alcohol)' };
 
 export function MacroPie({ slices, caption }: { slices: MacroSlice[]; caption: string }) {
   const data = slices.filter((s) => s.kcal > 0);
@@ -17,9 +18,9 @@ export function MacroPie({ slices, caption }: { slices: MacroSlice[]; caption: s
             <ResponsiveContainer width="100%" height="100%">
               <PieChart>
                 <Pie data={data} dataKey="kcal" nameKey="name" innerRadius={55} outerRadius={95} paddingAngle={1} isAnimationActive={false}>
-                  {data.map((s) => <Cell key={s.name} fill={COLOURS[s.name] ?? '#5b6877'} />)}
+                  {data.map((s) => <Cell key={s.name} fill={COLOURS[s.name] ?? 'var(--muted)'} />)}
                 </Pie>
-                <Tooltip formatter={(v) => `${num(Number(v), 0)} kcal`} />
+                <Tooltip formatter={(v) => `${num(Number(v), 0)} kcal`} itemStyle={{ color: 'var(--text)' }} />
               </PieChart>
             </ResponsiveContainer>
           )}
@@ -27,7 +28,7 @@ export function MacroPie({ slices, caption }: { slices: MacroSlice[]; caption: s
         <ul className="legend">
           {slices.map((s) => (
             <li key={s.name}>
-              <span className="swatch" style={{ background: COLOURS[s.name] ?? '#5b6877' }} aria-hidden="true" />
+              <span className="swatch" style={{ background: COLOURS[s.name] ?? 'var(--muted)' }} aria-hidden="true" />
               <strong>{s.name}</strong> {s.percent !== null ? `${num(s.percent, 0)} %` : '—'}
               <span className="muted"> · {num(s.kcal, 0)} kcal{s.grams !== undefined ? ` · ${num(s.grams, 0)} g` : ''}</span>
             </li>

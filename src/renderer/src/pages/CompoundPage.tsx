@@ -4,11 +4,12 @@
  * is on its way its sections keep their place, so nothing jumps when it arrives.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CompoundRecord } from '../../../shared/schemas/compounds.ts';
 import type { Monograph } from '../../../shared/schemas/monographs.ts';
 import { PointOfCareCard } from '../components/PointOfCareCard.tsx';
+import { PrintFooter } from '../components/PrintFooter.tsx';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
 import { basisAnchor, ClaimCite, ClaimFootnotes } from '../components/ClaimCitations.tsx';
 import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
@@ -116,7 +117,7 @@ export function CompoundPage() {
           <Section id="sources" title="Sources" cite={false}>
             <Sources rec={rec} m={m} />
           </Section>
-          <PrintFooter lastUpdated={m?.last_updated ?? rec.last_updated} />
+          <PrintFooter scope=".monograph" what={`monograph last updated ${date(m?.last_updated ?? rec.last_updated)}`} />
         </div>
       </div>
     </div>
@@ -141,30 +142,6 @@ function AlsoKnownAs({ names }: { names: string[] }) {
           {all ? 'fewer names' : `and ${names.length - FIRST} more`}
         </button></>
       )}
-    </p>
-  );
-}
-
-/** Printed at the end of a monograph: the content version and the date, so a paper copy says what it is. */
-function PrintFooter({ lastUpdated }: { lastUpdated: string }) {
-  const health = useApiQuery('health', {});
-  const version = health.data?.data.content.version;
-  // a printout shows every folded list (interaction groups, pairs without text), then the page folds them back
-  useEffect(() => {
-    let opened: HTMLDetailsElement[] = [];
-    const before = () => {
-      opened = [...document.querySelectorAll<HTMLDetailsElement>('.monograph details:not([open])')];
-      for (const d of opened) d.open = true;
-    };
-    const after = () => { for (const d of opened) d.open = false; opened = []; };
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => { window.removeEventListener('beforeprint', before); window.removeEventListener('afterprint', after); };
-  }, []);
-  return (
-    <p className="print-only print-footer">
-      Materia content version {version ?? 'unknown'} · monograph last updated {date(lastUpdated)} · printed {date(new Date().toISOString().slice(0, 10))}.
-      Editorial summary, not a substitute for the prescribing information or clinical judgement.
     </p>
   );
 }
@@ -197,6 +174,8 @@ function MonographPlaceholder() {
   );
 }
 
+const basisRange = (basis: number) => (basis === 1 ? '1' : `1–${basis}`);
+
 function Section({ id, title, children, cite = true }: { id: string; title: string; children: ReactNode; cite?: boolean }) {
   const basis = useContext(BasisCount);
   return (
@@ -204,8 +183,9 @@ function Section({ id, title, children, cite = true }: { id: string; title: stri
       <div className="section-head">
         <h2 id={`${id}-h`}>{title}</h2>
         {cite && basis > 0 && (
-          <a className="cite-marker section-cite" href="#basis-list" aria-label={`${title}: written from the monograph's sources 1 to ${basis}`}>
-            [{basis === 1 ? '1' : `1–${basis}`}]
+          // the name holds the visible "1–4" (WCAG 2.5.3, label in name): a speech user says what they see
+          <a className="cite-marker section-cite" href="#basis-list" aria-label={`${title}: written from the monograph's sources ${basisRange(basis)}`}>
+            [{basisRange(basis)}]
           </a>
         )}
       </div>

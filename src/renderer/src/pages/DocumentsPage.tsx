@@ -13,6 +13,7 @@ import { date, plural } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
 import { useTitle } from '../lib/title.ts';
+import { ImportPanel } from './documents/ImportPanel.tsx';
 
 const PAGE_SIZE = 20;
 const SOURCE_LABEL: Record<(typeof DOCUMENT_SOURCES)[number], string> = {
@@ -82,6 +83,7 @@ export function DocumentsPage() {
         <h1>Documents</h1>
         <p className="lede">Research abstracts and bibliographic records{compound ? <> that mention <Link to={`/compounds/${compound}`}>{compound}</Link></> : ''}. Without a search, newest first.</p>
       </header>
+      <ImportPanel />
       <form className="filter-bar" onSubmit={submit} aria-label="Document filters">
         <div className="field grow">
           <label htmlFor="dq">Words in title or abstract</label>

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { EndpointInput } from '../../../shared/client.ts';
 import { CATEGORIES, EVIDENCE_GRADES } from '../../../shared/enums.ts';
-import { SEARCH_SORTS, SEARCH_TYPES, type DocumentSource, type SearchHit, type SemanticSearchData } from '../../../shared/schemas/search.ts';
+import { MAX_QUERY_LENGTH, SEARCH_SORTS, SEARCH_TYPES, type DocumentSource, type SearchHit, type SemanticSearchData } from '../../../shared/schemas/search.ts';
 import { GradeBadge, Tag } from '../components/Badges.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { SEARCH_INPUT_ID } from '../components/Layout.tsx';
@@ -103,7 +103,7 @@ export function SearchPage() {
       <form role="search" className="search-form" onSubmit={submit}>
         <label htmlFor={SEARCH_INPUT_ID} className="sr-only">Search the library</label>
         <input
-          id={SEARCH_INPUT_ID} ref={box} type="search" value={text} maxLength={512} autoComplete="off"
+          id={SEARCH_INPUT_ID} ref={box} type="search" value={text} maxLength={MAX_QUERY_LENGTH} autoComplete="off"
           placeholder="Search compounds, documents, research… (press / to focus)"
           onChange={(e) => setText(e.target.value)}
         />

@@ -42,7 +42,8 @@ function ApiAccess() {
         <div><dt>Reference</dt><dd><code>{base}/openapi.json</code> · try requests in the API sandbox</dd></div>
       </dl>
       <h3>Call it with curl</h3>
-      <pre className="code" aria-label="curl example with the key masked">{curl(maskKey(key))}</pre>
+      {/* focusable: at phone width the line scrolls sideways, and a keyboard must reach it (WCAG 2.1.1) */}
+      <pre className="code" aria-label="curl example with the key masked" tabIndex={0}>{curl(maskKey(key))}</pre>
       <div className="form-actions">
         <button type="button" className="btn btn-secondary" onClick={() => void copy(curl(key), 'curl')}>Copy with the real key</button>
         <span role="status" className="small muted">{copied === 'curl' ? 'Copied the command with the key.' : copied === 'failed' ? 'Copying is not allowed here; select the text instead.' : ''}</span>

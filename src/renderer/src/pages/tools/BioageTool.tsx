@@ -75,10 +75,10 @@ function BioageResult({ data }: { data: BioageData }) {
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" tickFormatter={(v: number) => num(v, 2)} />
               <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 12 }} />
-              <Tooltip formatter={(v) => num(Number(v), 4)} />
-              <ReferenceLine x={0} stroke="#5b6877" />
+              <Tooltip formatter={(v) => num(Number(v), 4)} itemStyle={{ color: 'var(--text)' }} />
+              <ReferenceLine x={0} stroke="var(--muted)" />
               <Bar dataKey="value" name="Contribution" isAnimationActive={false}>
-                {chart.map((c) => <Cell key={c.name} fill={c.value > 0 ? '#b4690e' : '#0b6e74'} />)}
+                {chart.map((c) => <Cell key={c.name} fill={c.value > 0 ? 'var(--chart-fat)' : 'var(--accent)'} />)}
               </Bar>
             </BarChart>
           </ResponsiveContainer>

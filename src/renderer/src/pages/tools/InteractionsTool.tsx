@@ -6,6 +6,7 @@ import { InteractionGroups, pairRows } from '../../components/InteractionGroups.
 import { humanize, num, plural } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/queries.ts';
 import { ResultCard, ResultFooter, TextAreaField, ToolForm } from '../../components/form-kit.tsx';
+import { PrintFooter } from '../../components/PrintFooter.tsx';
 
 const LABELS = { substances: 'Medicines', list: 'Medicines' };
 
@@ -73,10 +74,11 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
         <thead><tr><th scope="col">You entered</th><th scope="col">Read as</th><th scope="col">How</th></tr></thead>
         <tbody>
           {substances.map((s, i) => (
-            <tr key={i}>
+            // an unread line stands out (a warning edge and words), so it cannot pass for a checked one
+            <tr key={i} className={s.status === 'unresolved' ? 'row-unread' : s.read_as?.line === 'partial' ? 'row-partial' : undefined}>
               <td>{s.input}</td>
               <td>
-                {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <span className="text-warn">Not recognised</span>}
+                {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <strong className="text-warn">⚠ Not recognised: not checked</strong>}
                 {s.read_as && <LineReading read={s.read_as} />}
                 {s.notice && <div className="muted small">{s.notice}</div>}
                 {s.duplicate_of && <div className="muted small">same as “{s.duplicate_of}”</div>}
@@ -106,8 +108,17 @@ function LineReading({ read }: { read: NonNullable<InteractionsData['substances'
 function InteractionsResult({ data }: { data: InteractionsData }) {
   const rows = pairRows(data.pairs);
   const nothing = data.pairs.length === 0;
+  const lines = data.substances.length + data.not_medicines.length;
   return (
     <ResultCard title="Results">
+      {data.unresolved.length > 0 && (
+        // first, above any verdict: the list was not fully read, whatever was found among the rest
+        <div className="notice notice-warn" role="note" aria-label="Unread lines">
+          {/* "may be missing", not "is not shown": an editorial rule can still match an unread line's words */}
+          <p><strong>⚠ {data.unresolved.length} of {plural(lines, 'line')} could not be read, so {data.unresolved.length === 1 ? 'it was' : 'they were'} not checked against the interaction sources:</strong>{' '}
+            {data.unresolved.map((u) => `“${u.input}”`).join(', ')}. An interaction with {data.unresolved.length === 1 ? 'it' : 'them'} may be missing below.</p>
+        </div>
+      )}
       <p className="summary-line">
         Highest severity: <SeverityBadge severity={data.highest_severity} /> · {plural(data.pairs_checked, 'pair')} checked ·{' '}
         {plural(data.pairs.length, 'pair')} with an interaction listed
@@ -142,6 +153,7 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
         </details>
       )}
       <ResultFooter data={data} />
+      <PrintFooter scope=".tool-result" what={`interaction check of ${plural(data.substances.length, 'line')}`} />
     </ResultCard>
   );
 }

@@ -102,10 +102,10 @@ function NutritionResult({ data }: { data: NutritionData }) {
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" unit="%" />
                 <YAxis type="category" dataKey="name" width={130} tick={{ fontSize: 12 }} interval={0} />
-                <Tooltip formatter={(v) => `${num(Number(v), 1)} % DV`} />
-                <ReferenceLine x={100} stroke="#5b6877" strokeDasharray="4 2" />
+                <Tooltip formatter={(v) => `${num(Number(v), 1)} % DV`} itemStyle={{ color: 'var(--text)' }} />
+                <ReferenceLine x={100} stroke="var(--muted)" strokeDasharray="4 2" />
                 <Bar dataKey="value" name="% DV" isAnimationActive={false}>
-                  {dv.map((d) => <Cell key={d.name} fill={d.complete ? '#0b6e74' : '#9aa5b1'} />)}
+                  {dv.map((d) => <Cell key={d.name} fill={d.complete ? 'var(--accent)' : 'var(--chart-incomplete)'} />)}
                 </Bar>
               </BarChart>
             </ResponsiveContainer>

@@ -1,0 +1,23 @@
+/** Every screen of the renderer, by address and main heading: what the sweeps (phone width, axe, contrast) open. */
+export const SCREENS: readonly (readonly [path: string, heading: string | RegExp, name: string])[] = [
+  ['/', 'Search', 'search'],
+  ['/?q=metformin', 'Search', 'search-metformin'],
+  ['/compounds', 'Compounds', 'compounds'],
+  ['/compounds/metformin', 'Metformin', 'monograph-metformin'],
+  ['/compounds/magnesium-glycinate', /Magnesium/, 'compound-magnesium'],
+  ['/documents', 'Documents', 'documents'],
+  ['/tools', 'Tools', 'tools'],
+  ['/tools/bloodwork', 'Bloodwork analysis', 'tool-bloodwork'],
+  ['/tools/bioage', /PhenoAge/, 'tool-bioage'],
+  ['/tools/interactions', 'Interaction check', 'tool-interactions'],
+  ['/tools/macros', 'Macronutrient calculator', 'tool-macros'],
+  ['/tools/nutrition', 'Nutrition analysis', 'tool-nutrition'],
+  ['/tools/inbody', 'Body composition', 'tool-inbody'],
+  ['/tools/stack', 'Stack builder', 'tool-stack'],
+  ['/tools/protocol', 'Protocol outline', 'tool-protocol'],
+  ['/chat', 'Chat', 'chat'],
+  ['/insights', 'Insights', 'insights'],
+  ['/settings', 'Settings', 'settings'],
+  ['/sandbox', 'API sandbox', 'sandbox'],
+  ['/no-such-screen', 'Page not found', 'not-found'],
+];
