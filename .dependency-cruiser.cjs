@@ -7,7 +7,8 @@ module.exports = {
   forbidden: [
     {
       name: 'vocabulary-is-ground-floor',
-      comment: 'src/main/vocabulary may import only itself, db/ and src/shared: every feature reads names through it, never the other way round.',
+      comment:
+        'src/main/vocabulary may import only itself, db/ and src/shared: every feature reads names through it, never the other way round.',
       severity: 'error',
       from: { path: '^src/main/vocabulary/' },
       to: { path: '^src/main/', pathNot: ['^src/main/vocabulary/', '^src/main/db/'] },
@@ -20,7 +21,8 @@ module.exports = {
     },
     {
       name: 'no-file-cycles',
-      comment: 'No import cycle anywhere: a cycle means two files are one concept, or one of them sits on the wrong layer.',
+      comment:
+        'No import cycle anywhere: a cycle means two files are one concept, or one of them sits on the wrong layer.',
       severity: 'error',
       from: {},
       to: { circular: true },

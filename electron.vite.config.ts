@@ -21,7 +21,12 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg|json|html|txt|map)$/.test(name)) continue;
         const raw = readFileSync(join(dir, name));
         if (raw.length < 1024) continue;
-        const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: raw.length > 512 * 1024 ? 9 : 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const br = brotliCompressSync(raw, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: raw.length > 512 * 1024 ? 9 : 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        });
         const gz = gzipSync(raw, { level: 9 });
         if (br.length < raw.length) writeFileSync(join(dir, `${name}.br`), br);
         if (gz.length < raw.length) writeFileSync(join(dir, `${name}.gz`), gz);
@@ -50,7 +55,10 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/electron/preload.ts') }, output: { format: 'cjs' } },
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/main/electron/preload.ts') },
+        output: { format: 'cjs' },
+      },
     },
   },
   renderer: {

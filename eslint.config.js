@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-control-regex': 'off',
     },
@@ -39,7 +42,17 @@ export default tseslint.config(
     // The renderer and the shared contract must never reach into the server or Node.
     files: ['src/renderer/**', 'src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', 'node:*', 'better-sqlite3', 'express'], message: 'renderer/shared code talks to the server over HTTP only' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', 'node:*', 'better-sqlite3', 'express'],
+              message: 'renderer/shared code talks to the server over HTTP only',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -19,13 +19,20 @@ import { readReferenceVectors, siRequest } from '../src/main/tools/bioage/refere
 import { bioageTool } from '../src/main/tools/bioage/tool.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
-const csvPath = resolve(process.argv[2] ?? join(REPO_ROOT, '../shared/data/bioage-nhanes/phenoage_reference_vectors_nhanes4.csv'));
+const csvPath = resolve(
+  process.argv[2] ?? join(REPO_ROOT, '../shared/data/bioage-nhanes/phenoage_reference_vectors_nhanes4.csv'),
+);
 const contentPath = resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite'));
 const TOLERANCE = 1e-6;
 
 const content = openContentDb(contentPath);
 const compounds = new CompoundRepo(content);
-const ctx: ToolContext = { content, compounds, monographs: new MonographRepo(content, compounds), now: () => Date.now() };
+const ctx: ToolContext = {
+  content,
+  compounds,
+  monographs: new MonographRepo(content, compounds),
+  now: () => Date.now(),
+};
 
 let n = 0;
 let maxAge = 0;
@@ -39,29 +46,39 @@ for (const row of readReferenceVectors(csvPath)) {
   const si = BioageRequest.parse(siRequest(row));
   const out = bioageTool.run(ctx, si);
   const err = Math.abs(out.phenotypic_age.value - num('phenoage0'));
-  if (err > maxAge) { maxAge = err; worst = row.sampleId; }
+  if (err > maxAge) {
+    maxAge = err;
+    worst = row.sampleId;
+  }
   if (!(err <= TOLERANCE)) failures++;
   maxXb = Math.max(maxXb, Math.abs(out.linear_predictor.value - num('xb_bioage')));
   maxM = Math.max(maxM, Math.abs(out.mortality_score.value - num('mortality_score_bioage')));
 
-  const conventional = bioageTool.run(ctx, BioageRequest.parse({
-    ...si,
-    albumin: { value: num('albumin'), unit: 'g/dL' },
-    creatinine: { value: num('creat'), unit: 'mg/dL' },
-    glucose: { value: num('glucose'), unit: 'mg/dL' },
-    crp: { value: num('crp') * 10, unit: 'mg/L' },
-  }));
+  const conventional = bioageTool.run(
+    ctx,
+    BioageRequest.parse({
+      ...si,
+      albumin: { value: num('albumin'), unit: 'g/dL' },
+      creatinine: { value: num('creat'), unit: 'mg/dL' },
+      glucose: { value: num('glucose'), unit: 'mg/dL' },
+      crp: { value: num('crp') * 10, unit: 'mg/L' },
+    }),
+  );
   maxConventional = Math.max(maxConventional, Math.abs(conventional.phenotypic_age.value - num('phenoage0')));
   n++;
 }
 content.close();
 
 console.log(`rows checked:                          ${n}`);
-console.log(`max |PhenoAge − phenoage0| (SI input):  ${maxAge.toExponential(3)} years (worst ${worst}); tolerance ${TOLERANCE}`);
+console.log(
+  `max |PhenoAge − phenoage0| (SI input):  ${maxAge.toExponential(3)} years (worst ${worst}); tolerance ${TOLERANCE}`,
+);
 console.log(`max |xb − xb_bioage|:                   ${maxXb.toExponential(3)}`);
 console.log(`max |M − mortality_score_bioage|:       ${maxM.toExponential(3)}`);
 console.log(`rows over tolerance:                    ${failures}`);
-console.log(`(info) conventional-unit input, max |Δ|: ${maxConventional.toExponential(3)} years (NHANES SI factors vs molar mass)`);
+console.log(
+  `(info) conventional-unit input, max |Δ|: ${maxConventional.toExponential(3)} years (NHANES SI factors vs molar mass)`,
+);
 if (n !== 37583 || failures > 0) {
   console.error(n !== 37583 ? `expected 37583 rows, read ${n}` : `${failures} rows exceed ${TOLERANCE} years`);
   process.exit(1);

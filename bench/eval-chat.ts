@@ -29,16 +29,29 @@ import { DEFAULT_MODEL, missingModelFiles } from '../src/main/search/model-files
 const root = resolve(import.meta.dirname, '..');
 const contentPath = resolve(process.env.MATERIA_CONTENT_DB ?? resolve(root, 'resources/db/content.sqlite'));
 const verbose = process.argv.includes('--verbose');
-const model = { modelId: process.env.MATERIA_MODEL ?? DEFAULT_MODEL, modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? resolve(root, 'resources/models')) };
+const model = {
+  modelId: process.env.MATERIA_MODEL ?? DEFAULT_MODEL,
+  modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? resolve(root, 'resources/models')),
+};
 const embedder: Embedder | null = missingModelFiles(model).length ? null : await startWorkerEmbedder(model);
 
 function chatOn(db: Db, useResearchItems: boolean) {
   const compounds = new CompoundRepo(db);
   const sources = {
-    compounds, monographs: new MonographRepo(db, compounds), documents: new DocumentRepo(db, false),
-    search: new SearchService(db, false, () => null), conversations: null as unknown as ConversationStore, now: Date.now,
+    compounds,
+    monographs: new MonographRepo(db, compounds),
+    documents: new DocumentRepo(db, false),
+    search: new SearchService(db, false, () => null),
+    conversations: null as unknown as ConversationStore,
+    now: Date.now,
   };
-  return createChatService(sources, { contentDb: db, llm: null, log: () => {}, useResearchItems, embedder: () => embedder });
+  return createChatService(sources, {
+    contentDb: db,
+    llm: null,
+    log: () => {},
+    useResearchItems,
+    embedder: () => embedder,
+  });
 }
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
@@ -48,8 +61,19 @@ const quantile = (xs: number[], q: number) => {
 };
 
 // ---- 1. the graded clinical set
-interface Item { id: string; category: string; question: string; must: string[]; must_not: string[]; note?: string; split: 'tuned' | 'fresh' }
-const items = readFileSync(resolve(import.meta.dirname, 'data/chat-eval.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Item);
+interface Item {
+  id: string;
+  category: string;
+  question: string;
+  must: string[];
+  must_not: string[];
+  note?: string;
+  split: 'tuned' | 'fresh';
+}
+const items = readFileSync(resolve(import.meta.dirname, 'data/chat-eval.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Item);
 const db = openContentDb(contentPath);
 const chat = chatOn(db, true);
 const byCat = new Map<string, { n: number; pass: number; facts: number; found: number }>();
@@ -63,7 +87,9 @@ for (const item of items) {
   const t0 = performance.now();
   let first = -1;
   const turn = await chat.prepare({ messages: [{ role: 'user', content: item.question }], max_tokens: 1024 });
-  const result = await chat.produce(turn, 1024, new AbortController().signal, () => { if (first < 0) first = performance.now(); });
+  const result = await chat.produce(turn, 1024, new AbortController().signal, () => {
+    if (first < 0) first = performance.now();
+  });
   const t1 = performance.now();
   ttft.push(first - t0);
   total.push(t1 - t0);
@@ -83,22 +109,35 @@ for (const item of items) {
   bySplit.set(item.split, sp);
   if (!pass) {
     const missing = item.must.filter((p) => !found.includes(p));
-    failures.push(`${item.id} [${item.category}, ${item.split}] ${item.question}\n   missing: ${missing.join(' ; ') || '-'}   present but must not be: ${bad.join(' ; ') || '-'}${verbose ? `\n   ${text.replace(/\n/g, '\n   ')}` : ''}`);
+    failures.push(
+      `${item.id} [${item.category}, ${item.split}] ${item.question}\n   missing: ${missing.join(' ; ') || '-'}   present but must not be: ${bad.join(' ; ') || '-'}${verbose ? `\n   ${text.replace(/\n/g, '\n   ')}` : ''}`,
+    );
   }
 }
 const date = new Date().toISOString().slice(0, 10);
-console.log(`Graded clinical set: ${items.length} questions, ${date}; triage meaning layer ${embedder ? `on (${embedder.modelId})` : 'off (no embedding model)'}`);
-console.log(`${'category'.padEnd(22)} ${'questions'.padStart(9)} ${'passed'.padStart(14)} ${'must-facts found'.padStart(18)}`);
+console.log(
+  `Graded clinical set: ${items.length} questions, ${date}; triage meaning layer ${embedder ? `on (${embedder.modelId})` : 'off (no embedding model)'}`,
+);
+console.log(
+  `${'category'.padEnd(22)} ${'questions'.padStart(9)} ${'passed'.padStart(14)} ${'must-facts found'.padStart(18)}`,
+);
 let n = 0;
 let passed = 0;
 for (const [cat, c] of [...byCat].sort(([a], [b]) => a.localeCompare(b))) {
   n += c.n;
   passed += c.pass;
-  console.log(`${cat.padEnd(22)} ${String(c.n).padStart(9)} ${`${c.pass} (${pct(c.pass, c.n)})`.padStart(14)} ${pct(c.found, c.facts).padStart(18)}`);
+  console.log(
+    `${cat.padEnd(22)} ${String(c.n).padStart(9)} ${`${c.pass} (${pct(c.pass, c.n)})`.padStart(14)} ${pct(c.found, c.facts).padStart(18)}`,
+  );
 }
 console.log(`${'all'.padEnd(22)} ${String(n).padStart(9)} ${`${passed} (${pct(passed, n)})`.padStart(14)}`);
-for (const [split, c] of bySplit) console.log(`  ${split === 'tuned' ? 'tuned (written first; the chat was then fixed where it failed them)' : 'fresh (written after the fixes, run once, not tuned on)'}: ${c.pass}/${c.n} (${pct(c.pass, c.n)})`);
-console.log(`time to first token: median ${quantile(ttft, 0.5).toFixed(0)} ms, p95 ${quantile(ttft, 0.95).toFixed(0)} ms; whole answer: median ${quantile(total, 0.5).toFixed(0)} ms, p95 ${quantile(total, 0.95).toFixed(0)} ms`);
+for (const [split, c] of bySplit)
+  console.log(
+    `  ${split === 'tuned' ? 'tuned (written first; the chat was then fixed where it failed them)' : 'fresh (written after the fixes, run once, not tuned on)'}: ${c.pass}/${c.n} (${pct(c.pass, c.n)})`,
+  );
+console.log(
+  `time to first token: median ${quantile(ttft, 0.5).toFixed(0)} ms, p95 ${quantile(ttft, 0.95).toFixed(0)} ms; whole answer: median ${quantile(total, 0.5).toFixed(0)} ms, p95 ${quantile(total, 0.95).toFixed(0)} ms`,
+);
 if (failures.length) console.log(`\nfailed:\n${failures.join('\n')}`);
 db.close();
 
@@ -111,22 +150,35 @@ rw.prepare("UPDATE documents SET title = NULL WHERE source = 'pubmedqa'").run();
 rw.prepare("INSERT INTO documents_fts(documents_fts) VALUES('rebuild')").run();
 rw.close();
 const masked = openContentDb(copy);
-const research = masked.prepare<[], { title: string; document_id: string; expert_answer: 'yes' | 'no' | 'maybe' }>(
-  'SELECT title, document_id, expert_answer FROM research_items ORDER BY CAST(substr(id, 13) AS INTEGER)').all();
+const research = masked
+  .prepare<[], { title: string; document_id: string; expert_answer: 'yes' | 'no' | 'maybe' }>(
+    'SELECT title, document_id, expert_answer FROM research_items ORDER BY CAST(substr(id, 13) AS INTEGER)',
+  )
+  .all();
 const blind = chatOn(masked, false);
 let hit = 0;
 let positioned = 0;
 let agree = 0;
 for (const r of research) {
   const turn = await blind.prepare({ messages: [{ role: 'user', content: r.title }], max_tokens: 1024 });
-  if (turn.citations.filter((c) => c.type === 'document').slice(0, 5).some((c) => c.id === r.document_id)) hit++;
+  if (
+    turn.citations
+      .filter((c) => c.type === 'document')
+      .slice(0, 5)
+      .some((c) => c.id === r.document_id)
+  )
+    hit++;
   if (turn.position) {
     positioned++;
     if (turn.position === r.expert_answer) agree++;
   }
 }
-console.log(`\nPubMedQA PQA-L, each question removed from the index (no research items, PubMedQA titles blanked): ${research.length} questions`);
-console.log(`recall@5 of the source abstract ${pct(hit, research.length)} (${hit}/${research.length}); position taken ${pct(positioned, research.length)}; agreement where taken ${pct(agree, positioned)} (${agree}/${positioned})`);
+console.log(
+  `\nPubMedQA PQA-L, each question removed from the index (no research items, PubMedQA titles blanked): ${research.length} questions`,
+);
+console.log(
+  `recall@5 of the source abstract ${pct(hit, research.length)} (${hit}/${research.length}); position taken ${pct(positioned, research.length)}; agreement where taken ${pct(agree, positioned)} (${agree}/${positioned})`,
+);
 masked.close();
 rmSync(dir, { recursive: true, force: true });
 await embedder?.close();

@@ -11,14 +11,19 @@ import { startWorkerEmbedder } from '../src/main/search/embedder.ts';
 import { DEFAULT_MODEL, missingModelFiles } from '../src/main/search/model-files.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const model = { modelId: process.env.MATERIA_MODEL ?? DEFAULT_MODEL, modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? resolve(root, 'resources/models')) };
+const model = {
+  modelId: process.env.MATERIA_MODEL ?? DEFAULT_MODEL,
+  modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? resolve(root, 'resources/models')),
+};
 if (missingModelFiles(model).length) throw new Error(`no embedding model at ${model.modelDir}/${model.modelId}`);
 const e = await startWorkerEmbedder(model);
-const pairs = readFileSync(resolve(import.meta.dirname, 'data/on-topic.jsonl'), 'utf8').split('\n').filter((l) => l.trim())
+const pairs = readFileSync(resolve(import.meta.dirname, 'data/on-topic.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as { question: string; title: string; on_topic: boolean });
 const scored: { s: number; on: boolean }[] = [];
 for (const p of pairs) scored.push({ s: await titleSimilarity(e, p.question, p.title), on: p.on_topic });
-const accuracy = (t: number) => scored.filter((x) => (x.s >= t) === x.on).length;
+const accuracy = (t: number) => scored.filter((x) => x.s >= t === x.on).length;
 // the middle of the thresholds with the best accuracy: as far from the labelled pairs on either side as they allow
 const grid = Array.from({ length: 76 }, (_, i) => Math.round((0.2 + i * 0.01) * 100) / 100);
 const top = Math.max(...grid.map(accuracy));
@@ -32,12 +37,25 @@ console.log(`best threshold ${best.t}: ${best.acc}/${pairs.length} right`);
 if (t !== undefined) {
   const tp = scored.filter((x) => x.on && x.s >= t).length;
   const fp = scored.filter((x) => !x.on && x.s >= t).length;
-  console.log(`at ${t}: accuracy ${accuracy(t)}/${pairs.length}; on-topic kept ${tp}/${scored.filter((x) => x.on).length}; off-topic let through ${fp}/${scored.filter((x) => !x.on).length}`);
+  console.log(
+    `at ${t}: accuracy ${accuracy(t)}/${pairs.length}; on-topic kept ${tp}/${scored.filter((x) => x.on).length}; off-topic let through ${fp}/${scored.filter((x) => !x.on).length}`,
+  );
 }
 if (process.argv.includes('--calibrate')) {
-  const all = { ...ON_TOPIC_THRESHOLDS, [e.modelId]: { similarity: best.t, calibrated: date, pairs: `${best.acc}/${pairs.length} labelled pairs right` } };
-  writeFileSync(resolve(root, 'src/main/chat/on-topic-thresholds.ts'),
-    '/** Written by `npm run eval:on-topic -- --calibrate` from bench/data/on-topic.jsonl: per model, the least cosine similarity of question and title for a study to count as addressing the question. */\n'
-    + `export const ON_TOPIC_THRESHOLDS: Record<string, { similarity: number; calibrated: string; pairs: string }> = ${JSON.stringify(all, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")};\n`);
+  const all = {
+    ...ON_TOPIC_THRESHOLDS,
+    [e.modelId]: { similarity: best.t, calibrated: date, pairs: `${best.acc}/${pairs.length} labelled pairs right` },
+  };
+  writeFileSync(
+    resolve(root, 'src/main/chat/on-topic-thresholds.ts'),
+    '/** Written by `npm run eval:on-topic -- --calibrate` from bench/data/on-topic.jsonl: per model, the least cosine similarity of question and title for a study to count as addressing the question. */\n' +
+      `export const ON_TOPIC_THRESHOLDS: Record<string, { similarity: number; calibrated: string; pairs: string }> = ${JSON.stringify(
+        all,
+        null,
+        2,
+      )
+        .replace(/"(\w+)":/g, '$1:')
+        .replace(/"/g, "'")};\n`,
+  );
 }
 await e.close();

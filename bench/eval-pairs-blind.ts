@@ -26,26 +26,76 @@ import { SEVERITY_RANK, type Severity } from '../src/main/interactions/rules.ts'
 
 type Level = Severity | 'none';
 interface BlindPair {
-  id: string; a: string; b: string; expect: Level; acceptable: Level[]; wrong_reason_to_avoid: string | null; basis: string;
+  id: string;
+  a: string;
+  b: string;
+  expect: Level;
+  acceptable: Level[];
+  wrong_reason_to_avoid: string | null;
+  basis: string;
   group: 'overreach' | 'dangerous' | 'safe' | 'dose_route';
 }
 
 const root = resolve(import.meta.dirname, '..');
-const file = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.MATERIA_BLIND_PAIRS ?? resolve(import.meta.dirname, 'data/blind/pairs-r1.jsonl'));
+const file = resolve(
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ??
+    process.env.MATERIA_BLIND_PAIRS ??
+    resolve(import.meta.dirname, 'data/blind/pairs-r1.jsonl'),
+);
 if (!existsSync(file)) {
   console.error(`no blind pair file at ${file}`);
   process.exit(1);
 }
-const pairs = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as BlindPair);
+const pairs = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as BlindPair);
 const db = openContentDb(resolve(process.env.MATERIA_CONTENT_DB ?? join(root, 'resources/db/content.sqlite')));
 
 /** none below minor: a pair no source lists is the mildest answer. */
 const rank = (l: Level | string): number => (l === 'none' ? 5 : l === 'unknown' ? 4.5 : SEVERITY_RANK[l as Severity]);
 const OWN = new Set(['class_rule', 'editorial']);
-const STOP = new Set(['with', 'from', 'that', 'this', 'such', 'as', 'the', 'and', 'for', 'other', 'only', 'type', 'like', 'levels', 'level', 'drug', 'drugs',
-  'effect', 'effects', 'risk', 'raising', 'reducing', 'causing', 'applies', 'applying', 'which', 'when', 'above', 'name', 'similarity']);
+const STOP = new Set([
+  'with',
+  'from',
+  'that',
+  'this',
+  'such',
+  'as',
+  'the',
+  'and',
+  'for',
+  'other',
+  'only',
+  'type',
+  'like',
+  'levels',
+  'level',
+  'drug',
+  'drugs',
+  'effect',
+  'effects',
+  'risk',
+  'raising',
+  'reducing',
+  'causing',
+  'applies',
+  'applying',
+  'which',
+  'when',
+  'above',
+  'name',
+  'similarity',
+]);
 const stem = (w: string) => w.slice(0, 6);
-const words = (t: string) => t.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter((w) => w.length >= 4 && !STOP.has(w)).map(stem);
+const words = (t: string) =>
+  t
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 4 && !STOP.has(w))
+    .map(stem);
 
 function statesWrongReason(reason: string | null, text: string): boolean {
   if (!reason || reason === 'None') return false;
@@ -57,10 +107,26 @@ function statesWrongReason(reason: string | null, text: string): boolean {
 }
 
 /** Sources a text claims, as the pair model's notes word them (steps/interaction-lists.ts SOURCE_WORDS). */
-const CLAIMS: [RegExp, string][] = [[/\bONC high-priority\b/i, 'onc_high_priority'], [/\bONC non-interruptive\b/i, 'onc_non_interruptive'],
-  [/\bDDInter\b/, 'ddinter'], [/\bFDA label sentence\b/i, 'nlm_spl'], [/\bMateria class rule\b/i, 'class_rule']];
+const CLAIMS: [RegExp, string][] = [
+  [/\bONC high-priority\b/i, 'onc_high_priority'],
+  [/\bONC non-interruptive\b/i, 'onc_non_interruptive'],
+  [/\bDDInter\b/, 'ddinter'],
+  [/\bFDA label sentence\b/i, 'nlm_spl'],
+  [/\bMateria class rule\b/i, 'class_rule'],
+];
 
-interface Row { p: BlindPair; got: Level; ok: boolean; unresolved: string[]; top: string; overreach: boolean; external: boolean; wrong: boolean; misattributed: string[]; text: string }
+interface Row {
+  p: BlindPair;
+  got: Level;
+  ok: boolean;
+  unresolved: string[];
+  top: string;
+  overreach: boolean;
+  external: boolean;
+  wrong: boolean;
+  misattributed: string[];
+  text: string;
+}
 // Names as prescribers wrote them ("simvastatin 40 mg", "calcium gluconate IV"): the checker reads each as a medication
 // line (src/main/vocabulary/med-list.ts) and passes its dose and route to the rules, as the API does.
 const rows: Row[] = pairs.map((p) => {
@@ -71,11 +137,22 @@ const rows: Row[] = pairs.map((p) => {
   const maxOk = Math.min(...p.acceptable.map(rank));
   const above = got !== 'unknown' && rank(got) < maxOk;
   const setting = v ? v.sources.filter((s) => s.severity === v.severity) : [];
-  const own = setting.some((s) => s.source === 'class_rule' || (s.source === 'editorial' && /through the class/.test(s.reference)));
+  const own = setting.some(
+    (s) => s.source === 'class_rule' || (s.source === 'editorial' && /through the class/.test(s.reference)),
+  );
   return {
-    p, got, ok: p.acceptable.includes(got), unresolved: r.unresolved.map((u) => u.input), top: setting.map((s) => `${s.source}${s.rule ? `:${s.rule}` : ''} ${s.severity}`).join(', '),
-    overreach: above && own, external: above && !setting.some((s) => OWN.has(s.source)), wrong: statesWrongReason(p.wrong_reason_to_avoid, text), text,
-    misattributed: v ? CLAIMS.filter(([re, src]) => re.test(text) && !v.sources.some((s) => s.source === src)).map(([, src]) => src) : [],
+    p,
+    got,
+    ok: p.acceptable.includes(got),
+    unresolved: r.unresolved.map((u) => u.input),
+    top: setting.map((s) => `${s.source}${s.rule ? `:${s.rule}` : ''} ${s.severity}`).join(', '),
+    overreach: above && own,
+    external: above && !setting.some((s) => OWN.has(s.source)),
+    wrong: statesWrongReason(p.wrong_reason_to_avoid, text),
+    text,
+    misattributed: v
+      ? CLAIMS.filter(([re, src]) => re.test(text) && !v.sources.some((s) => s.source === src)).map(([, src]) => src)
+      : [],
   };
 });
 
@@ -83,22 +160,37 @@ const pct = (a: number, b: number) => `${a}/${b} (${b ? ((100 * a) / b).toFixed(
 const of = (g: BlindPair['group']) => rows.filter((r) => r.p.group === g);
 const dangerous = of('dangerous');
 const safe = of('safe');
-console.log(`blind pairs: ${file} (${rows.length} pairs), ${new Date().toISOString().slice(0, 10)}; names as written, read as medication lines`);
+console.log(
+  `blind pairs: ${file} (${rows.length} pairs), ${new Date().toISOString().slice(0, 10)}; names as written, read as medication lines`,
+);
 console.log(`severity within the acceptable levels: ${pct(rows.filter((r) => r.ok).length, rows.length)}`);
-for (const g of ['dangerous', 'overreach', 'dose_route', 'safe'] as const) console.log(`  ${g.padEnd(11)} ${pct(of(g).filter((r) => r.ok).length, of(g).length)}`);
+for (const g of ['dangerous', 'overreach', 'dose_route', 'safe'] as const)
+  console.log(`  ${g.padEnd(11)} ${pct(of(g).filter((r) => r.ok).length, of(g).length)}`);
 const resolved = rows.filter((r) => !r.unresolved.length);
-console.log(`pairs with a name not recognised (answered "unknown", not checked): ${rows.length - resolved.length}; within the acceptable levels among the ${resolved.length} pairs whose names all resolve: ${pct(resolved.filter((r) => r.ok).length, resolved.length)}`);
-console.log(`dangerous found at or above the expected severity: ${pct(dangerous.filter((r) => r.got !== 'none' && rank(r.got) <= rank(r.p.expect)).length, dangerous.length)}`
-  + `; dangerous answered "none": ${dangerous.filter((r) => r.got === 'none').length}`);
-console.log(`safe pairs flagged major or contraindicated (false alarms): ${pct(safe.filter((r) => rank(r.got) <= rank('major')).length, safe.length)}`);
-console.log(`over-reach (graded above acceptable by a class rule or a record's class entry): ${rows.filter((r) => r.overreach).length}`
-  + `; graded above acceptable by an outside source alone: ${rows.filter((r) => r.external).length}`);
-console.log(`shown mechanism states the wrong reason to avoid: ${rows.filter((r) => r.wrong).length}; text names a source the pair does not have: ${rows.filter((r) => r.misattributed.length).length}`);
+console.log(
+  `pairs with a name not recognised (answered "unknown", not checked): ${rows.length - resolved.length}; within the acceptable levels among the ${resolved.length} pairs whose names all resolve: ${pct(resolved.filter((r) => r.ok).length, resolved.length)}`,
+);
+console.log(
+  `dangerous found at or above the expected severity: ${pct(dangerous.filter((r) => r.got !== 'none' && rank(r.got) <= rank(r.p.expect)).length, dangerous.length)}` +
+    `; dangerous answered "none": ${dangerous.filter((r) => r.got === 'none').length}`,
+);
+console.log(
+  `safe pairs flagged major or contraindicated (false alarms): ${pct(safe.filter((r) => rank(r.got) <= rank('major')).length, safe.length)}`,
+);
+console.log(
+  `over-reach (graded above acceptable by a class rule or a record's class entry): ${rows.filter((r) => r.overreach).length}` +
+    `; graded above acceptable by an outside source alone: ${rows.filter((r) => r.external).length}`,
+);
+console.log(
+  `shown mechanism states the wrong reason to avoid: ${rows.filter((r) => r.wrong).length}; text names a source the pair does not have: ${rows.filter((r) => r.misattributed.length).length}`,
+);
 const out = rows.filter((r) => !r.ok || r.wrong || r.misattributed.length);
 if (out.length) {
   console.log('\npairs outside their acceptable levels (or stating the wrong reason):');
   for (const r of out) {
-    console.log(`  ${r.p.id} ${r.p.group.padEnd(10)} ${r.p.a} + ${r.p.b}: ${r.got} (acceptable ${r.p.acceptable.join('/')})${r.unresolved.length ? ` [not recognised: ${r.unresolved.join(', ')}]` : ''}${r.overreach ? ' OVER-REACH' : ''}${r.wrong ? ' WRONG-REASON' : ''}${r.misattributed.length ? ` MISATTRIBUTED(${r.misattributed.join(', ')})` : ''}`
-      + `${r.top ? ` ← ${r.top}` : ''}`);
+    console.log(
+      `  ${r.p.id} ${r.p.group.padEnd(10)} ${r.p.a} + ${r.p.b}: ${r.got} (acceptable ${r.p.acceptable.join('/')})${r.unresolved.length ? ` [not recognised: ${r.unresolved.join(', ')}]` : ''}${r.overreach ? ' OVER-REACH' : ''}${r.wrong ? ' WRONG-REASON' : ''}${r.misattributed.length ? ` MISATTRIBUTED(${r.misattributed.join(', ')})` : ''}` +
+        `${r.top ? ` ← ${r.top}` : ''}`,
+    );
   }
 }

@@ -18,19 +18,46 @@ import type { ToolContext } from '../src/main/tools/tool.ts';
 import { peptideStackTool } from '../src/main/tools/peptide-stack/tool.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
-const content = openContentDb(resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite')));
+const content = openContentDb(
+  resolve(process.env.MATERIA_CONTENT_DB ?? join(REPO_ROOT, 'resources/db/content.sqlite')),
+);
 const compounds = new CompoundRepo(content);
-const ctx: ToolContext = { content, compounds, monographs: new MonographRepo(content, compounds), now: () => Date.now() };
+const ctx: ToolContext = {
+  content,
+  compounds,
+  monographs: new MonographRepo(content, compounds),
+  now: () => Date.now(),
+};
 
-const MEDICATIONS = [null, 'sertraline', 'warfarin', 'fluvoxamine', 'phenelzine', 'lithium', 'testosterone cypionate', 'SSRIs'];
+const MEDICATIONS = [
+  null,
+  'sertraline',
+  'warfarin',
+  'fluvoxamine',
+  'phenelzine',
+  'lithium',
+  'testosterone cypionate',
+  'SSRIs',
+];
 const ALL_IN = {
-  max_compounds: 6, min_evidence_grade: 'E', include_approved_medicines: true, include_research_only: true,
-  include_veterinary_only: true, include_sarms: true, include_anabolic_steroids: true,
+  max_compounds: 6,
+  min_evidence_grade: 'E',
+  include_approved_medicines: true,
+  include_research_only: true,
+  include_veterinary_only: true,
+  include_sarms: true,
+  include_anabolic_steroids: true,
 } as const;
 
-const goals = (content.prepare("SELECT DISTINCT replace(subcategory, '-', '_') AS g FROM compounds ORDER BY g").all() as { g: string }[]).map((r) => r.g);
-const worst = (a: string, b: string) => interactionsTool.run(ctx, interactionsTool.request.parse({ substances: [a, b] })).highest_severity;
-const tooSevere = (s: string) => s !== 'none' && SEVERITY_RANK[s as keyof typeof SEVERITY_RANK] <= SEVERITY_RANK.moderate;
+const goals = (
+  content.prepare("SELECT DISTINCT replace(subcategory, '-', '_') AS g FROM compounds ORDER BY g").all() as {
+    g: string;
+  }[]
+).map((r) => r.g);
+const worst = (a: string, b: string) =>
+  interactionsTool.run(ctx, interactionsTool.request.parse({ substances: [a, b] })).highest_severity;
+const tooSevere = (s: string) =>
+  s !== 'none' && SEVERITY_RANK[s as keyof typeof SEVERITY_RANK] <= SEVERITY_RANK.moderate;
 
 let stacks = 0;
 let items = 0;
@@ -39,7 +66,10 @@ const violations: string[] = [];
 const reasons = new Map<string, number>();
 for (const goal of goals) {
   for (const med of MEDICATIONS) {
-    for (const [mode, constraints] of [['defaults', { max_compounds: 6 }], ['all opt-ins', ALL_IN]] as const) {
+    for (const [mode, constraints] of [
+      ['defaults', { max_compounds: 6 }],
+      ['all opt-ins', ALL_IN],
+    ] as const) {
       const body = { goals: [goal], constraints: { ...constraints, current_medications: med ? [med] : [] } };
       const out = peptideStackTool.run(ctx, peptideStackTool.request.parse(body) as never);
       stacks++;
@@ -52,7 +82,12 @@ for (const goal of goals) {
           if (seen.has(g)) violations.push(`${where}: ${seen.get(g)} and ${s.slug} are both ${g}`);
           seen.set(g, s.slug);
         }
-        if (mode === 'defaults' && (s.status === 'research_only' || s.category === 'sarm' || s.duplication_groups.includes('androgen_receptor_agonists'))) {
+        if (
+          mode === 'defaults' &&
+          (s.status === 'research_only' ||
+            s.category === 'sarm' ||
+            s.duplication_groups.includes('androgen_receptor_agonists'))
+        ) {
           violations.push(`${where}: ${s.slug} needs an opt-in`);
         }
       }
@@ -68,8 +103,15 @@ for (const goal of goals) {
   }
 }
 
-console.log(`goals ${goals.length}, medication settings ${MEDICATIONS.length}, stacks ${stacks}, items ${items}, pairs re-checked ${pairsChecked}`);
-console.log(`left out: ${[...reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ')}`);
+console.log(
+  `goals ${goals.length}, medication settings ${MEDICATIONS.length}, stacks ${stacks}, items ${items}, pairs re-checked ${pairsChecked}`,
+);
+console.log(
+  `left out: ${[...reasons]
+    .sort((a, b) => b[1] - a[1])
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ')}`,
+);
 console.log(`violations: ${violations.length}`);
 for (const v of violations.slice(0, 20)) console.log(`  ${v}`);
 content.close();

@@ -20,14 +20,21 @@ import { DEFAULT_MODEL, missingModelFiles } from '../src/main/search/model-files
 import { formatReport, loadRegression, score, type Outcome, type Row } from './triage-score.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const contentDb = openContentDb(resolve(process.env.MATERIA_CONTENT_DB ?? resolve(root, 'resources/db/content.sqlite')));
+const contentDb = openContentDb(
+  resolve(process.env.MATERIA_CONTENT_DB ?? resolve(root, 'resources/db/content.sqlite')),
+);
 const rows = loadRegression();
 const calibrate = process.argv.includes('--calibrate');
-const model = { modelId: process.env.MATERIA_MODEL ?? DEFAULT_MODEL, modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? resolve(root, 'resources/models')) };
+const model = {
+  modelId: process.env.MATERIA_MODEL ?? DEFAULT_MODEL,
+  modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? resolve(root, 'resources/models')),
+};
 const embedder: Embedder | null = missingModelFiles(model).length ? null : await startWorkerEmbedder(model);
 const namesDrug = (r: Row) => findCompounds(contentDb, r.text).length > 0;
 
-console.log(`triage regression set: ${rows.length} phrasings (${rows.filter((r) => r.split === 'dev').length} dev, ${rows.filter((r) => r.split === 'test').length} test); ${new Date().toISOString().slice(0, 10)}`);
+console.log(
+  `triage regression set: ${rows.length} phrasings (${rows.filter((r) => r.split === 'dev').length} dev, ${rows.filter((r) => r.split === 'test').length} test); ${new Date().toISOString().slice(0, 10)}`,
+);
 
 let thresholds: ThresholdFile = THRESHOLDS;
 if (calibrate) {
@@ -36,7 +43,9 @@ if (calibrate) {
   const dev = rows.filter((r) => r.split === 'dev');
   const scored: { row: Row; rules: boolean; s: MeaningScores }[] = [];
   for (const row of dev) {
-    const rulesHit = emergencyRules(normalizeForTriage(row.text), namesDrug(row)).some((h) => h.category === row.category);
+    const rulesHit = emergencyRules(normalizeForTriage(row.text), namesDrug(row)).some(
+      (h) => h.category === row.category,
+    );
     scored.push({ row, rules: rulesHit, s: await probe.scores(embedder, row.text) });
   }
   // The meaning layer is the net under the rules, so it is tuned on its own: the most emergencies found by meaning
@@ -63,21 +72,37 @@ if (calibrate) {
         }
       }
       if (flags > allowedFlags || blocks > 0) continue;
-      if (!best || found > best.found || (found === best.found && (flags < best.flags || (flags === best.flags && sim > best.similarity)))) {
+      if (
+        !best ||
+        found > best.found ||
+        (found === best.found && (flags < best.flags || (flags === best.flags && sim > best.similarity)))
+      ) {
         best = { similarity: Math.round(sim * 100) / 100, margin: Math.round(margin * 100) / 100, found, flags, union };
       }
     }
   }
   const emergencies = scored.filter((x) => x.row.expect === 'emergency').length;
   const date = new Date().toISOString().slice(0, 10);
-  thresholds = { ...THRESHOLDS, [embedder.modelId]: { similarity: best!.similarity, margin: best!.margin, calibrated: date,
-    dev: `dev split: meaning alone found ${best!.found}/${emergencies} emergencies (rules + meaning ${best!.union}); it flagged ${best!.flags}/${others.length} near-misses, declines and ordinary questions, blocking none` } };
+  thresholds = {
+    ...THRESHOLDS,
+    [embedder.modelId]: {
+      similarity: best!.similarity,
+      margin: best!.margin,
+      calibrated: date,
+      dev: `dev split: meaning alone found ${best!.found}/${emergencies} emergencies (rules + meaning ${best!.union}); it flagged ${best!.flags}/${others.length} near-misses, declines and ordinary questions, blocking none`,
+    },
+  };
   const file = resolve(root, 'src/main/chat/triage/thresholds.ts');
-  const body = `/**\n * Meaning-layer thresholds per embedding model, chosen on the dev split of bench/data/triage-regression.jsonl by\n * \`npm run eval:triage -- --calibrate\` (which rewrites this file). A model missing here leaves triage to the rules.\n */\n`
-    + 'export interface Thresholds { similarity: number; margin: number; calibrated: string; dev: string }\nexport type ThresholdFile = Record<string, Thresholds>;\n\n'
-    + `export const THRESHOLDS: ThresholdFile = ${JSON.stringify(thresholds, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")};\n`;
+  const body =
+    `/**\n * Meaning-layer thresholds per embedding model, chosen on the dev split of bench/data/triage-regression.jsonl by\n * \`npm run eval:triage -- --calibrate\` (which rewrites this file). A model missing here leaves triage to the rules.\n */\n` +
+    'export interface Thresholds { similarity: number; margin: number; calibrated: string; dev: string }\nexport type ThresholdFile = Record<string, Thresholds>;\n\n' +
+    `export const THRESHOLDS: ThresholdFile = ${JSON.stringify(thresholds, null, 2)
+      .replace(/"(\w+)":/g, '$1:')
+      .replace(/"/g, "'")};\n`;
   writeFileSync(file, body);
-  console.log(`calibrated ${embedder.modelId}: similarity ≥ ${best!.similarity}, margin ≥ ${best!.margin} (${thresholds[embedder.modelId]!.dev})`);
+  console.log(
+    `calibrated ${embedder.modelId}: similarity ≥ ${best!.similarity}, margin ≥ ${best!.margin} (${thresholds[embedder.modelId]!.dev})`,
+  );
 }
 
 async function run(meaning: MeaningTriage | null, alone = false): Promise<Outcome[]> {
@@ -88,7 +113,16 @@ async function run(meaning: MeaningTriage | null, alone = false): Promise<Outcom
       // the meaning layer by itself: its category only, leading the answer
       const m = await meaning!.classify(row.text);
       const hit = m.state === 'on' ? m.hit : null;
-      out.push({ row, triage: { ...t, categories: hit ? [hit.category] : [], level: hit ? 'lead' : null, by: hit ? ['meaning'] : [], decline: null } });
+      out.push({
+        row,
+        triage: {
+          ...t,
+          categories: hit ? [hit.category] : [],
+          level: hit ? 'lead' : null,
+          by: hit ? ['meaning'] : [],
+          decline: null,
+        },
+      });
     } else out.push({ row, triage: t });
   }
   return out;
@@ -97,15 +131,25 @@ async function run(meaning: MeaningTriage | null, alone = false): Promise<Outcom
 const settings: [string, MeaningTriage | null, boolean][] = [['rules only', null, false]];
 if (embedder && thresholds[embedder.modelId]) {
   const meaning = new MeaningTriage(() => embedder, thresholds, 10_000);
-  settings.push([`meaning alone (${embedder.modelId})`, meaning, true], [`rules + meaning (${embedder.modelId})`, meaning, false]);
-}
-else console.log(embedder ? `no calibrated thresholds for ${embedder.modelId}: run with -- --calibrate` : `no embedding model at ${model.modelDir}/${model.modelId}: rules only`);
+  settings.push(
+    [`meaning alone (${embedder.modelId})`, meaning, true],
+    [`rules + meaning (${embedder.modelId})`, meaning, false],
+  );
+} else
+  console.log(
+    embedder
+      ? `no calibrated thresholds for ${embedder.modelId}: run with -- --calibrate`
+      : `no embedding model at ${model.modelDir}/${model.modelId}: rules only`,
+  );
 for (const [name, meaning, alone] of settings) {
   const t0 = performance.now();
   const outcomes = await run(meaning, alone);
   const ms = (performance.now() - t0) / rows.length;
-  for (const split of ['dev', 'test'] as const) console.log(`\n${formatReport(`${name}, ${split} split`, score(outcomes.filter((o) => o.row.split === split)))}`);
-  console.log(`\n${formatReport(`${name}, all ${rows.length}`, score(outcomes)).split('\n').slice(0, 16).join('\n')}\n(${ms.toFixed(1)} ms a question)`);
+  for (const split of ['dev', 'test'] as const)
+    console.log(`\n${formatReport(`${name}, ${split} split`, score(outcomes.filter((o) => o.row.split === split)))}`);
+  console.log(
+    `\n${formatReport(`${name}, all ${rows.length}`, score(outcomes)).split('\n').slice(0, 16).join('\n')}\n(${ms.toFixed(1)} ms a question)`,
+  );
 }
 await embedder?.close();
 contentDb.close();

@@ -18,12 +18,28 @@ if (!input || !set || !/^independent_(?:dev|held_out)$/.test(set)) {
 const out = join(import.meta.dirname, 'data/link-labels-independent.jsonl');
 let existing: string[] = [];
 try {
-  existing = readFileSync(out, 'utf8').split('\n').filter((l) => l.trim() && (JSON.parse(l) as { set: string }).set !== set);
-} catch { /* first import */ }
-const added = readFileSync(input, 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
-  const r = JSON.parse(l) as { compound: string; document: string; relevant: boolean; reason?: string };
-  if (typeof r.compound !== 'string' || typeof r.document !== 'string' || typeof r.relevant !== 'boolean') throw new Error(`bad label line: ${l}`);
-  return JSON.stringify({ compound: r.compound, document: r.document, relevant: r.relevant, reason: r.reason ?? '', set });
-});
+  existing = readFileSync(out, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && (JSON.parse(l) as { set: string }).set !== set);
+} catch {
+  /* first import */
+}
+const added = readFileSync(input, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => {
+    const r = JSON.parse(l) as { compound: string; document: string; relevant: boolean; reason?: string };
+    if (typeof r.compound !== 'string' || typeof r.document !== 'string' || typeof r.relevant !== 'boolean')
+      throw new Error(`bad label line: ${l}`);
+    return JSON.stringify({
+      compound: r.compound,
+      document: r.document,
+      relevant: r.relevant,
+      reason: r.reason ?? '',
+      set,
+    });
+  });
 writeFileSync(out, `${[...existing, ...added].join('\n')}\n`);
-console.log(`${out}: ${added.length} labels of ${set} (${added.filter((l) => l.includes('"relevant":true')).length} relevant), ${existing.length} of other sets kept`);
+console.log(
+  `${out}: ${added.length} labels of ${set} (${added.filter((l) => l.includes('"relevant":true')).length} relevant), ${existing.length} of other sets kept`,
+);

@@ -44,6 +44,14 @@ export function studyDesignSample(dataDir: string): { doc: DocumentInput; stratu
   const docs = allDocuments(dataDir);
   const random = seededSample(docs, (d) => d.id, 120, 14);
   const taken = new Set(random.map((d) => d.id));
-  const worded = seededSample(docs.filter((d) => !taken.has(d.id) && DESIGN_WORDS.test(`${d.title ?? ''} ${d.abstract ?? ''}`)), (d) => d.id, 80, 15);
-  return [...random.map((doc) => ({ doc, stratum: 'random' as const })), ...worded.map((doc) => ({ doc, stratum: 'design_words' as const }))];
+  const worded = seededSample(
+    docs.filter((d) => !taken.has(d.id) && DESIGN_WORDS.test(`${d.title ?? ''} ${d.abstract ?? ''}`)),
+    (d) => d.id,
+    80,
+    15,
+  );
+  return [
+    ...random.map((doc) => ({ doc, stratum: 'random' as const })),
+    ...worded.map((doc) => ({ doc, stratum: 'design_words' as const })),
+  ];
 }

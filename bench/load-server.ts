@@ -14,11 +14,16 @@ import { createHttpServer, listen } from '../src/main/server/http-server.ts';
 import { SCOPES } from '../src/shared/enums.ts';
 
 const clients = Number(process.argv[2] ?? 40);
-const contentDb = openContentDb(process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../resources/db/content.sqlite'));
+const contentDb = openContentDb(
+  process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../resources/db/content.sqlite'),
+);
 const userDb = openUserDb(join(mkdtempSync(join(tmpdir(), 'materia-load-')), 'user.sqlite'), SERVER_BUSY_TIMEOUT_MS);
 const { app, context } = createApp({ contentDb, userDb, version: 'load', log: () => undefined });
 const server = createHttpServer(app);
 await listen(server, 0);
 const keys = Array.from({ length: clients }, (_, i) => context.keys.create(`load ${i}`, [...SCOPES]).key);
 console.log(JSON.stringify({ port: (server.address() as AddressInfo).port, keys }));
-process.on('SIGTERM', () => { server.close(); process.exit(0); });
+process.on('SIGTERM', () => {
+  server.close();
+  process.exit(0);
+});

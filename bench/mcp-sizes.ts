@@ -13,7 +13,9 @@ import { openContentDb, openUserDb } from '../src/main/db/connection.ts';
 import { createApp } from '../src/main/server/app.ts';
 import { SCOPES, type Scope } from '../src/shared/enums.ts';
 
-const contentDb = openContentDb(process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../resources/db/content.sqlite'));
+const contentDb = openContentDb(
+  process.env.MATERIA_CONTENT_DB ?? join(import.meta.dirname, '../resources/db/content.sqlite'),
+);
 const userDb = openUserDb(join(mkdtempSync(join(tmpdir(), 'materia-bench-')), 'user.sqlite'));
 const { app, context } = createApp({ contentDb, userDb, version: 'bench', log: () => {} });
 const server = app.listen(0, '127.0.0.1');
@@ -23,14 +25,23 @@ const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/
 async function client(scopes: readonly Scope[]): Promise<Client> {
   const c = new Client({ name: 'mcp-sizes', version: '1' });
   const key = context.keys.create('bench', [...scopes]).key;
-  await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  await c.connect(
+    new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
+  );
   return c;
 }
 
 const PARTICIPANT = {
-  age: 77, albumin: { value: 45, unit: 'g/L' }, creatinine: { value: 75.68, unit: 'umol/L' }, glucose: { value: 4.329, unit: 'mmol/L' },
-  crp: { value: 0.36, unit: 'mg/dL' }, lymphocyte_percent: { value: 21.1, unit: '%' }, mcv: { value: 88.5, unit: 'fL' },
-  rdw: { value: 13.7, unit: '%' }, alkaline_phosphatase: { value: 62, unit: 'U/L' }, wbc: { value: 7.6, unit: '10^3/uL' },
+  age: 77,
+  albumin: { value: 45, unit: 'g/L' },
+  creatinine: { value: 75.68, unit: 'umol/L' },
+  glucose: { value: 4.329, unit: 'mmol/L' },
+  crp: { value: 0.36, unit: 'mg/dL' },
+  lymphocyte_percent: { value: 21.1, unit: '%' },
+  mcv: { value: 88.5, unit: 'fL' },
+  rdw: { value: 13.7, unit: '%' },
+  alkaline_phosphatase: { value: 62, unit: 'U/L' },
+  wbc: { value: 7.6, unit: '10^3/uL' },
 };
 const CALLS: [string, Record<string, unknown>][] = [
   ['search', { query: 'metformin' }],
@@ -51,7 +62,18 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['calculate_bioage', PARTICIPANT],
   ['analyze_bloodwork', { sex: 'female', age: 54, panel: [{ test: 'vitamin d', value: 30, unit: 'nmol/L' }] }],
   ['analyze_inbody', { weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, sex: 'male', age: 40 }],
-  ['calculate_macros', { sex: 'male', age: 30, weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, activity_level: 'moderate', goal: 'lose', weekly_rate_kg: 0.5 }],
+  [
+    'calculate_macros',
+    {
+      sex: 'male',
+      age: 30,
+      weight: { value: 80, unit: 'kg' },
+      height: { value: 180, unit: 'cm' },
+      activity_level: 'moderate',
+      goal: 'lose',
+      weekly_rate_kg: 0.5,
+    },
+  ],
   ['analyze_nutrition', { items: [{ food: '09003', amount: 100, unit: 'g' }] }],
   ['build_peptide_stack', { goals: ['sleep'] }],
   ['build_protocol', { compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' }],
@@ -62,9 +84,14 @@ const admin = await client(SCOPES);
 console.log('| tool | arguments | result (characters) | structuredContent | text |\n|---|---|---|---|---|');
 for (const [name, args] of CALLS) {
   const r = await admin.callTool({ name, arguments: args });
-  const text = (r.content as { type: string; text?: string }[]).filter((b) => b.type === 'text').map((b) => b.text!.length).reduce((a, b) => a + b, 0);
+  const text = (r.content as { type: string; text?: string }[])
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text!.length)
+    .reduce((a, b) => a + b, 0);
   const shown = JSON.stringify(args).length > 60 ? '(as in the test)' : `\`${JSON.stringify(args)}\``;
-  console.log(`| ${name} | ${shown} | ${JSON.stringify(r).length.toLocaleString('en')}${r.isError ? ' (error)' : ''} | ${JSON.stringify(r.structuredContent ?? null).length.toLocaleString('en')} | ${text.toLocaleString('en')} |`);
+  console.log(
+    `| ${name} | ${shown} | ${JSON.stringify(r).length.toLocaleString('en')}${r.isError ? ' (error)' : ''} | ${JSON.stringify(r.structuredContent ?? null).length.toLocaleString('en')} | ${text.toLocaleString('en')} |`,
+  );
 }
 
 console.log('\n| key scopes | tools | tools/list (characters) |\n|---|---|---|');
@@ -75,6 +102,8 @@ for (const scopes of [['read'], ['tools'], ['chat'], ['read', 'tools', 'chat'], 
   await c.close();
 }
 const page = await admin.listResources();
-console.log(`\nresources/list first page: ${page.resources.length} entries, ${JSON.stringify(page).length.toLocaleString('en')} characters, nextCursor ${page.nextCursor ? 'set' : 'absent'}`);
+console.log(
+  `\nresources/list first page: ${page.resources.length} entries, ${JSON.stringify(page).length.toLocaleString('en')} characters, nextCursor ${page.nextCursor ? 'set' : 'absent'}`,
+);
 await admin.close();
 server.close();

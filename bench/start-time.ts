@@ -31,26 +31,41 @@ async function health(port: number): Promise<{ state: string } | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
     if (res.status !== 200) return null;
-    const body = await res.json() as { data: { search_index: { state: string } } };
+    const body = (await res.json()) as { data: { search_index: { state: string } } };
     return { state: body.data.search_index.state };
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
-interface StartTiming { healthyMs: number; readyMs: number; stateAtHealthy: string }
+interface StartTiming {
+  healthyMs: number;
+  readyMs: number;
+  stateAtHealthy: string;
+}
 
 async function timeStart(dataDir: string): Promise<StartTiming> {
   const port = await freePort();
   const t0 = performance.now();
   // Its own process group, so that npm, tsx and the server are stopped together.
-  const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, MATERIA_PORT: String(port), MATERIA_DATA_DIR: dataDir } });
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, MATERIA_PORT: String(port), MATERIA_DATA_DIR: dataDir },
+  });
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   try {
     let healthyMs = NaN;
     let stateAtHealthy = '';
     while (performance.now() - t0 < TIMEOUT_MS) {
       const h = await health(port);
-      if (h && Number.isNaN(healthyMs)) { healthyMs = performance.now() - t0; stateAtHealthy = h.state; }
-      if (h && (h.state === 'ready' || h.state === 'no_model' || h.state === 'error')) return { healthyMs, readyMs: performance.now() - t0, stateAtHealthy };
+      if (h && Number.isNaN(healthyMs)) {
+        healthyMs = performance.now() - t0;
+        stateAtHealthy = h.state;
+      }
+      if (h && (h.state === 'ready' || h.state === 'no_model' || h.state === 'error'))
+        return { healthyMs, readyMs: performance.now() - t0, stateAtHealthy };
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
       await sleep(20);
     }
@@ -64,15 +79,27 @@ async function timeStart(dataDir: string): Promise<StartTiming> {
 const dataDir = mkdtempSync(join(tmpdir(), 'materia-start-time-'));
 try {
   const warm = await timeStart(dataDir);
-  console.log(`warm-up start: healthy after ${Math.round(warm.healthyMs)} ms, index ready after ${Math.round(warm.readyMs)} ms`);
+  console.log(
+    `warm-up start: healthy after ${Math.round(warm.healthyMs)} ms, index ready after ${Math.round(warm.readyMs)} ms`,
+  );
   const runs: StartTiming[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const t = await timeStart(dataDir);
     runs.push(t);
-    console.log(`start ${r + 1}: healthy after ${Math.round(t.healthyMs)} ms (index ${t.stateAtHealthy}), index ready after ${Math.round(t.readyMs)} ms`);
+    console.log(
+      `start ${r + 1}: healthy after ${Math.round(t.healthyMs)} ms (index ${t.stateAtHealthy}), index ready after ${Math.round(t.readyMs)} ms`,
+    );
   }
-  const med = (xs: number[]) => Math.round(percentile([...xs].sort((a, b) => a - b), 50));
-  console.log(`median of ${ROUNDS}: healthy ${med(runs.map((t) => t.healthyMs))} ms, index ready ${med(runs.map((t) => t.readyMs))} ms`);
+  const med = (xs: number[]) =>
+    Math.round(
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      ),
+    );
+  console.log(
+    `median of ${ROUNDS}: healthy ${med(runs.map((t) => t.healthyMs))} ms, index ready ${med(runs.map((t) => t.readyMs))} ms`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,7 +5,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-export interface Timing { median: number; p95: number; n: number }
+export interface Timing {
+  median: number;
+  p95: number;
+  n: number;
+}
 
 /** Runs every item `rounds` times (interleaved, after one warm-up pass) and summarises the per-call milliseconds. */
 export async function timeEach<T>(items: T[], rounds: number, fn: (item: T) => unknown): Promise<Timing> {

@@ -19,9 +19,22 @@ import { startServer } from '../src/main/server/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
-interface Screen { name: string; path: string; selector: string }
+interface Screen {
+  name: string;
+  path: string;
+  selector: string;
+}
 const SCREENS: Screen[] = [
   { name: 'search “metformin”', path: '/?q=metformin', selector: '.result-list .result' },
   { name: 'monograph metformin', path: '/compounds/metformin', selector: '#mechanism li' },
@@ -37,17 +50,23 @@ const watch = (selector: string) => `(() => {
 })();`;
 
 async function measure(context: BrowserContext, url: string, screen: Screen, reload: boolean) {
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   if (!reload) await page.goto(url);
   else await page.reload();
   try {
-    await page.waitForFunction(() => (window as unknown as { __fmc?: number }).__fmc !== undefined, undefined, { timeout: 30_000, polling: 50 });
+    await page.waitForFunction(() => (window as unknown as { __fmc?: number }).__fmc !== undefined, undefined, {
+      timeout: 30_000,
+      polling: 50,
+    });
   } catch (err) {
     await page.screenshot({ path: join(tmpdir(), 'materia-bench-ui-failed.png') });
     throw err;
   }
   return page.evaluate(() => {
-    const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
     return {
       ms: (window as unknown as { __fmc: number }).__fmc,
       bytes: entries.reduce((s, e) => s + e.transferSize, 0),
@@ -56,21 +75,34 @@ async function measure(context: BrowserContext, url: string, screen: Screen, rel
   });
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'materia-bench-ui-'));
   const noModels = join(dataDir, 'no-models');
   mkdirSync(noModels);
-  const server = await startServer(readConfig({ MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_MODEL_DIR: noModels }, ROOT), ROOT);
+  const server = await startServer(
+    readConfig({ MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_MODEL_DIR: noModels }, ROOT),
+    ROOT,
+  );
   if (!server.materia.hasRenderer) throw new Error('out/renderer is missing: run npm run build');
   const origin = server.url;
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, headless: true });
-    const storageState = { cookies: [], origins: [{ origin, localStorage: [{ name: 'materia.apiKey', value: server.browserKey }] }] };
-    const results = new Map<string, { cold: number[]; warm: number[]; coldBytes: number[]; warmBytes: number[]; coldReq: number[] }>();
-    for (let round = 0; round <= ROUNDS; round++) { // round 0 warms the server (SQLite pages, JIT) and is not counted
+    const storageState = {
+      cookies: [],
+      origins: [{ origin, localStorage: [{ name: 'materia.apiKey', value: server.browserKey }] }],
+    };
+    const results = new Map<
+      string,
+      { cold: number[]; warm: number[]; coldBytes: number[]; warmBytes: number[]; coldReq: number[] }
+    >();
+    for (let round = 0; round <= ROUNDS; round++) {
+      // round 0 warms the server (SQLite pages, JIT) and is not counted
       for (const screen of SCREENS) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
         await context.addInitScript({ content: watch(screen.selector) });
@@ -79,15 +111,25 @@ async function main() {
         await context.close();
         if (round === 0) continue;
         const r = results.get(screen.name) ?? { cold: [], warm: [], coldBytes: [], warmBytes: [], coldReq: [] };
-        r.cold.push(cold.ms); r.warm.push(warm.ms); r.coldBytes.push(cold.bytes); r.warmBytes.push(warm.bytes); r.coldReq.push(cold.requests);
+        r.cold.push(cold.ms);
+        r.warm.push(warm.ms);
+        r.coldBytes.push(cold.bytes);
+        r.warmBytes.push(warm.bytes);
+        r.coldReq.push(cold.requests);
         results.set(screen.name, r);
       }
     }
-    console.log(`UI first meaningful content, ${ROUNDS} rounds, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}\n`);
-    console.log('| screen | cold median | warm (reload) median | transferred cold | transferred warm | requests cold |');
+    console.log(
+      `UI first meaningful content, ${ROUNDS} rounds, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}\n`,
+    );
+    console.log(
+      '| screen | cold median | warm (reload) median | transferred cold | transferred warm | requests cold |',
+    );
     console.log('|---|---|---|---|---|---|');
     for (const [name, r] of results) {
-      console.log(`| ${name} | ${median(r.cold).toFixed(0)} ms | ${median(r.warm).toFixed(0)} ms | ${(median(r.coldBytes) / 1024).toFixed(0)} KB | ${(median(r.warmBytes) / 1024).toFixed(0)} KB | ${median(r.coldReq)} |`);
+      console.log(
+        `| ${name} | ${median(r.cold).toFixed(0)} ms | ${median(r.warm).toFixed(0)} ms | ${(median(r.coldBytes) / 1024).toFixed(0)} KB | ${(median(r.warmBytes) / 1024).toFixed(0)} KB | ${median(r.coldReq)} |`,
+      );
     }
   } finally {
     await browser?.close();

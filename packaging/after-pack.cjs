@@ -6,7 +6,10 @@ const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
 exports.default = async function afterPack(context) {
   const name = context.packager.appInfo.productFilename;
   const ext = { darwin: '.app', win32: '.exe', linux: '' }[context.electronPlatformName];
-  const exe = context.electronPlatformName === 'linux' ? path.join(context.appOutDir, name.toLowerCase()) : path.join(context.appOutDir, `${name}${ext}`);
+  const exe =
+    context.electronPlatformName === 'linux'
+      ? path.join(context.appOutDir, name.toLowerCase())
+      : path.join(context.appOutDir, `${name}${ext}`);
   await flipFuses(exe, {
     version: FuseVersion.V1,
     resetAdHocDarwinSignature: context.electronPlatformName === 'darwin',

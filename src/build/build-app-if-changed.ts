@@ -16,7 +16,14 @@ import { matchesStamped, readStamp, statSignature, writeStamp } from '../main/cl
 const ROOT = resolve(import.meta.dirname, '../..');
 const stampOf = (root: string) => join(root, 'out/.app-build-stamp');
 const CONFIG_FILES = ['electron.vite.config.ts', 'tsconfig.json', 'package-lock.json'];
-export const APP_OUTPUTS = ['out/main/index.js', 'out/main/server.js', 'out/main/embedder-worker.js', 'out/main/postings-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+export const APP_OUTPUTS = [
+  'out/main/index.js',
+  'out/main/server.js',
+  'out/main/embedder-worker.js',
+  'out/main/postings-worker.js',
+  'out/preload/index.cjs',
+  'out/renderer/index.html',
+];
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -32,13 +39,18 @@ function files(dir: string): string[] {
 /** Relative paths, sorted: the hash must not depend on where the checkout is. */
 function inputs(root: string): string[] {
   return [...files(join(root, 'src')), ...CONFIG_FILES.map((f) => join(root, f)).filter((f) => existsSync(f))]
-    .map((f) => relative(root, f).split('\\').join('/')).sort();
+    .map((f) => relative(root, f).split('\\').join('/'))
+    .sort();
 }
 
 export function sourceHash(root = ROOT): string {
   const hash = createHash('sha256');
   for (const rel of inputs(root)) {
-    hash.update(rel).update('\0').update(readFileSync(join(root, rel))).update('\0');
+    hash
+      .update(rel)
+      .update('\0')
+      .update(readFileSync(join(root, rel)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -46,11 +58,20 @@ export function sourceHash(root = ROOT): string {
 export function appIsBuilt(root = ROOT, now = Date.now()): boolean {
   const built = readStamp(stampOf(root))?.hash;
   if (!built || !APP_OUTPUTS.every((f) => existsSync(join(root, f)))) return false;
-  return matchesStamped(stampOf(root), inputs(root).map((rel) => join(root, rel)), () => sourceHash(root), built, now);
+  return matchesStamped(
+    stampOf(root),
+    inputs(root).map((rel) => join(root, rel)),
+    () => sourceHash(root),
+    built,
+    now,
+  );
 }
 
 const electronViteBuild = (root: string) =>
-  spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' }).status ?? 1;
+  spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  }).status ?? 1;
 
 /** Builds the bundles (`electron-vite build`), then stamps them; the build's exit status (0: built). */
 export function buildApp(root = ROOT, build = electronViteBuild): number {
@@ -67,7 +88,11 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   if (!process.argv.includes('--force') && appIsBuilt()) {
     console.log(`app bundles are up to date with their sources (checked in ${Date.now() - started} ms)`);
   } else {
-    console.log(process.argv.includes('--force') ? 'electron-vite build' : 'app sources changed since the last build: electron-vite build');
+    console.log(
+      process.argv.includes('--force')
+        ? 'electron-vite build'
+        : 'app sources changed since the last build: electron-vite build',
+    );
     process.exitCode = buildApp();
   }
 }

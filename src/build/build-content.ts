@@ -10,7 +10,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CONTENT_DDL, CONTENT_SCHEMA_VERSION } from '../main/db/content-schema.ts';
 import { DEFAULT_CONTENT_DB, sharedDataDir } from './paths.ts';
-import { contentFreshness, embeddingModel, inputsHash, recordInputs, watchedFiles, describeFreshness } from './content-inputs.ts';
+import {
+  contentFreshness,
+  embeddingModel,
+  inputsHash,
+  recordInputs,
+  watchedFiles,
+  describeFreshness,
+} from './content-inputs.ts';
 import { statSignature } from '../main/cli/stat-stamp.ts';
 import { readContentVersion, readCuratedCompounds, readCuratedMonographs } from './steps/curated.ts';
 import { insertCompounds } from './steps/compounds.ts';
@@ -24,7 +31,10 @@ import { SOURCES } from './sources.ts';
 import { addBundledVectors } from './steps/embeddings.ts';
 import { writePostings } from '../main/search/postings-store.ts';
 
-export async function buildContent(outPath: string, opts: { vectors?: boolean } = {}): Promise<{ ms: number; counts: Record<string, number> }> {
+export async function buildContent(
+  outPath: string,
+  opts: { vectors?: boolean } = {},
+): Promise<{ ms: number; counts: Record<string, number> }> {
   const started = performance.now();
   const dataDir = sharedDataDir();
   const version = readContentVersion();
@@ -74,8 +84,15 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     Object.assign(counts, loadInteractionSources(db, dataDir, drugbank));
     counts.lab_tests = loadLabTests(db, dataDir);
 
-    const insertSource = db.prepare('INSERT INTO sources (id, name, licence, version, records, provenance, notes) VALUES (@id, @name, @licence, @version, @records, @provenance, @notes)');
-    for (const s of SOURCES) insertSource.run({ ...s, version: s.id.startsWith('materia-') ? version.version : s.version, records: s.records(counts) });
+    const insertSource = db.prepare(
+      'INSERT INTO sources (id, name, licence, version, records, provenance, notes) VALUES (@id, @name, @licence, @version, @records, @provenance, @notes)',
+    );
+    for (const s of SOURCES)
+      insertSource.run({
+        ...s,
+        version: s.id.startsWith('materia-') ? version.version : s.version,
+        records: s.records(counts),
+      });
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run('schema_version', String(CONTENT_SCHEMA_VERSION));
     meta.run('content_version', version.version);
@@ -83,15 +100,25 @@ export async function buildContent(outPath: string, opts: { vectors?: boolean } 
     meta.run('inputs_sha256', hash);
     meta.run('counts', JSON.stringify(counts));
   })();
-  db.exec("INSERT INTO compounds_fts(compounds_fts) VALUES ('optimize'); INSERT INTO documents_fts(documents_fts) VALUES ('optimize'); INSERT INTO research_fts(research_fts) VALUES ('optimize'); INSERT INTO foods_fts(foods_fts) VALUES ('optimize');");
-  db.transaction(() => { writePostings(db, 'documents_fts'); writePostings(db, 'research_fts'); })();
+  db.exec(
+    "INSERT INTO compounds_fts(compounds_fts) VALUES ('optimize'); INSERT INTO documents_fts(documents_fts) VALUES ('optimize'); INSERT INTO research_fts(research_fts) VALUES ('optimize'); INSERT INTO foods_fts(foods_fts) VALUES ('optimize');",
+  );
+  db.transaction(() => {
+    writePostings(db, 'documents_fts');
+    writePostings(db, 'research_fts');
+  })();
   db.exec('ANALYZE');
   db.close();
   const compact = new Database(tmp);
   compact.exec('VACUUM');
   compact.close();
   if (opts.vectors ?? true) {
-    counts.bundled_vectors = await addBundledVectors(tmp, embeddingModel(), join(dirname(outPath), 'embedding-cache.sqlite'), (l) => console.log(l));
+    counts.bundled_vectors = await addBundledVectors(
+      tmp,
+      embeddingModel(),
+      join(dirname(outPath), 'embedding-cache.sqlite'),
+      (l) => console.log(l),
+    );
   }
   renameSync(tmp, outPath);
   recordInputs(outPath, hash, signature);

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 
 /** 1-based positions in the monograph's `basis`, as the monograph prints them; [] when no listed source clearly supports the claim. */
-export const CitedBasis = z.array(z.int().min(1))
+export const CitedBasis = z
+  .array(z.int().min(1))
   .refine((ns) => new Set(ns).size === ns.length, { message: 'a basis entry is listed twice' });
 
 export const ClaimBasisSource = z.strictObject({
@@ -17,7 +18,10 @@ export type ClaimBasisSource = z.infer<typeof ClaimBasisSource>;
 
 export const CLAIM_SECTIONS = ['clinical_outcomes', 'indications'] as const;
 
-export interface ClaimBasisProblem { path: (string | number)[]; message: string }
+export interface ClaimBasisProblem {
+  path: (string | number)[];
+  message: string;
+}
 
 /**
  * What does not fit the monograph it belongs to: an array whose length differs from its claims (a claim added or
@@ -31,11 +35,20 @@ export function claimBasisProblems(
   for (const section of CLAIM_SECTIONS) {
     const cited = claims[section];
     if (cited.length !== m[section].length) {
-      problems.push({ path: [section], message: `${cited.length} entries for ${m[section].length} ${section.replace('_', ' ')}` });
+      problems.push({
+        path: [section],
+        message: `${cited.length} entries for ${m[section].length} ${section.replace('_', ' ')}`,
+      });
     }
-    cited.forEach((ns, i) => ns.forEach((n, j) => {
-      if (n > m.basis.length) problems.push({ path: [section, i, j], message: `basis entry ${n} does not exist (the basis lists ${m.basis.length})` });
-    }));
+    cited.forEach((ns, i) =>
+      ns.forEach((n, j) => {
+        if (n > m.basis.length)
+          problems.push({
+            path: [section, i, j],
+            message: `basis entry ${n} does not exist (the basis lists ${m.basis.length})`,
+          });
+      }),
+    );
   }
   return problems;
 }

@@ -12,13 +12,33 @@
  *   MATERIA_DATA_MIRROR=http://host:port …    fetch the same paths from a mirror (replaces scheme and host)
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { progressReporter } from '../main/cli/progress-bar.ts';
 import { DERIVERS } from './data-derive.ts';
 
-export interface DataFile { path: string; bytes: number; sha256: string; url?: string; derived_from?: string; derive?: string; inputs?: string[] }
-export interface DataManifest { description: string; files: DataFile[] }
+export interface DataFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+  url?: string;
+  derived_from?: string;
+  derive?: string;
+  inputs?: string[];
+}
+export interface DataManifest {
+  description: string;
+  files: DataFile[];
+}
 
 export const MANIFEST_PATH = resolve(import.meta.dirname, '../../resources/data/data-sources.json');
 
@@ -48,7 +68,13 @@ export interface FetchOptions {
   progress?: NodeJS.WriteStream;
 }
 
-export interface FetchReport { downloaded: string[]; derived: string[]; present: string[]; derivedMissing: DataFile[]; bytes: number }
+export interface FetchReport {
+  downloaded: string[];
+  derived: string[];
+  present: string[];
+  derivedMissing: DataFile[];
+  bytes: number;
+}
 
 function sourceUrl(f: DataFile, mirror: string | undefined): string {
   if (!mirror) return f.url!;
@@ -60,11 +86,20 @@ function sourceUrl(f: DataFile, mirror: string | undefined): string {
 function offlineMessage(url: string, err: unknown, dataDir: string): string {
   const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
   const host = new URL(url).host;
-  return `cannot reach ${host} (${cause}) to download ${url}. Are you online? Without a network, copy the public datasets ` +
-    `into ${dataDir} yourself, or set MATERIA_SHARED_DIR to a folder whose data/ subfolder holds them.`;
+  return (
+    `cannot reach ${host} (${cause}) to download ${url}. Are you online? Without a network, copy the public datasets ` +
+    `into ${dataDir} yourself, or set MATERIA_SHARED_DIR to a folder whose data/ subfolder holds them.`
+  );
 }
 
-async function download(f: DataFile, url: string, target: string, opts: FetchOptions, total: { done: number; all: number }, draw: (d: number, t: number) => void): Promise<void> {
+async function download(
+  f: DataFile,
+  url: string,
+  target: string,
+  opts: FetchOptions,
+  total: { done: number; all: number },
+  draw: (d: number, t: number) => void,
+): Promise<void> {
   let res: Response;
   try {
     res = await fetch(url);
@@ -92,7 +127,9 @@ async function download(f: DataFile, url: string, target: string, opts: FetchOpt
   const got = hash.digest('hex');
   if (got !== f.sha256) {
     rmSync(tmp, { force: true });
-    throw new Error(`${f.path}: SHA-256 ${got} does not match the pinned ${f.sha256} (from ${url}); nothing was written`);
+    throw new Error(
+      `${f.path}: SHA-256 ${got} does not match the pinned ${f.sha256} (from ${url}); nothing was written`,
+    );
   }
   renameSync(tmp, target);
 }
@@ -110,8 +147,14 @@ export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
     if (queued.has(f.path)) return;
     queued.add(f.path);
     const target = join(opts.dataDir, f.path);
-    if (existsSync(target) && (await sha256Of(target)) === f.sha256) { report.present.push(f.path); return; }
-    if (f.url) { todo.push(f); return; }
+    if (existsSync(target) && (await sha256Of(target)) === f.sha256) {
+      report.present.push(f.path);
+      return;
+    }
+    if (f.url) {
+      todo.push(f);
+      return;
+    }
     if (f.derive && DERIVERS[f.derive]) {
       // The inputs come along even when only the derived file was asked for.
       for (const input of f.inputs ?? []) await queue(byPath.get(input)!);
@@ -130,7 +173,10 @@ export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
   for (const f of toDerive) {
     const body = DERIVERS[f.derive!]!(opts.dataDir);
     const got = createHash('sha256').update(body).digest('hex');
-    if (got !== f.sha256) throw new Error(`${f.path}: rebuilt from ${(f.inputs ?? []).join(', ')}, its SHA-256 ${got} does not match the pinned ${f.sha256}; nothing was written`);
+    if (got !== f.sha256)
+      throw new Error(
+        `${f.path}: rebuilt from ${(f.inputs ?? []).join(', ')}, its SHA-256 ${got} does not match the pinned ${f.sha256}; nothing was written`,
+      );
     const target = join(opts.dataDir, f.path);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(`${target}.${process.pid}.part`, body);
@@ -138,9 +184,13 @@ export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
     report.derived.push(f.path);
   }
   report.bytes = total.done;
-  log(`data:fetch: ${report.downloaded.length} downloaded (${(report.bytes / 1e6).toFixed(1)} MB), ${report.derived.length} rebuilt from their originals, ${report.present.length} already present and verified, into ${opts.dataDir}`);
+  log(
+    `data:fetch: ${report.downloaded.length} downloaded (${(report.bytes / 1e6).toFixed(1)} MB), ${report.derived.length} rebuilt from their originals, ${report.present.length} already present and verified, into ${opts.dataDir}`,
+  );
   for (const f of report.derivedMissing) {
-    log(`data:fetch: ${f.path} is missing and has no byte-identical public copy to download (${f.derived_from}); copy it from a Materia shared folder (sha256 ${f.sha256})`);
+    log(
+      `data:fetch: ${f.path} is missing and has no byte-identical public copy to download (${f.derived_from}); copy it from a Materia shared folder (sha256 ${f.sha256})`,
+    );
   }
   return report;
 }

@@ -51,21 +51,29 @@ export function withClaimBasis(text: string, c: ClaimBasisSource): string {
   if (previous.test(text)) out = text.replace(previous, line);
   else if (text.includes('"claim_basis"')) throw new Error('claim_basis is written in another layout: set it by hand');
   else out = `${text.trimEnd().replace(/\s*\}$/, `,\n${line}\n}`)}\n`;
-  if (!isDeepStrictEqual(JSON.parse(out), { ...(JSON.parse(text) as object), claim_basis: c })) throw new Error('claim_basis could not be written without changing other fields');
+  if (!isDeepStrictEqual(JSON.parse(out), { ...(JSON.parse(text) as object), claim_basis: c }))
+    throw new Error('claim_basis could not be written without changing other fields');
   return out;
 }
 
 function readJsonl<T extends z.ZodType>(files: string[], schema: T, problems: string[]): z.infer<T>[] {
   const lines: z.infer<T>[] = [];
   for (const file of files) {
-    readFileSync(file, 'utf8').split('\n').forEach((raw, i) => {
-      if (!raw.trim()) return;
-      let json: unknown;
-      try { json = JSON.parse(raw); } catch { problems.push(`${file}:${i + 1}: not JSON`); return; }
-      const parsed = schema.safeParse(json);
-      if (parsed.success) lines.push(parsed.data);
-      else problems.push(`${file}:${i + 1}: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((raw, i) => {
+        if (!raw.trim()) return;
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          problems.push(`${file}:${i + 1}: not JSON`);
+          return;
+        }
+        const parsed = schema.safeParse(json);
+        if (parsed.success) lines.push(parsed.data);
+        else problems.push(`${file}:${i + 1}: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`);
+      });
   }
   return lines;
 }
@@ -76,7 +84,8 @@ export function applyCorrections(lines: MapLine[], corrections: Correction[], pr
     const claims = bySlug.get(c.slug)?.[c.section];
     const where = `correction ${c.slug} ${c.section} ${c.item}`;
     if (!claims || c.item > claims.length) problems.push(`${where}: no such claim in the maps`);
-    else if (!isDeepStrictEqual(claims[c.item - 1], c.from)) problems.push(`${where}: the map now says ${JSON.stringify(claims[c.item - 1])}, not ${JSON.stringify(c.from)}`);
+    else if (!isDeepStrictEqual(claims[c.item - 1], c.from))
+      problems.push(`${where}: the map now says ${JSON.stringify(claims[c.item - 1])}, not ${JSON.stringify(c.from)}`);
     else claims[c.item - 1] = c.to;
   }
 }
@@ -96,7 +105,10 @@ function parseArgs(args: string[]): { flags: Set<string>; corrections: string[];
 
 function main(args: string[]): number {
   const { flags, corrections: correctionFiles, files } = parseArgs(args);
-  if (!files.length) { console.error('usage: merge-claim-basis.ts [--check] [--partial] [--corrections <file.jsonl>]… <map.jsonl>…'); return 2; }
+  if (!files.length) {
+    console.error('usage: merge-claim-basis.ts [--check] [--partial] [--corrections <file.jsonl>]… <map.jsonl>…');
+    return 2;
+  }
   const problems: string[] = [];
   const lines = readJsonl(files, MapLine, problems);
   const corrections = readJsonl(correctionFiles, Correction, problems);
@@ -105,27 +117,45 @@ function main(args: string[]): number {
   const seen = new Set<string>();
   for (const l of lines) {
     const file = monographs.get(l.slug);
-    if (!file) { problems.push(`${l.slug}: no monograph file`); continue; }
+    if (!file) {
+      problems.push(`${l.slug}: no monograph file`);
+      continue;
+    }
     if (seen.has(l.slug)) problems.push(`${l.slug}: mapped twice`);
     seen.add(l.slug);
     const m = MonographSource.parse(JSON.parse(readFileSync(file, 'utf8')));
     for (const p of claimBasisProblems(m, l)) problems.push(`${l.slug}: ${p.path.join('.')}: ${p.message}`);
   }
   const unmapped = [...monographs.keys()].filter((s) => !seen.has(s));
-  if (!flags.has('--partial') && unmapped.length) problems.push(`${unmapped.length} monograph(s) not mapped: ${unmapped.join(', ')}`);
+  if (!flags.has('--partial') && unmapped.length)
+    problems.push(`${unmapped.length} monograph(s) not mapped: ${unmapped.join(', ')}`);
   for (const section of CLAIM_SECTIONS) {
     const claims = lines.flatMap((l) => l[section]);
-    console.log(`${section}: ${claims.length} claims, ${claims.filter((c) => c.length).length} cite a basis entry, ${claims.filter((c) => !c.length).length} none`);
+    console.log(
+      `${section}: ${claims.length} claims, ${claims.filter((c) => c.length).length} cite a basis entry, ${claims.filter((c) => !c.length).length} none`,
+    );
   }
-  console.log(`${lines.length} monographs mapped, ${lines.reduce((n, l) => n + l.flags.length, 0)} editor flags, ${corrections.length} corrections, ${unmapped.length} unmapped`);
-  if (problems.length) { console.error(problems.join('\n')); return 1; }
+  console.log(
+    `${lines.length} monographs mapped, ${lines.reduce((n, l) => n + l.flags.length, 0)} editor flags, ${corrections.length} corrections, ${unmapped.length} unmapped`,
+  );
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    return 1;
+  }
   if (flags.has('--check')) return 0;
   for (const l of lines) {
     const file = monographs.get(l.slug)!;
-    writeFileSync(file, withClaimBasis(readFileSync(file, 'utf8'), { clinical_outcomes: l.clinical_outcomes, indications: l.indications }));
+    writeFileSync(
+      file,
+      withClaimBasis(readFileSync(file, 'utf8'), {
+        clinical_outcomes: l.clinical_outcomes,
+        indications: l.indications,
+      }),
+    );
   }
   console.log(`wrote claim_basis into ${lines.length} monograph files; now run npm run build:content`);
   return 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) process.exit(main(process.argv.slice(2)));
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename))
+  process.exit(main(process.argv.slice(2)));

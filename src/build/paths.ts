@@ -11,7 +11,9 @@ export const DEFAULT_CONTENT_DB = resolve(REPO_ROOT, 'resources/db/content.sqlit
 export function sharedDataDir(): string {
   const dir = resolve(process.env.MATERIA_SHARED_DIR ?? resolve(REPO_ROOT, '../shared'), 'data');
   if (!existsSync(dir)) {
-    throw new Error(`public datasets not found at ${dir}: put the shared/ folder beside the repository or set MATERIA_SHARED_DIR`);
+    throw new Error(
+      `public datasets not found at ${dir}: put the shared/ folder beside the repository or set MATERIA_SHARED_DIR`,
+    );
   }
   return dir;
 }

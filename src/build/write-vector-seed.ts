@@ -13,9 +13,16 @@ import { seedPath, writeSeed } from './steps/vector-seed.ts';
 
 const model = embeddingModel();
 const content = new Database(resolve(process.env.MATERIA_CONTENT_DB ?? DEFAULT_CONTENT_DB), { readonly: true });
-const texts = Object.values(searchableTexts(content, false)).flat().map((i) => i.text);
+const texts = Object.values(searchableTexts(content, false))
+  .flat()
+  .map((i) => i.text);
 content.close();
-const vectors = await cachedVectors(model, texts, join(resolve(DEFAULT_CONTENT_DB, '..'), 'embedding-cache.sqlite'), (l) => console.log(l));
+const vectors = await cachedVectors(
+  model,
+  texts,
+  join(resolve(DEFAULT_CONTENT_DB, '..'), 'embedding-cache.sqlite'),
+  (l) => console.log(l),
+);
 const wanted = new Map(texts.map((t) => [textHash(t), vectors.get(textHash(t))!]));
 const path = seedPath(model.modelId);
 writeSeed(path, modelFingerprint(model), wanted);

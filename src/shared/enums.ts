@@ -1,7 +1,15 @@
 /** Vocabularies of the API (spec §2.1, §2.2) and of our own decisions (docs/content.md). */
 export const CATEGORIES = [
-  'peptide', 'supplement', 'medication', 'sarm', 'steroid',
-  'nootropic', 'amino_acid', 'vitamin', 'mineral', 'probiotic',
+  'peptide',
+  'supplement',
+  'medication',
+  'sarm',
+  'steroid',
+  'nootropic',
+  'amino_acid',
+  'vitamin',
+  'mineral',
+  'probiotic',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -19,7 +27,14 @@ export const EVIDENCE_GRADE_MEANING: Record<EvidenceGrade, string> = {
 export const STATUSES = ['approved', 'investigational', 'supplement', 'research_only', 'withdrawn'] as const;
 export type CompoundStatus = (typeof STATUSES)[number];
 
-export const COMPOUND_TYPES = ['therapeutic', 'nutritional', 'performance', 'cognitive', 'wellness', 'research'] as const;
+export const COMPOUND_TYPES = [
+  'therapeutic',
+  'nutritional',
+  'performance',
+  'cognitive',
+  'wellness',
+  'research',
+] as const;
 export type CompoundType = (typeof COMPOUND_TYPES)[number];
 
 export const SEVERITIES = ['major', 'moderate', 'minor'] as const;
@@ -29,8 +44,18 @@ export const SIDE_EFFECT_FREQUENCIES = ['very_common', 'common', 'uncommon', 'ra
 
 /** Routes of administration a record's dosing names. */
 export const ROUTES = [
-  'oral', 'sublingual', 'subcutaneous', 'intramuscular', 'intravenous', 'intranasal',
-  'topical', 'transdermal', 'inhaled', 'rectal', 'vaginal', 'buccal',
+  'oral',
+  'sublingual',
+  'subcutaneous',
+  'intramuscular',
+  'intravenous',
+  'intranasal',
+  'topical',
+  'transdermal',
+  'inhaled',
+  'rectal',
+  'vaginal',
+  'buccal',
 ] as const;
 /**
  * The interaction scale, most severe first (docs/interactions.md): contraindicated (a label or the ONC high-priority list
@@ -41,7 +66,14 @@ export const INTERACTION_SEVERITIES = ['contraindicated', ...SEVERITIES, 'unknow
  * Where an interaction comes from: our records' editorial lists, DDInter, the ONC high-priority and non-interruptive
  * lists, FDA label sentences annotated by NLM, and our editorial class rules.
  */
-export const INTERACTION_SOURCES = ['editorial', 'ddinter', 'onc_high_priority', 'onc_non_interruptive', 'nlm_spl', 'class_rule'] as const;
+export const INTERACTION_SOURCES = [
+  'editorial',
+  'ddinter',
+  'onc_high_priority',
+  'onc_non_interruptive',
+  'nlm_spl',
+  'class_rule',
+] as const;
 
 export const SCOPES = ['read', 'chat', 'tools', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -53,8 +85,19 @@ export type Scope = (typeof SCOPES)[number];
 export const SESSION_SCOPES = ['read', 'chat', 'tools'] as const satisfies readonly Scope[];
 
 export const STUDY_DESIGNS = [
-  'meta_analysis', 'randomized_trial', 'controlled_trial', 'cohort', 'case_control', 'cross_sectional',
-  'case_report', 'animal', 'in_vitro', 'review', 'modelling', 'protocol', 'unclassified',
+  'meta_analysis',
+  'randomized_trial',
+  'controlled_trial',
+  'cohort',
+  'case_control',
+  'cross_sectional',
+  'case_report',
+  'animal',
+  'in_vitro',
+  'review',
+  'modelling',
+  'protocol',
+  'unclassified',
 ] as const;
 export type StudyDesign = (typeof STUDY_DESIGNS)[number];
 

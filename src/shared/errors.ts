@@ -21,7 +21,11 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ErrorDetail = z.object({
-  field: z.string().describe('Dotted path of the offending field, e.g. "filters.evidence_grade.0"; "body" or "query" for the whole part'),
+  field: z
+    .string()
+    .describe(
+      'Dotted path of the offending field, e.g. "filters.evidence_grade.0"; "body" or "query" for the whole part',
+    ),
   message: z.string(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;

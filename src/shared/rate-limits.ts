@@ -24,13 +24,46 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'tools.bioage', routes: ['POST /v1/tools/bioage/calculate'], perMinute: 30, hourlyBurst: 200, spec: true },
   { id: 'tools.bloodwork', routes: ['POST /v1/tools/bloodwork/analyze'], perMinute: 20, hourlyBurst: 150, spec: true },
   { id: 'tools.inbody', routes: ['POST /v1/tools/inbody/analyze'], perMinute: 30, hourlyBurst: 200, spec: true },
-  { id: 'tools.interactions', routes: ['POST /v1/tools/interactions/check'], perMinute: 50, hourlyBurst: 300, spec: true },
+  {
+    id: 'tools.interactions',
+    routes: ['POST /v1/tools/interactions/check'],
+    perMinute: 50,
+    hourlyBurst: 300,
+    spec: true,
+  },
   { id: 'tools.macros', routes: ['POST /v1/tools/macros/calculate'], perMinute: 50, hourlyBurst: 300, spec: true },
   { id: 'tools.nutrition', routes: ['POST /v1/tools/nutrition/analyze'], perMinute: 50, hourlyBurst: 300, spec: true },
-  { id: 'tools.peptide_stack', routes: ['POST /v1/tools/peptide-stack/build'], perMinute: 20, hourlyBurst: 100, spec: true },
+  {
+    id: 'tools.peptide_stack',
+    routes: ['POST /v1/tools/peptide-stack/build'],
+    perMinute: 20,
+    hourlyBurst: 100,
+    spec: true,
+  },
   { id: 'tools.protocol', routes: ['POST /v1/tools/protocol/build'], perMinute: 10, hourlyBurst: 50, spec: true },
-  { id: 'api_keys', routes: ['GET /v1/api-keys', 'POST /v1/api-keys', 'DELETE /v1/api-keys/{id}'], perMinute: 30, hourlyBurst: 100, spec: true },
-  { id: 'webhooks', routes: ['GET /v1/webhooks', 'POST /v1/webhooks', 'DELETE /v1/webhooks/{id}', 'GET /v1/webhooks/{id}/deliveries', 'POST /v1/webhooks/{id}/test', 'POST /v1/webhooks/{id}/enable', 'GET /v1/webhooks/settings', 'PUT /v1/webhooks/settings'], perMinute: 30, hourlyBurst: 100, spec: true },
+  {
+    id: 'api_keys',
+    routes: ['GET /v1/api-keys', 'POST /v1/api-keys', 'DELETE /v1/api-keys/{id}'],
+    perMinute: 30,
+    hourlyBurst: 100,
+    spec: true,
+  },
+  {
+    id: 'webhooks',
+    routes: [
+      'GET /v1/webhooks',
+      'POST /v1/webhooks',
+      'DELETE /v1/webhooks/{id}',
+      'GET /v1/webhooks/{id}/deliveries',
+      'POST /v1/webhooks/{id}/test',
+      'POST /v1/webhooks/{id}/enable',
+      'GET /v1/webhooks/settings',
+      'PUT /v1/webhooks/settings',
+    ],
+    perMinute: 30,
+    hourlyBurst: 100,
+    spec: true,
+  },
   { id: 'monographs.get', routes: ['GET /v1/monographs/{slug}'], perMinute: 100, hourlyBurst: 0, spec: true },
   { id: 'insights', routes: ['GET /v1/insights'], perMinute: 30, hourlyBurst: 0, spec: true },
   // Not in the spec's table:
@@ -42,7 +75,13 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
   { id: 'openapi', routes: ['GET /v1/openapi.json'], perMinute: 60, hourlyBurst: 0, spec: false },
   { id: 'session', routes: ['POST /v1/session', 'POST /v1/session/codes'], perMinute: 10, hourlyBurst: 0, spec: false },
   { id: 'agents', routes: ['GET /v1/agents'], perMinute: 60, hourlyBurst: 0, spec: false },
-  { id: 'conversations', routes: ['GET /v1/conversations', 'GET /v1/conversations/{id}'], perMinute: 100, hourlyBurst: 500, spec: false },
+  {
+    id: 'conversations',
+    routes: ['GET /v1/conversations', 'GET /v1/conversations/{id}'],
+    perMinute: 100,
+    hourlyBurst: 500,
+    spec: false,
+  },
   { id: 'profile', routes: ['GET /v1/profile', 'PUT /v1/profile'], perMinute: 30, hourlyBurst: 0, spec: false },
   // one request per keystroke pause while a list is typed
   { id: 'vocabulary.suggest', routes: ['GET /v1/vocabulary/suggest'], perMinute: 300, hourlyBurst: 1000, spec: false },
@@ -54,7 +93,13 @@ export const RATE_LIMITS: readonly RateLimitRule[] = [
  * Requests with a valid key to a path or method that does not exist (404, 405) count here, per key, so the answer
  * carries X-RateLimit-* like every other keyed answer and a script probing paths is slowed like any other.
  */
-export const UNROUTED_LIMIT: RateLimitRule = { id: 'unrouted', routes: ['any other method or path under /v1'], perMinute: 60, hourlyBurst: 0, spec: false };
+export const UNROUTED_LIMIT: RateLimitRule = {
+  id: 'unrouted',
+  routes: ['any other method or path under /v1'],
+  perMinute: 60,
+  hourlyBurst: 0,
+  spec: false,
+};
 
 export function rateLimitFor(route: string): RateLimitRule | undefined {
   return RATE_LIMITS.find((r) => r.routes.includes(route));

@@ -3,5 +3,8 @@
  * by white space and a capital or an opening parenthesis, so "e.g. archery" and "5.2 mg" stay inside their sentence.
  */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z(])/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z(])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

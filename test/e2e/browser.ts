@@ -13,8 +13,14 @@ import { startServer, type RunningServer } from '../../src/main/server/server.ts
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 export const SHOTS = join(REPO_ROOT, 'test-results');
 
@@ -31,10 +37,15 @@ function newestMtime(dir: string): number {
 export function ensureRendererBuilt(): void {
   const index = join(REPO_ROOT, 'out/renderer/index.html');
   const sources = Math.max(
-    newestMtime(join(REPO_ROOT, 'src/renderer')), newestMtime(join(REPO_ROOT, 'src/shared')), statSync(join(REPO_ROOT, 'electron.vite.config.ts')).mtimeMs,
+    newestMtime(join(REPO_ROOT, 'src/renderer')),
+    newestMtime(join(REPO_ROOT, 'src/shared')),
+    statSync(join(REPO_ROOT, 'electron.vite.config.ts')).mtimeMs,
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: REPO_ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+    cwd: REPO_ROOT,
+    stdio: 'pipe',
+  });
 }
 
 export interface E2E {
@@ -55,25 +66,41 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
   const profile = mkdtempSync(join(tmpdir(), 'materia-e2e-chromium-'));
   const noModels = join(dataDir, 'no-models'); // lexical search, whatever is installed on this machine
   mkdirSync(noModels);
-  const config = readConfig({
-    MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_MODEL_DIR: noModels,
-    ...(process.env.MATERIA_CONTENT_DB ? { MATERIA_CONTENT_DB: process.env.MATERIA_CONTENT_DB } : {}),
-    ...opts.env,
-  }, REPO_ROOT);
+  const config = readConfig(
+    {
+      MATERIA_PORT: '0',
+      MATERIA_DATA_DIR: dataDir,
+      MATERIA_MODEL_DIR: noModels,
+      ...(process.env.MATERIA_CONTENT_DB ? { MATERIA_CONTENT_DB: process.env.MATERIA_CONTENT_DB } : {}),
+      ...opts.env,
+    },
+    REPO_ROOT,
+  );
   const server = await startServer(config, REPO_ROOT);
   if (!server.materia.hasRenderer) throw new Error('the server does not serve out/renderer');
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 800 }, locale: 'en-GB',
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
   });
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(10_000);
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${m.text()} [${m.location().url}]`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${m.text()} [${m.location().url}]`);
+  });
   page.on('pageerror', (e) => problems.push(e.message));
   mkdirSync(SHOTS, { recursive: true });
   return {
-    server, context, page, problems,
-    get entryUrl() { return server.webUiLink(); },
+    server,
+    context,
+    page,
+    problems,
+    get entryUrl() {
+      return server.webUiLink();
+    },
     shot: async (name, opts) => {
       const path = join(SHOTS, `${name}.png`);
       await page.screenshot({ path, fullPage: opts?.fullPage ?? true });

@@ -8,19 +8,27 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './browser.ts';
 
 let e: E2E;
-beforeAll(async () => { e = await startE2E(); }, 60_000);
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startE2E();
+}, 60_000);
+afterAll(async () => {
+  await e?.close();
+});
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+  if (ctx.task.result?.state === 'fail')
+    await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
 });
 
 /** Drops a file on the drop zone as a browser does (a DataTransfer holding a File). */
 async function drop(page: Page, name: string, text: string) {
-  const transfer = await page.evaluateHandle(({ name, text }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], name));
-    return dt;
-  }, { name, text });
+  const transfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name));
+      return dt;
+    },
+    { name, text },
+  );
   await page.locator('.drop-zone').dispatchEvent('dragover', { dataTransfer: transfer });
   await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
 }
@@ -35,12 +43,23 @@ describe('import on the Documents screen', () => {
     await page.goto(`${e.server.url}/documents`);
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
     // the request's own shape, as people paste it into the sandbox: {"records": [...]}
-    await drop(page, 'my-papers.json', JSON.stringify({ records: [
-      { id: 'e2e-1', title: 'Zinc lozenges and the common cold: a pilot trial', abstract: 'Forty adults took zinc acetate lozenges.', publication_date: '2021' },
-      { id: 'e2e-2', authors: ['Nobody A'] },
-      { id: 'e2e-3', title: 'Vitamin K2 and arterial calcification', publication_date: 'spring 2019' },
-      { id: 'e2e-4', abstract: 'A record with only an abstract still gets a title from its opening words.' },
-    ] }));
+    await drop(
+      page,
+      'my-papers.json',
+      JSON.stringify({
+        records: [
+          {
+            id: 'e2e-1',
+            title: 'Zinc lozenges and the common cold: a pilot trial',
+            abstract: 'Forty adults took zinc acetate lozenges.',
+            publication_date: '2021',
+          },
+          { id: 'e2e-2', authors: ['Nobody A'] },
+          { id: 'e2e-3', title: 'Vitamin K2 and arterial calcification', publication_date: 'spring 2019' },
+          { id: 'e2e-4', abstract: 'A record with only an abstract still gets a title from its opening words.' },
+        ],
+      }),
+    );
     const status = report(page).getByRole('status');
     await status.getByText(/4 records in the file · 2 created · 0 updated · 2 failed/).waitFor();
     const failures = report(page).locator('.import-failures li');
@@ -56,7 +75,13 @@ describe('import on the Documents screen', () => {
     await page.getByRole('link', { name: 'Zinc lozenges and the common cold: a pilot trial' }).waitFor();
 
     // the same file again updates rather than duplicates
-    await drop(page, 'my-papers.json', JSON.stringify([{ id: 'e2e-1', title: 'Zinc lozenges and the common cold: a pilot trial', abstract: 'Forty adults, revised.' }]));
+    await drop(
+      page,
+      'my-papers.json',
+      JSON.stringify([
+        { id: 'e2e-1', title: 'Zinc lozenges and the common cold: a pilot trial', abstract: 'Forty adults, revised.' },
+      ]),
+    );
     await status.getByText(/1 record in the file · 0 created · 1 updated · 0 failed/).waitFor();
   });
 
@@ -70,7 +95,10 @@ describe('import on the Documents screen', () => {
     await alert.getByText(/notes\.txt is not JSON, JSON lines or PubMed XML/).waitFor();
     // a file the API refuses as a whole (no record could be imported): the API's own message, with the fields
     await drop(page, 'empty-records.jsonl', '{"authors": ["A"]}\n{"journal": "B"}\n');
-    await report(page).getByRole('status').getByText(/2 records in the file · 0 created · 0 updated/).waitFor();
+    await report(page)
+      .getByRole('status')
+      .getByText(/2 records in the file · 0 created · 0 updated/)
+      .waitFor();
     await report(page).getByRole('alert').waitFor();
     await e.shot('import-02-refused');
   });
@@ -78,22 +106,34 @@ describe('import on the Documents screen', () => {
   it('a file over the API limit goes in batches with a progress bar, chosen with the file button', async () => {
     const { page } = e;
     const calls: Request[] = [];
-    const onRequest = (r: Request) => { if (r.url().endsWith('/v1/documents/import')) calls.push(r); };
+    const onRequest = (r: Request) => {
+      if (r.url().endsWith('/v1/documents/import')) calls.push(r);
+    };
     page.on('request', onRequest);
     try {
       const abstract = 'Magnesium supplementation and sleep quality in older adults. '.repeat(200); // ≈ 12 KB
-      const lines = Array.from({ length: 150 }, (_, i) => JSON.stringify({ id: `batch-${i}`, title: `Batch record ${i + 1}`, abstract }));
+      const lines = Array.from({ length: 150 }, (_, i) =>
+        JSON.stringify({ id: `batch-${i}`, title: `Batch record ${i + 1}`, abstract }),
+      );
       lines[120] = '{"id": "batch-120", "title": '; // a broken line deep in the second batch
       const text = lines.join('\n');
       expect(text.length).toBeGreaterThan(1024 * 1024);
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Choose a file' }).click();
-      await (await chooser).setFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text) });
+      await (
+        await chooser
+      ).setFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text) });
       await page.locator('.import-progress progress').waitFor(); // shown while the batches go
-      await report(page).getByRole('status').getByText(/150 records in the file · 149 created · 0 updated · 1 failed/).waitFor({ timeout: 30_000 });
+      await report(page)
+        .getByRole('status')
+        .getByText(/150 records in the file · 149 created · 0 updated · 1 failed/)
+        .waitFor({ timeout: 30_000 });
       expect(calls.length).toBe(2);
       // the broken line is named by its line in the file, not its line in the second batch
-      await report(page).locator('.import-failures li').getByText(/^Line 121: line \d+: not valid JSON/).waitFor();
+      await report(page)
+        .locator('.import-failures li')
+        .getByText(/^Line 121: line \d+: not valid JSON/)
+        .waitFor();
       await e.shot('import-03-batches');
     } finally {
       page.off('request', onRequest);

@@ -11,7 +11,11 @@ function streams(pdf: Buffer): Buffer[] {
   for (const m of text.matchAll(/stream\r?\n/g)) {
     const start = m.index + m[0].length;
     const end = text.indexOf('endstream', start);
-    try { out.push(inflateSync(pdf.subarray(start, end))); } catch { /* not deflated (an image, a font program) */ }
+    try {
+      out.push(inflateSync(pdf.subarray(start, end)));
+    } catch {
+      /* not deflated (an image, a font program) */
+    }
   }
   return out;
 }
@@ -22,11 +26,13 @@ function toUnicodeMaps(all: Buffer[]): Map<number, string>[] {
     if (!s.includes('beginbfchar') && !s.includes('beginbfrange')) continue;
     const map = new Map<number, string>();
     for (const [, block] of s.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-      for (const [, a, b] of block!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(parseInt(a!, 16), Buffer.from(b!, 'hex').swap16().toString('utf16le'));
+      for (const [, a, b] of block!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+        map.set(parseInt(a!, 16), Buffer.from(b!, 'hex').swap16().toString('utf16le'));
     }
     for (const [, block] of s.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
       for (const [, a, b, c] of block!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
-        for (let i = parseInt(a!, 16); i <= parseInt(b!, 16); i++) map.set(i, String.fromCodePoint(parseInt(c!, 16) + i - parseInt(a!, 16)));
+        for (let i = parseInt(a!, 16); i <= parseInt(b!, 16); i++)
+          map.set(i, String.fromCodePoint(parseInt(c!, 16) + i - parseInt(a!, 16)));
       }
     }
     maps.push(map);
@@ -43,6 +49,15 @@ export function pdfPageTexts(pdf: Buffer): string[][] {
     .filter((s) => /\bBT\b/.test(s) && !s.includes('beginbfchar'))
     .map((s) => {
       const glyphs = [...s.matchAll(/<([0-9A-Fa-f]{4,})>/g)].map((m) => m[1]!);
-      return maps.map((map) => glyphs.map((h) => h.match(/.{4}/g)!.map((g) => map.get(parseInt(g, 16)) ?? '').join('')).join(''));
+      return maps.map((map) =>
+        glyphs
+          .map((h) =>
+            h
+              .match(/.{4}/g)!
+              .map((g) => map.get(parseInt(g, 16)) ?? '')
+              .join(''),
+          )
+          .join(''),
+      );
     });
 }

@@ -12,25 +12,29 @@ import { pdfPageTexts } from './pdf-text.ts';
 
 let e: E2E;
 const pages: Record<string, number> = {};
-beforeAll(async () => { e = await startE2E(); }, 60_000);
+beforeAll(async () => {
+  e = await startE2E();
+}, 60_000);
 afterAll(async () => {
   if (Object.keys(pages).length) writeFileSync(join(SHOTS, 'print-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
   console.log('A4 pages:', pages);
   await e?.close();
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+  if (ctx.task.result?.state === 'fail')
+    await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
 });
 
 /** The bottom-centre margin text of the printed pages (an @page margin box: on every page). */
-const marginLine = (page: Page) => page.evaluate(() => {
-  for (const sheet of document.styleSheets) {
-    for (const rule of sheet.cssRules) {
-      if (rule instanceof CSSPageRule && rule.cssText.includes('@bottom-center')) return rule.cssText;
+const marginLine = (page: Page) =>
+  page.evaluate(() => {
+    for (const sheet of document.styleSheets) {
+      for (const rule of sheet.cssRules) {
+        if (rule instanceof CSSPageRule && rule.cssText.includes('@bottom-center')) return rule.cssText;
+      }
     }
-  }
-  return null;
-});
+    return null;
+  });
 
 /** Prints as a browser does (beforeprint, print media), to an A4 PDF; returns its page count. */
 async function printPdf(page: Page, name: string): Promise<number> {
@@ -43,7 +47,10 @@ async function printPdf(page: Page, name: string): Promise<number> {
   const texts = pdfPageTexts(pdf);
   expect(texts.length).toBe(count);
   for (const [i, decodings] of texts.entries()) {
-    expect(decodings.some((t) => /Materia content version .{0,120}page/.test(t)), `page ${i + 1} of ${name}`).toBe(true);
+    expect(
+      decodings.some((t) => /Materia content version .{0,120}page/.test(t)),
+      `page ${i + 1} of ${name}`,
+    ).toBe(true);
   }
   return count;
 }
@@ -67,16 +74,24 @@ describe('printing', () => {
       try {
         if (slug === 'metformin') {
           const bare = page.locator('#interactions .bare-pairs').first();
-          await expect(bare.locator('summary').innerText()).resolves.toMatch(/^\d+ (more )?pairs? listed by DDInter without mechanism or management$/);
+          await expect(bare.locator('summary').innerText()).resolves.toMatch(
+            /^\d+ (more )?pairs? listed by DDInter without mechanism or management$/,
+          );
           await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
           await expect(bare.locator('summary').isVisible()).resolves.toBe(true); // the count is printed
           await expect(bare.locator('.bare-list').isVisible()).resolves.toBe(false); // the bare names are not
           await expect(page.locator('#interactions .sev-group-major table').first().isVisible()).resolves.toBe(true);
           await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
         }
-        await expect(page.locator('.print-footer').innerText()).resolves.toContain(`Materia content version ${version}`);
+        await expect(page.locator('.print-footer').innerText()).resolves.toContain(
+          `Materia content version ${version}`,
+        );
         // and every page's margin names the version, the printout and the page
-        await expect(marginLine(page)).resolves.toMatch(new RegExp(`content: "Materia content version ${version.replace(/\./g, '\\.')} · monograph last updated [^"]+ · printed [^"]+ · page " counter\\(page\\) " of " counter\\(pages\\)`));
+        await expect(marginLine(page)).resolves.toMatch(
+          new RegExp(
+            `content: "Materia content version ${version.replace(/\./g, '\\.')} · monograph last updated [^"]+ · printed [^"]+ · page " counter\\(page\\) " of " counter\\(pages\\)`,
+          ),
+        );
         const n = await printPdf(page, `print-monograph-${slug}`);
         expect(n).toBeGreaterThan(0);
       } finally {
@@ -91,7 +106,9 @@ describe('printing', () => {
   it('an interaction check: the results without the form, with the version and date', async () => {
     const { page } = e;
     await page.goto(`${e.server.url}/tools/interactions`);
-    await page.getByLabel(/^Medicines/).fill('metformin 500 mg BD\niodinated contrast\nwarfarin 5 mg OD\naspirin 81mg daily');
+    await page
+      .getByLabel(/^Medicines/)
+      .fill('metformin 500 mg BD\niodinated contrast\nwarfarin 5 mg OD\naspirin 81mg daily');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
     await page.emulateMedia({ media: 'print' });
@@ -101,9 +118,13 @@ describe('printing', () => {
       await expect(page.locator('.sidebar').isVisible()).resolves.toBe(false);
       await expect(page.getByRole('heading', { level: 2, name: 'Results' }).isVisible()).resolves.toBe(true);
       const footer = page.locator('.tool-result .print-footer');
-      await expect(footer.innerText()).resolves.toContain(`Materia content version ${e.server.materia.context.content.version}`);
+      await expect(footer.innerText()).resolves.toContain(
+        `Materia content version ${e.server.materia.context.content.version}`,
+      );
       await expect(marginLine(page)).resolves.toContain('interaction check of 4 lines');
-      await expect(page.locator('.summary-line').first().innerText()).resolves.toMatch(/\d+ pairs checked · \d+ pairs? with an interaction listed/);
+      await expect(page.locator('.summary-line').first().innerText()).resolves.toMatch(
+        /\d+ pairs checked · \d+ pairs? with an interaction listed/,
+      );
       await e.shot('print-interactions');
       const n = await printPdf(page, 'print-interactions');
       expect(n).toBeGreaterThan(0);

@@ -7,13 +7,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SlowLlm { url: string; requests: number; close(): Promise<void> }
+export interface SlowLlm {
+  url: string;
+  requests: number;
+  close(): Promise<void>;
+}
 
 export async function startSlowLlm(msPerPiece = 60): Promise<SlowLlm> {
   const state = { requests: 0 };
   const server: Server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
+    req.on('data', (c: Buffer) => {
+      raw += c.toString('utf8');
+    });
     req.on('end', () => {
       state.requests++;
       const body = JSON.parse(raw || '{}') as { messages?: { role: string; content: string }[] };
@@ -37,7 +43,13 @@ export async function startSlowLlm(msPerPiece = 60): Promise<SlowLlm> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
-    get requests() { return state.requests; },
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    get requests() {
+      return state.requests;
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
   e = await startE2E();
   // axe is injected, which the app's own CSP forbids (tested in ui.test.ts): the audits run in a second browser
   auditBrowser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  audit = await (await auditBrowser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 }, locale: 'en-GB' })).newPage();
+  audit = await (
+    await auditBrowser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
+  ).newPage();
   audit.setDefaultTimeout(15_000);
   await audit.goto(e.entryUrl);
   await audit.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
@@ -32,10 +34,12 @@ afterAll(async () => {
   await e?.close();
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+  if (ctx.task.result?.state === 'fail')
+    await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
 });
 
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('main') ?? document.body).backgroundColor);
+const bodyBackground = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.querySelector('main') ?? document.body).backgroundColor);
 
 describe('the colour theme', () => {
   it('follows the system setting, and the switch pins light or dark across a reload', async () => {
@@ -58,11 +62,15 @@ describe('the colour theme', () => {
     await expect(bodyBackground(page)).resolves.toBe('rgb(15, 20, 25)');
     // the focus ring in the dark theme is the dark palette's accent (9.2:1 on the page)
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Compounds' }).focus();
-    await expect(page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor)).resolves.toBe('rgb(92, 198, 203)');
+    await expect(page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor)).resolves.toBe(
+      'rgb(92, 198, 203)',
+    );
 
     // paper is white whatever the theme
     await page.emulateMedia({ media: 'print' });
-    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe('rgb(255, 255, 255)');
+    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe(
+      'rgb(255, 255, 255)',
+    );
     await page.emulateMedia({ media: 'screen' });
 
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -76,7 +84,7 @@ describe('the colour theme', () => {
 });
 
 describe('charts', () => {
-  it('draw their marks in the palette\'s colours, so the dark theme gets its own (3:1 against the card)', async () => {
+  it("draw their marks in the palette's colours, so the dark theme gets its own (3:1 against the card)", async () => {
     const { page } = e;
     await page.goto(e.entryUrl);
     await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
@@ -89,7 +97,10 @@ describe('charts', () => {
       await bars.first().waitFor();
       const fills = new Set(await bars.evaluateAll((els) => els.map((el) => getComputedStyle(el).fill)));
       // the dark palette's accent and amber (light-dark() in styles/app.css), not the light theme's teal and brown
-      expect([...fills].every((f) => f === 'rgb(92, 198, 203)' || f === 'rgb(227, 154, 69)'), [...fills].join(', ')).toBe(true);
+      expect(
+        [...fills].every((f) => f === 'rgb(92, 198, 203)' || f === 'rgb(227, 154, 69)'),
+        [...fills].join(', '),
+      ).toBe(true);
       await e.shot('dark-bioage-chart');
     } finally {
       await page.emulateMedia({ colorScheme: 'light' });
@@ -99,7 +110,13 @@ describe('charts', () => {
 
 type AxeViolation = { id: string; impact: string | null; nodes: number; targets: string[] };
 type LowContrast = { text: string; fg: string; bg: string; ratio: number; min: number };
-type Audit = { screen: string; axe: AxeViolation[]; lowContrast: LowContrast[]; textsChecked: number; textsUnjudged: number };
+type Audit = {
+  screen: string;
+  axe: AxeViolation[];
+  lowContrast: LowContrast[];
+  textsChecked: number;
+  textsUnjudged: number;
+};
 
 /**
  * Every element with its own visible text, its colour blended onto the background actually behind it (the first
@@ -111,21 +128,39 @@ function contrastSweep(): { low: LowContrast[]; checked: number; unjudged: numbe
   const parse = (c: string): C | null => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (!m) return null;
-    const p = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const p = m[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
   };
-  const over = (top: C, under: C): C => [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])).concat(1) as C;
-  const lin = (v: number) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+  const over = (top: C, under: C): C =>
+    [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])).concat(1) as C;
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
   const lum = (c: C) => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
-  const ratio = (a: C, b: C) => { const x = lum(a); const y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
-  const hex = (c: C) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+  const ratio = (a: C, b: C) => {
+    const x = lum(a);
+    const y = lum(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  const hex = (c: C) =>
+    `#${c
+      .slice(0, 3)
+      .map((v) => Math.round(v).toString(16).padStart(2, '0'))
+      .join('')}`;
   const behind = (el: Element): C | null => {
     const layers: C[] = [];
     for (let n: Element | null = el; n; n = n.parentElement) {
       const cs = getComputedStyle(n);
       if (cs.backgroundImage !== 'none') return null;
       const c = parse(cs.backgroundColor);
-      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+      if (c && c[3] > 0) {
+        layers.push(c);
+        if (c[3] >= 1) break;
+      }
     }
     let bg: C = parse(getComputedStyle(document.documentElement).backgroundColor) ?? [255, 255, 255, 1];
     if (bg[3] < 1) bg = [255, 255, 255, 1];
@@ -137,7 +172,11 @@ function contrastSweep(): { low: LowContrast[]; checked: number; unjudged: numbe
   let unjudged = 0;
   for (const el of document.body.querySelectorAll('*')) {
     if (el instanceof SVGElement || ['OPTION', 'SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName)) continue;
-    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+    const own = [...el.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent ?? '')
+      .join('')
+      .trim();
     if (!own) continue;
     if (el.closest('[aria-hidden="true"], :disabled, [aria-disabled="true"]')) continue;
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
@@ -146,14 +185,18 @@ function contrastSweep(): { low: LowContrast[]; checked: number; unjudged: numbe
     const cs = getComputedStyle(el);
     const fgRaw = parse(cs.color);
     const bg = behind(el);
-    if (!fgRaw || !bg) { unjudged++; continue; }
+    if (!fgRaw || !bg) {
+      unjudged++;
+      continue;
+    }
     const fg = over(fgRaw, bg);
     const size = parseFloat(cs.fontSize);
     const large = size >= 24 || (Number(cs.fontWeight) >= 700 && size >= 18.66);
     const min = large ? 3 : 4.5;
     const value = ratio(fg, bg);
     checked++;
-    if (value < min - 0.005) low.push({ text: own.slice(0, 60), fg: hex(fg), bg: hex(bg), ratio: Math.round(value * 100) / 100, min });
+    if (value < min - 0.005)
+      low.push({ text: own.slice(0, 60), fg: hex(fg), bg: hex(bg), ratio: Math.round(value * 100) / 100, min });
   }
   return { low, checked, unjudged };
 }
@@ -161,20 +204,50 @@ function contrastSweep(): { low: LowContrast[]; checked: number; unjudged: numbe
 async function auditHere(page: Page, screen: string): Promise<Audit> {
   await page.addScriptTag({ path: AXE });
   const axe = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map((n) => String(n.target[0])) }));
+    const w = window as unknown as {
+      axe: {
+        run(
+          c: unknown,
+          o: unknown,
+        ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 3).map((n) => String(n.target[0])),
+    }));
   });
   const sweep = await page.evaluate(contrastSweep);
   return { screen, axe, lowContrast: sweep.low, textsChecked: sweep.checked, textsUnjudged: sweep.unjudged };
 }
 
 async function settle(page: Page) {
-  await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading|Searching|Connecting/ }).count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Loading|Searching|Connecting/ })
+          .count(),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 }
 
 async function dropFile(page: Page, name: string, text: string) {
-  const transfer = await page.evaluateHandle(({ name, text }) => { const dt = new DataTransfer(); dt.items.add(new File([text], name)); return dt; }, { name, text });
+  const transfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name));
+      return dt;
+    },
+    { name, text },
+  );
   await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
 }
 
@@ -184,7 +257,9 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
     name: 'interaction check: severities, disagreement and an unread line',
     run: async (page) => {
       await page.goto(`${e.server.url}/tools/interactions`);
-      await page.getByLabel(/^Medicines/).fill('metformin 500 mg BD\niodinated contrast\nwarfarin 5 mg OD\naspirin 81mg daily\nzzqx 3 puffs');
+      await page
+        .getByLabel(/^Medicines/)
+        .fill('metformin 500 mg BD\niodinated contrast\nwarfarin 5 mg OD\naspirin 81mg daily\nzzqx 3 puffs');
       await page.getByRole('button', { name: 'Check interactions' }).click();
       await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
     },
@@ -206,11 +281,14 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
     },
   },
   {
-    name: 'bloodwork: the API\'s validation messages',
+    name: "bloodwork: the API's validation messages",
     run: async (page) => {
       await page.goto(`${e.server.url}/tools/bloodwork`);
       await page.getByRole('button', { name: 'Analyse' }).click();
-      await page.getByRole('alert').getByText(/Please check these/).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/Please check these/)
+        .waitFor();
     },
   },
   {
@@ -226,7 +304,11 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
     name: 'documents: an import report with a failed record',
     run: async (page) => {
       await page.goto(`${e.server.url}/documents`);
-      await dropFile(page, 'a11y.json', JSON.stringify([{ id: 'a11y-1', title: 'Contrast check record' }, { id: 'a11y-2' }]));
+      await dropFile(
+        page,
+        'a11y.json',
+        JSON.stringify([{ id: 'a11y-1', title: 'Contrast check record' }, { id: 'a11y-2' }]),
+      );
       await page.locator('.import-failures li').first().waitFor();
     },
   },
@@ -241,7 +323,9 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
     name: 'chat: the emergency alert',
     run: async (page) => {
       await page.goto(`${e.server.url}/chat`);
-      await page.getByLabel('Your question').fill('my dad took his whole box of amitriptyline an hour ago and now he wont wake up');
+      await page
+        .getByLabel('Your question')
+        .fill('my dad took his whole box of amitriptyline an hour ago and now he wont wake up');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByRole('article', { name: 'Answer' }).last().getByRole('alert').waitFor({ timeout: 20_000 });
       await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
@@ -250,7 +334,10 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
 ];
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
     it(`${theme} theme at ${width} px: every screen has no serious or critical axe finding and every text reaches AA`, async () => {
       await audit.emulateMedia({ colorScheme: theme });
       await audit.setViewportSize({ width, height });
@@ -259,7 +346,8 @@ for (const theme of ['light', 'dark'] as const) {
         await audit.goto(`${e.server.url}${path}`);
         await audit.getByRole('heading', { level: 1, name: title }).waitFor();
         await settle(audit);
-        if (path === '/sandbox') await audit.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
+        if (path === '/sandbox')
+          await audit.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
         if (path === '/compounds/metformin') await audit.locator('#mechanism li').first().waitFor();
         audits.push(await auditHere(audit, path));
         if (theme === 'dark') await audit.screenshot({ path: join(SHOTS, `dark-${width}-${name}.png`) });
@@ -267,10 +355,16 @@ for (const theme of ['light', 'dark'] as const) {
       for (const state of RESULT_STATES) {
         await state.run(audit);
         audits.push(await auditHere(audit, state.name));
-        if (theme === 'dark') await audit.screenshot({ path: join(SHOTS, `dark-${width}-${state.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}.png`), fullPage: true });
+        if (theme === 'dark')
+          await audit.screenshot({
+            path: join(SHOTS, `dark-${width}-${state.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}.png`),
+            fullPage: true,
+          });
       }
       writeFileSync(join(SHOTS, `a11y-${theme}-${width}.json`), `${JSON.stringify(audits, null, 2)}\n`);
-      const serious = audits.flatMap((a) => a.axe.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ screen: a.screen, ...v })));
+      const serious = audits.flatMap((a) =>
+        a.axe.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ screen: a.screen, ...v })),
+      );
       const low = audits.flatMap((a) => a.lowContrast.map((c) => ({ screen: a.screen, ...c })));
       expect(serious).toEqual([]);
       expect(low).toEqual([]);

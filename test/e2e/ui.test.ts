@@ -22,11 +22,13 @@ afterAll(async () => {
 });
 // a failed flow leaves a picture of where it stopped
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+  if (ctx.task.result?.state === 'fail')
+    await e.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
 });
 
 const heading = (name: string | RegExp) => e.page.getByRole('heading', { level: 1, name });
-const nav = (name: string) => e.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name, exact: true });
+const nav = (name: string) =>
+  e.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name, exact: true });
 
 type AxeViolation = { id: string; impact: string | null; nodes: number };
 /** axe-core's WCAG 2 A/AA findings on what `open` shows, in the whole document or only in the given selectors. */
@@ -34,12 +36,25 @@ async function axeFindings(open: (page: Page) => Promise<void>, include?: string
   // A separate browser that lets axe's script in: the app's own CSP (tested below) forbids injected scripts.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
-    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await (
+      await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } })
+    ).newPage();
     await open(page);
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     return await page.evaluate(async (selectors) => {
-      const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
-      const r = await axe.run(selectors ? { include: selectors.map((sel) => [sel]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              c: unknown,
+              o: unknown,
+            ): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }>;
+          };
+        }
+      ).axe;
+      const r = await axe.run(selectors ? { include: selectors.map((sel) => [sel]) } : document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+      });
       return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
     }, include ?? null);
   } finally {
@@ -64,7 +79,15 @@ describe('the web UI served by npm start', () => {
 
     await page.getByRole('link', { name: 'Metformin', exact: true }).first().click();
     await heading('Metformin').waitFor();
-    for (const section of ['Mechanism of action', 'Clinical evidence', 'Indications', 'Dosing', 'Safety', 'Related compounds', 'Linked documents']) {
+    for (const section of [
+      'Mechanism of action',
+      'Clinical evidence',
+      'Indications',
+      'Dosing',
+      'Safety',
+      'Related compounds',
+      'Linked documents',
+    ]) {
       await page.getByRole('heading', { level: 2, name: section }).waitFor();
     }
     await page.getByRole('heading', { level: 2, name: /^Interactions \(\d+\)$/ }).waitFor();
@@ -72,7 +95,11 @@ describe('the web UI served by npm start', () => {
     await interactions.locator('summary').getByText('Major: avoid the combination or act on it').waitFor();
     await interactions.getByText('Iodinated contrast media').waitFor();
     // DDInter's pairs without any text fold into one line per severity, still under their severity
-    await interactions.locator('summary').getByText(/^\d+ (more )?pairs? listed by DDInter without mechanism or management$/).first().waitFor();
+    await interactions
+      .locator('summary')
+      .getByText(/^\d+ (more )?pairs? listed by DDInter without mechanism or management$/)
+      .first()
+      .waitFor();
     // sortable: by substance, then back to important-first
     const moderate = interactions.locator('.sev-group-moderate');
     const subst = moderate.getByRole('columnheader', { name: /Substance/ });
@@ -84,23 +111,34 @@ describe('the web UI served by npm start', () => {
     await expect(subst.getAttribute('aria-sort')).resolves.toBe('none');
     await page.getByText(/\d+ documents? in this library linked to this compound/).waitFor();
     // every editorial section cites the monograph's numbered basis
-    await page.getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1–\d+$/ }).waitFor();
+    await page
+      .getByRole('link', { name: /^Mechanism of action: written from the monograph's sources 1–\d+$/ })
+      .waitFor();
     await expect(page.locator('#basis-list li').count()).resolves.toBeGreaterThan(1);
     // and each clinical outcome cites its own basis entry: the DPP result, the DPP paper
     const dpp = page.locator('#evidence li', { hasText: 'Diabetes Prevention Program' });
-    const dppCite = dpp.getByRole('link', { name: /^Source \d+: Diabetes Prevention Program Research Group, NEJM 2002$/ });
+    const dppCite = dpp.getByRole('link', {
+      name: /^Source \d+: Diabetes Prevention Program Research Group, NEJM 2002$/,
+    });
     const target = (await dppCite.getAttribute('href'))!;
     expect(target).toMatch(/^#basis-\d+$/);
     await dppCite.click();
     expect(new URL(page.url()).hash).toBe(target);
-    await expect(page.locator(`#basis-list li${target}`).innerText()).resolves.toBe('Diabetes Prevention Program Research Group, NEJM 2002');
+    await expect(page.locator(`#basis-list li${target}`).innerText()).resolves.toBe(
+      'Diabetes Prevention Program Research Group, NEJM 2002',
+    );
     // each indication shows as many numbers as it has sources, and one without a listed source (metformin's off-label
     // PCOS use, at this content version) shows none
     const claims = e.server.materia.context.monographs.get('metformin')!.sources.claims!;
     expect(claims.indications.some((cited) => cited.length === 0)).toBe(true);
     const rows = page.locator('#indications tbody tr');
     for (const [i, cited] of claims.indications.entries()) {
-      await expect(rows.nth(i).getByRole('link', { name: /^Source \d+: / }).count()).resolves.toBe(cited.length);
+      await expect(
+        rows
+          .nth(i)
+          .getByRole('link', { name: /^Source \d+: / })
+          .count(),
+      ).resolves.toBe(cited.length);
     }
     expect(await page.title()).toBe('Metformin — Materia');
     await page.getByRole('link', { name: 'Berberine' }).waitFor(); // a related compound, resolved to its record
@@ -121,16 +159,26 @@ describe('the web UI served by npm start', () => {
     await page.getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
     await page.waitForURL(/dir=desc/);
     // the URL changes before React re-renders the heading: wait for the rendered state, not the address
-    await expect.poll(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort'), { timeout: 5_000 }).toBe('descending');
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort'), { timeout: 5_000 })
+      .toBe('descending');
     // the table as a person reads it: category, grade and name of every row (it settles once the filtered list is in)
-    const table = () => page.getByRole('table').evaluate((t) => [...t.querySelectorAll('tbody tr')].map((tr) => {
-      const cells = [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim());
-      return { name: cells[0]!.split('\n')[0]!, category: cells[1]!.split('\n')[0]!, grade: cells[3]! };
-    }));
-    await expect.poll(async () => {
-      const rows = await table();
-      return rows.length > 0 && rows.every((r) => r.category === 'Mineral' && /\bA$/.test(r.grade));
-    }, { timeout: 10_000 }).toBe(true);
+    const table = () =>
+      page.getByRole('table').evaluate((t) =>
+        [...t.querySelectorAll('tbody tr')].map((tr) => {
+          const cells = [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim());
+          return { name: cells[0]!.split('\n')[0]!, category: cells[1]!.split('\n')[0]!, grade: cells[3]! };
+        }),
+      );
+    await expect
+      .poll(
+        async () => {
+          const rows = await table();
+          return rows.length > 0 && rows.every((r) => r.category === 'Mineral' && /\bA$/.test(r.grade));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const names = (await table()).map((r) => r.name);
     expect(names).toEqual([...names].sort((x, y) => y.localeCompare(x)));
     await page.getByText(`${names.length} compound${names.length === 1 ? '' : 's'}`, { exact: true }).waitFor();
@@ -198,7 +246,10 @@ describe('the web UI served by npm start', () => {
     // not the amber of an ordinary "high"
     const colours = await row.locator('.status').evaluate((b) => getComputedStyle(b).backgroundColor);
     expect(colours).toBe('rgb(143, 18, 9)');
-    await page.getByRole('figure').getByRole('img', { name: /potassium: 7\.2 mmol\/L, .*CRITICAL high, beyond the danger limit/ }).waitFor();
+    await page
+      .getByRole('figure')
+      .getByRole('img', { name: /potassium: 7\.2 mmol\/L, .*CRITICAL high, beyond the danger limit/ })
+      .waitFor();
     const a1c = page.getByRole('row', { name: /hba1c/ });
     await a1c.getByText(/≥ 6\.5 %: .*\(met\)/).waitFor();
     await a1c.getByText(/≥ 5\.7 %/).waitFor();
@@ -215,7 +266,10 @@ describe('the web UI served by npm start', () => {
 
     await page.getByLabel('Birth year').fill('1870');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await page.getByRole('alert').getByText(/Birth year/).waitFor(); // the API's bound, shown by the field
+    await page
+      .getByRole('alert')
+      .getByText(/Birth year/)
+      .waitFor(); // the API's bound, shown by the field
     await page.getByLabel('Birth year').fill('1971');
     await page.getByLabel('Sex').selectOption('female');
     await page.getByRole('button', { name: 'Save profile' }).click();
@@ -243,7 +297,10 @@ describe('the web UI served by npm start', () => {
     const answer = page.getByRole('article', { name: 'Answer' }).last();
     await answer.getByText('Sources (').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Send' }).waitFor();
-    await answer.getByText(/Type 2 diabetes/).first().waitFor();
+    await answer
+      .getByText(/Type 2 diabetes/)
+      .first()
+      .waitFor();
     await answer.getByText(/Not medical advice/).waitFor();
     const lengths = await page.evaluate(() => (window as unknown as { answerLengths: number[] }).answerLengths);
     expect(new Set(lengths.filter((n) => n > 0)).size, 'the answer appeared piece by piece').toBeGreaterThan(5);
@@ -257,11 +314,19 @@ describe('the web UI served by npm start', () => {
     await heading('Chat').waitFor();
     // the page was rebuilt from the stored conversation
     await page.getByRole('article', { name: 'Question' }).getByText('What is metformin used for?').waitFor();
-    await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /What is metformin used for/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('link', { name: /What is metformin used for/ })
+      .waitFor();
 
     await page.getByLabel('Your question').fill('Does warfarin interact with aspirin?');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('article', { name: 'Answer' }).last().getByText(/Warfarin/).first().waitFor();
+    await page
+      .getByRole('article', { name: 'Answer' })
+      .last()
+      .getByText(/Warfarin/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByText('Stopped. The answer above is incomplete.').waitFor();
     await page.getByRole('button', { name: 'Send' }).waitFor();
@@ -272,16 +337,24 @@ describe('the web UI served by npm start', () => {
     const { page } = e;
     await nav('Chat').click();
     await heading('Chat').waitFor();
-    await page.getByLabel('Your question').fill('my dad took his whole box of amitriptyline an hour ago and now he wont wake up');
+    await page
+      .getByLabel('Your question')
+      .fill('my dad took his whole box of amitriptyline an hour ago and now he wont wake up');
     await page.getByRole('button', { name: 'Send' }).click();
     const alert = page.getByRole('article', { name: 'Answer' }).last().getByRole('alert');
     await alert.getByText('This looks like an emergency.').waitFor({ timeout: 20_000 });
-    const style = await alert.evaluate((el) => { const c = getComputedStyle(el); return { border: c.borderTopColor, width: c.borderTopWidth }; });
+    const style = await alert.evaluate((el) => {
+      const c = getComputedStyle(el);
+      return { border: c.borderTopColor, width: c.borderTopWidth };
+    });
     expect(style).toEqual({ border: 'rgb(180, 35, 24)', width: '2px' });
     // keyboard focus: a 3 px outline in the accent colour (6.0:1 on white; WCAG 1.4.11 asks 3:1)
     await page.getByLabel('Your question').focus();
     await page.keyboard.press('Shift+Tab');
-    const ring = await page.evaluate(() => { const c = getComputedStyle(document.activeElement!); return { style: c.outlineStyle, width: c.outlineWidth, color: c.outlineColor }; });
+    const ring = await page.evaluate(() => {
+      const c = getComputedStyle(document.activeElement!);
+      return { style: c.outlineStyle, width: c.outlineWidth, color: c.outlineColor };
+    });
     expect(ring).toEqual({ style: 'solid', width: '3px', color: 'rgb(11, 110, 116)' });
   });
 
@@ -290,7 +363,10 @@ describe('the web UI served by npm start', () => {
     await nav('Settings').click();
     await heading('Settings').waitFor();
     const keys = page.getByRole('region', { name: 'API keys' });
-    await keys.getByRole('row', { name: /browser session/ }).getByText('this window').waitFor();
+    await keys
+      .getByRole('row', { name: /browser session/ })
+      .getByText('this window')
+      .waitFor();
     await keys.getByRole('button', { name: 'Create key' }).click();
     await keys.getByRole('alert').getByText(/Name:/).waitFor(); // no name: the API's message, by the field
 
@@ -299,7 +375,8 @@ describe('the web UI served by npm start', () => {
     await keys.getByRole('button', { name: 'Create key' }).click();
     const secret = (await keys.getByLabel('secret').innerText()).trim();
     expect(secret).toMatch(/^mk_[A-Za-z0-9]+_[A-Za-z0-9_-]+$/);
-    const call = (key: string) => fetch(`${e.server.url}/v1/content`, { headers: { 'x-api-key': key } }).then((r) => r.status);
+    const call = (key: string) =>
+      fetch(`${e.server.url}/v1/content`, { headers: { 'x-api-key': key } }).then((r) => r.status);
     await expect(call(secret)).resolves.toBe(200);
     await e.shot('10-api-key-created');
     await keys.getByRole('button', { name: 'I have stored it' }).click();
@@ -324,13 +401,16 @@ describe('the web UI served by npm start', () => {
     expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
   });
 
-  it('a monograph\'s claim citations and basis list have no critical or serious accessibility findings (axe-core)', async () => {
-    const found = await axeFindings(async (page) => {
-      await page.goto(e.entryUrl);
-      await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor(); // the key is taken before leaving
-      await page.goto(`${e.server.url}/compounds/metformin`);
-      await page.locator('#evidence .claim-cite a').first().waitFor();
-    }, ['#evidence', '#indications', '#sources']);
+  it("a monograph's claim citations and basis list have no critical or serious accessibility findings (axe-core)", async () => {
+    const found = await axeFindings(
+      async (page) => {
+        await page.goto(e.entryUrl);
+        await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor(); // the key is taken before leaving
+        await page.goto(`${e.server.url}/compounds/metformin`);
+        await page.locator('#evidence .claim-cite a').first().waitFor();
+      },
+      ['#evidence', '#indications', '#sources'],
+    );
     expect(found.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
   });
 
@@ -342,17 +422,31 @@ describe('the web UI served by npm start', () => {
     await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.getByText('/v1/tools/bloodwork/analyze', { exact: true }).first().waitFor();
     // a real request with the pre-authorised key: GET /v1/content needs one
-    await page.getByRole('button', { name: /GET \/v1\/content\b/ }).first().click();
+    await page
+      .getByRole('button', { name: /GET \/v1\/content\b/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Try it out' }).click();
     await page.getByRole('button', { name: 'Execute' }).click();
     const responses = page.locator('.responses-wrapper').first();
-    await responses.getByText(/"version": "/).first().waitFor({ timeout: 15_000 });
+    await responses
+      .getByText(/"version": "/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await expect(responses.innerText()).resolves.toMatch(/\b200\b/);
     // the curl example shows the key masked, as Settings does (the request itself used it)
-    await page.locator('.curl-command').first().getByText(/X-API-Key: mk_[A-Za-z0-9]+_••••••••/i).waitFor();
+    await page
+      .locator('.curl-command')
+      .first()
+      .getByText(/X-API-Key: mk_[A-Za-z0-9]+_••••••••/i)
+      .waitFor();
     await expect(page.locator('.swagger-wrap').innerText()).resolves.not.toContain(e.server.browserKey);
     // every select swagger-ui draws has a name
-    const unnamed = await page.locator('.swagger-wrap select').evaluateAll((els) => els.filter((el) => !el.getAttribute('aria-label') && !(el as HTMLSelectElement).labels?.length).length);
+    const unnamed = await page
+      .locator('.swagger-wrap select')
+      .evaluateAll(
+        (els) => els.filter((el) => !el.getAttribute('aria-label') && !(el as HTMLSelectElement).labels?.length).length,
+      );
     expect(unnamed).toBe(0);
     await e.shot('04-sandbox');
     // a reload keeps the route (the server answers index.html for unknown non-/v1 paths)
@@ -360,7 +454,7 @@ describe('the web UI served by npm start', () => {
     await heading('API sandbox').waitFor();
   });
 
-  it('interaction check: one row per pair with every source\'s level, and the coverage note when nothing is found', async () => {
+  it("interaction check: one row per pair with every source's level, and the coverage note when nothing is found", async () => {
     const { page } = e;
     await page.goto(`${e.server.url}/tools/interactions`);
     await heading('Interaction check').waitFor();
@@ -380,7 +474,9 @@ describe('the web UI served by npm start', () => {
     await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\naspirin 81mg daily\nzzqxor 3 puffs BD');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     const unread = page.getByRole('note', { name: 'Unread lines' });
-    await unread.getByText(/1 of 3 lines could not be read, so it was not checked against the interaction sources/).waitFor();
+    await unread
+      .getByText(/1 of 3 lines could not be read, so it was not checked against the interaction sources/)
+      .waitFor();
     await unread.getByText(/zzqxor/).waitFor();
     const unreadRow = page.locator('tr.row-unread');
     await expect(unreadRow.count()).resolves.toBe(1);
@@ -391,25 +487,39 @@ describe('the web UI served by npm start', () => {
     // autocomplete: a partial name typed on a new line is offered whole, and choosing it writes it in place
     await page.getByLabel(/^Medicines/).fill('warfarin 5 mg OD\nsimvas');
     await page.getByLabel(/^Medicines/).press('End');
-    await page.getByRole('group', { name: 'Suggestions' }).getByRole('button', { name: 'Simvastatin', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Suggestions' })
+      .getByRole('button', { name: 'Simvastatin', exact: true })
+      .click();
     await expect(page.getByLabel(/^Medicines/).inputValue()).resolves.toBe('warfarin 5 mg OD\nSimvastatin');
 
     await page.getByLabel(/^Medicines/).fill('creatine\nvitamin d');
     await page.getByRole('button', { name: 'Check interactions' }).click();
     const note = page.getByRole('note', { name: 'Coverage' });
     await note.getByText(/which is not the same as “no interaction”/).waitFor();
-    await note.getByText(/DDInter/).first().waitFor();
+    await note
+      .getByText(/DDInter/)
+      .first()
+      .waitFor();
     await e.shot('14-interactions-none-coverage');
   });
 
-  it('search says how it read the query, filters by source, and labels a document\'s source', async () => {
+  it("search says how it read the query, filters by source, and labels a document's source", async () => {
     const { page } = e;
     await page.goto(`${e.server.url}/?q=metfromin`);
-    await page.getByRole('note').filter({ hasText: 'Showing results for' }).getByText('metformin', { exact: true }).waitFor();
+    await page
+      .getByRole('note')
+      .filter({ hasText: 'Showing results for' })
+      .getByText('metformin', { exact: true })
+      .waitFor();
     await page.getByRole('link', { name: 'Metformin', exact: true }).first().waitFor();
     await e.shot('15-search-corrected');
     await page.goto(`${e.server.url}/?q=metformin&type=documents`);
-    await page.locator('.result-kind').first().getByText(/Document · (SciFact|CORD-19|PubMedQA)/).waitFor();
+    await page
+      .locator('.result-kind')
+      .first()
+      .getByText(/Document · (SciFact|CORD-19|PubMedQA)/)
+      .waitFor();
     await page.getByLabel('My library (imported)').click();
     await page.waitForURL(/source=imported/);
     await page.getByText(/Nothing matches “metformin” with these filters/).waitFor(); // nothing imported in a fresh library
@@ -436,10 +546,25 @@ describe('the web UI served by npm start', () => {
   it('at phone width (390×844) every screen fits: tables become cards, nothing scrolls sideways', async () => {
     const { page } = e;
     await page.setViewportSize({ width: 390, height: 844 });
-    const settle = () => expect.poll(() => page.getByRole('status').filter({ hasText: /Loading|Searching/ }).count(), { timeout: 15_000 }).toBe(0);
+    const settle = () =>
+      expect
+        .poll(
+          () =>
+            page
+              .getByRole('status')
+              .filter({ hasText: /Loading|Searching/ })
+              .count(),
+          { timeout: 15_000 },
+        )
+        .toBe(0);
     const fits = async (what: string) => {
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-      expect(scrollWidth, `${what}: page ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `${what}: page ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(
+        clientWidth,
+      );
     };
     try {
       for (const [path, title, name] of SCREENS) {
@@ -447,7 +572,8 @@ describe('the web UI served by npm start', () => {
         await page.goto(`${e.server.url}${path}`);
         await heading(title).waitFor();
         await settle();
-        if (path === '/sandbox') await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
+        if (path === '/sandbox')
+          await page.getByText('/v1/compounds/search', { exact: true }).first().waitFor({ timeout: 20_000 });
         await fits(path);
         await expect.poll(() => page.title(), { message: `${path} names itself` }).toMatch(/^.+ — Materia$/);
         await e.shot(shot, { fullPage: false }); // the first screen, as a phone shows it (the width check covers the whole page)
@@ -470,7 +596,10 @@ describe('the web UI served by npm start', () => {
 
       // a claim's citation stays beside its claim on a phone: inside the indication's card, on screen
       await page.goto(`${e.server.url}/compounds/metformin`);
-      const cite = page.locator('#indications tbody tr', { hasText: 'Type 2 diabetes' }).locator('.claim-cite a').first();
+      const cite = page
+        .locator('#indications tbody tr', { hasText: 'Type 2 diabetes' })
+        .locator('.claim-cite a')
+        .first();
       await cite.scrollIntoViewIfNeeded();
       const citeBox = (await cite.boundingBox())!;
       expect(citeBox.x + citeBox.width, 'the citation is on screen').toBeLessThanOrEqual(390);
@@ -521,8 +650,17 @@ describe('the web UI served by npm start', () => {
       await expect(footer.innerText()).resolves.toContain(`Materia content version ${version}`);
       await expect(page.locator('#basis-list').isVisible()).resolves.toBe(true);
       // a claim's number stays beside it, and its source is printed as a footnote under the section
-      const dppNumber = Number((await page.locator('#evidence li', { hasText: 'Diabetes Prevention Program' }).locator('.claim-cite').innerText()).match(/\d+/)![0]);
-      const footnote = page.locator('#evidence .claim-footnotes li', { hasText: 'Diabetes Prevention Program Research Group, NEJM 2002' });
+      const dppNumber = Number(
+        (
+          await page
+            .locator('#evidence li', { hasText: 'Diabetes Prevention Program' })
+            .locator('.claim-cite')
+            .innerText()
+        ).match(/\d+/)![0],
+      );
+      const footnote = page.locator('#evidence .claim-footnotes li', {
+        hasText: 'Diabetes Prevention Program Research Group, NEJM 2002',
+      });
       await expect(footnote.isVisible()).resolves.toBe(true);
       await expect(footnote.getAttribute('value')).resolves.toBe(String(dppNumber));
       await expect(page.locator('#indications .claim-footnotes').isVisible()).resolves.toBe(true);
@@ -541,7 +679,8 @@ describe('the web UI served by npm start', () => {
     const { page } = e;
     const calls: { limit: number; offset: number }[] = [];
     const onRequest = (r: Request) => {
-      if (r.url().endsWith('/v1/compounds/search')) calls.push(JSON.parse(r.postData() ?? '{}') as { limit: number; offset: number });
+      if (r.url().endsWith('/v1/compounds/search'))
+        calls.push(JSON.parse(r.postData() ?? '{}') as { limit: number; offset: number });
     };
     page.on('request', onRequest);
     try {
@@ -557,12 +696,23 @@ describe('the web UI served by npm start', () => {
       expect(names).toHaveLength(25);
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
       // "Linked studies" sorts most first, and says so
-      await page.getByRole('columnheader', { name: /Linked studies/ }).getByRole('button').click();
+      await page
+        .getByRole('columnheader', { name: /Linked studies/ })
+        .getByRole('button')
+        .click();
       const th = page.getByRole('columnheader', { name: /Linked studies/ });
       await expect.poll(() => th.getAttribute('aria-sort')).toBe('descending');
       await expect(th.innerText()).resolves.toContain('▼');
-      const counts = async () => (await page.getByRole('table').locator('tbody td.num').allInnerTexts()).map((t) => Number(t.replace(/[^0-9]/g, '')));
-      await expect.poll(async () => { const c = await counts(); return c.length > 0 && c.every((n, i) => i === 0 || n <= c[i - 1]!); }).toBe(true);
+      const counts = async () =>
+        (await page.getByRole('table').locator('tbody td.num').allInnerTexts()).map((t) =>
+          Number(t.replace(/[^0-9]/g, '')),
+        );
+      await expect
+        .poll(async () => {
+          const c = await counts();
+          return c.length > 0 && c.every((n, i) => i === 0 || n <= c[i - 1]!);
+        })
+        .toBe(true);
     } finally {
       page.off('request', onRequest);
     }
@@ -572,8 +722,12 @@ describe('the web UI served by npm start', () => {
     const { page } = e;
     const events: string[] = [];
     const api = (u: string) => new URL(u).pathname;
-    const onRequest = (r: Request) => { if (r.url().includes('/v1/')) events.push(`> ${api(r.url())}`); };
-    const onResponse = (r: Response) => { if (r.url().includes('/v1/')) events.push(`< ${api(r.url())}`); };
+    const onRequest = (r: Request) => {
+      if (r.url().includes('/v1/')) events.push(`> ${api(r.url())}`);
+    };
+    const onResponse = (r: Response) => {
+      if (r.url().includes('/v1/')) events.push(`< ${api(r.url())}`);
+    };
     page.on('request', onRequest);
     page.on('response', onResponse);
     try {
@@ -591,7 +745,11 @@ describe('the web UI served by npm start', () => {
   });
 
   it('serves hashed assets immutable and precompressed; the page and the API stay no-store', async () => {
-    const html = await fetch(`${e.server.url}/compounds`).then(async (r) => ({ cache: r.headers.get('cache-control'), type: r.headers.get('content-type'), body: await r.text() }));
+    const html = await fetch(`${e.server.url}/compounds`).then(async (r) => ({
+      cache: r.headers.get('cache-control'),
+      type: r.headers.get('content-type'),
+      body: await r.text(),
+    }));
     expect(html.cache).toBe('no-store');
     expect(html.type).toMatch(/text\/html/);
     const script = /<script[^>]+src="(\/assets\/index-[^"]+\.js)"/.exec(html.body)?.[1];
@@ -630,7 +788,10 @@ describe('the web UI served by npm start', () => {
     await page.getByText('Lexical', { exact: true }).waitFor();
     const content = e.server.materia.context.content;
     await page.getByText(content.version, { exact: true }).first().waitFor();
-    await page.getByRole('cell', { name: /USDA National Nutrient Database/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /USDA National Nutrient Database/ })
+      .first()
+      .waitFor();
     await e.shot('06-settings');
   });
 
@@ -659,7 +820,9 @@ describe('the web UI served by npm start', () => {
     // 400 and that one 401 (POST /v1/session) as failed resources
     // a compound page asks for its monograph beside the record (one round trip), so a compound without one answers 404
     expect(e.problems.filter((p) => /status of 401/.test(p))).toHaveLength(1);
-    const problems = e.problems.filter((p) => !/status of 40[01]/.test(p) && !/status of 404 .*\/v1\/monographs\//.test(p));
+    const problems = e.problems.filter(
+      (p) => !/status of 40[01]/.test(p) && !/status of 404 .*\/v1\/monographs\//.test(p),
+    );
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });

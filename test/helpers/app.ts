@@ -52,7 +52,10 @@ export interface TestAppOptions {
 }
 
 /** The random-weight transformers.js fixture (mechanics only: its scores mean nothing). */
-export const FIXTURE_MODEL: ModelConfig = { modelId: 'synthetic/random-bert-tiny', modelDir: resolve(REPO_ROOT, '../shared/models/test-fixtures') };
+export const FIXTURE_MODEL: ModelConfig = {
+  modelId: 'synthetic/random-bert-tiny',
+  modelDir: resolve(REPO_ROOT, '../shared/models/test-fixtures'),
+};
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'materia-test-'));
@@ -61,27 +64,50 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const errors: [string, unknown][] = [];
   const semantic = opts.model ? new Semantic(opts.model, dataDir, contentDb, true) : null;
   const materia = createApp({
-    contentDb, userDb, version: 'test', checkResponses: true, now: opts.now, semantic, chat: opts.chat, webhooks: opts.webhooks, bodyDeadlineMs: opts.bodyDeadlineMs, dbBusyDeadlineMs: opts.dbBusyDeadlineMs, rendererDir: opts.rendererDir,
-    log: (msg, err) => { errors.push([msg, err]); },
+    contentDb,
+    userDb,
+    version: 'test',
+    checkResponses: true,
+    now: opts.now,
+    semantic,
+    chat: opts.chat,
+    webhooks: opts.webhooks,
+    bodyDeadlineMs: opts.bodyDeadlineMs,
+    dbBusyDeadlineMs: opts.dbBusyDeadlineMs,
+    rendererDir: opts.rendererDir,
+    log: (msg, err) => {
+      errors.push([msg, err]);
+    },
   });
-  const server = await new Promise<Server>((ok) => { const s = materia.app.listen(0, '127.0.0.1', () => ok(s)); });
+  const server = await new Promise<Server>((ok) => {
+    const s = materia.app.listen(0, '127.0.0.1', () => ok(s));
+  });
   const port = (server.address() as AddressInfo).port;
   await semantic?.start();
   const adminKey = materia.context.keys.create('test admin', SCOPES).key;
   return {
-    materia, server, port, base: `http://127.0.0.1:${port}`, http: request.agent(server), adminKey, dataDir, contentDb, userDb,
-    semantic, logged: errors,
+    materia,
+    server,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    http: request.agent(server),
+    adminKey,
+    dataDir,
+    contentDb,
+    userDb,
+    semantic,
+    logged: errors,
     keyWith: (scopes) => materia.context.keys.create(`test ${scopes.join('+') || 'none'}`, scopes).key,
     close: async () => {
       await semantic?.close();
       return new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => {
-        userDb.close();
-        if (contentDb.open) contentDb.close();
-        rmSync(dataDir, { recursive: true, force: true });
-        ok();
-      });
+        server.closeAllConnections();
+        server.close(() => {
+          userDb.close();
+          if (contentDb.open) contentDb.close();
+          rmSync(dataDir, { recursive: true, force: true });
+          ok();
+        });
       });
     },
   };

@@ -5,8 +5,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { headers: IncomingHttpHeaders; body: string; path: string; at: number }
-export interface Reply { status: number; headers?: Record<string, string> }
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  path: string;
+  at: number;
+}
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+}
 
 export interface Receiver {
   url: string;
@@ -18,14 +26,22 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(respond: Receiver['respond'] = () => ({ status: 204 }), host = '127.0.0.1'): Promise<Receiver> {
+export async function startReceiver(
+  respond: Receiver['respond'] = () => ({ status: 204 }),
+  host = '127.0.0.1',
+): Promise<Receiver> {
   const hits: Received[] = [];
   const r: Partial<Receiver> & { respond: Receiver['respond'] } = { respond };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const hit = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '/', at: Date.now() };
+      const hit = {
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        path: req.url ?? '/',
+        at: Date.now(),
+      };
       hits.push(hit);
       void Promise.resolve(r.respond(hit)).then((reply) => {
         res.writeHead(reply.status, reply.headers ?? {});
@@ -39,7 +55,12 @@ export async function startReceiver(respond: Receiver['respond'] = () => ({ stat
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/hook`,
     port,
     hits,
-    unique: () => hits.filter((h, i) => hits.findIndex((x) => x.headers['webhook-id'] === h.headers['webhook-id']) === i),
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    unique: () =>
+      hits.filter((h, i) => hits.findIndex((x) => x.headers['webhook-id'] === h.headers['webhook-id']) === i),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   }) as Receiver;
 }

@@ -18,7 +18,11 @@ export function openToolContext(): { content: Db; ctx: ToolContext } {
 }
 
 /** Runs a tool as the API would (schema-parsed input) and checks its output against the published response shape. */
-export function runTool<R extends z.ZodType, D extends z.ZodType>(tool: ToolRunner<R, D>, ctx: ToolContext, body: unknown) {
+export function runTool<R extends z.ZodType, D extends z.ZodType>(
+  tool: ToolRunner<R, D>,
+  ctx: ToolContext,
+  body: unknown,
+) {
   const out = tool.run(ctx, tool.request.parse(body) as z.infer<R>);
   tool.data.parse({ ...out, saved_result_id: null });
   return out;

@@ -10,8 +10,12 @@ import { startReceiver } from '../helpers/receiver.ts';
 
 let clock = Date.UTC(2026, 4, 4, 12, 0, 0);
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ now: () => clock }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const as = (key: string) => ({
   get: (path: string) => t.http.get(path).set('Authorization', `Bearer ${key}`),
@@ -27,12 +31,25 @@ describe('API keys', () => {
     const { key, ...record } = res.body.data;
     expect(key).toMatch(/^mk_[A-Za-z0-9]+_[A-Za-z0-9_-]{43}$/);
     expect(record).toEqual({
-      id: key.split('_')[1], name: 'notebook', prefix: `mk_${key.split('_')[1]}_`, scopes: ['read', 'tools'], created_at: new Date(clock).toISOString(),
-      last_used_at: null, expires_at: null, revoked_at: null, created_by: t.adminKey.split('_')[1],
+      id: key.split('_')[1],
+      name: 'notebook',
+      prefix: `mk_${key.split('_')[1]}_`,
+      scopes: ['read', 'tools'],
+      created_at: new Date(clock).toISOString(),
+      last_used_at: null,
+      expires_at: null,
+      revoked_at: null,
+      created_by: t.adminKey.split('_')[1],
     });
     const list = await admin.get('/v1/api-keys');
     expect(list.body.data[0]).toEqual(record); // newest first
-    expect(list.body.meta).toMatchObject({ limit: 50, offset: 0, returned: list.body.data.length, total: list.body.data.length, has_more: false });
+    expect(list.body.meta).toMatchObject({
+      limit: 50,
+      offset: 0,
+      returned: list.body.data.length,
+      total: list.body.data.length,
+      has_more: false,
+    });
     const text = JSON.stringify(list.body);
     expect(text).not.toContain(key.split('_').slice(2).join('_'));
     expect(text).not.toMatch(/secret|hash/);
@@ -43,30 +60,48 @@ describe('API keys', () => {
 
   it('validates: scopes from the enum without repeats, a name, known fields only, an expiry in the future within ten years', async () => {
     const admin = as(t.adminKey);
-    const field = async (body: object) => (await admin.post('/v1/api-keys', body)).body.error?.details?.map((d: { field: string }) => d.field);
+    const field = async (body: object) =>
+      (await admin.post('/v1/api-keys', body)).body.error?.details?.map((d: { field: string }) => d.field);
     expect(await field({ name: 'x', scopes: ['root'] })).toEqual(['scopes.0']);
     expect(await field({ name: 'x', scopes: ['read', 'read'] })).toEqual(['scopes']);
     expect(await field({ name: 'x', scopes: [] })).toEqual(['scopes']);
     expect(await field({ name: ' ', scopes: ['read'] })).toEqual(['name']);
     expect(await field({ name: 'x', scopes: ['read'], secret: 'mine' })).toEqual(['secret']);
     expect(await field({ name: 'x', scopes: ['read'], expires_at: 'tomorrow' })).toEqual(['expires_at']);
-    expect(await field({ name: 'x', scopes: ['read'], expires_at: new Date(clock - 1000).toISOString() })).toEqual(['expires_at']);
-    expect(await field({ name: 'x', scopes: ['read'], expires_at: new Date(clock + 3651 * 86_400_000).toISOString() })).toEqual(['expires_at']);
-    const ok = await admin.post('/v1/api-keys', { name: 'short-lived', scopes: ['read'], expires_at: '2026-05-04T16:00:00+02:00' });
+    expect(await field({ name: 'x', scopes: ['read'], expires_at: new Date(clock - 1000).toISOString() })).toEqual([
+      'expires_at',
+    ]);
+    expect(
+      await field({ name: 'x', scopes: ['read'], expires_at: new Date(clock + 3651 * 86_400_000).toISOString() }),
+    ).toEqual(['expires_at']);
+    const ok = await admin.post('/v1/api-keys', {
+      name: 'short-lived',
+      scopes: ['read'],
+      expires_at: '2026-05-04T16:00:00+02:00',
+    });
     expect(ok.body.data.expires_at).toBe('2026-05-04T14:00:00.000Z'); // normalised to UTC
   });
 
   it('a key never grants more scopes than the key creating it, nor outlives it; a non-admin key gets 403', async () => {
-    const limitedAdmin = t.materia.context.keys.create('limited admin', ['admin', 'read'], { expiresAt: new Date(clock + 86_400_000).toISOString() }).key;
+    const limitedAdmin = t.materia.context.keys.create('limited admin', ['admin', 'read'], {
+      expiresAt: new Date(clock + 86_400_000).toISOString(),
+    }).key;
     const res = await as(limitedAdmin).post('/v1/api-keys', { name: 'too much', scopes: ['read', 'tools'] });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: 'forbidden', details: [{ field: 'scopes' }] });
     expect(res.body.error.message).toMatch(/tools/);
-    const later = await as(limitedAdmin).post('/v1/api-keys', { name: 'later', scopes: ['read'], expires_at: new Date(clock + 2 * 86_400_000).toISOString() });
+    const later = await as(limitedAdmin).post('/v1/api-keys', {
+      name: 'later',
+      scopes: ['read'],
+      expires_at: new Date(clock + 2 * 86_400_000).toISOString(),
+    });
     expect(later.status).toBe(403);
     expect(later.body.error.details[0].field).toBe('expires_at');
     const inherited = await as(limitedAdmin).post('/v1/api-keys', { name: 'child', scopes: ['read'] });
-    expect(inherited.body.data).toMatchObject({ scopes: ['read'], expires_at: new Date(clock + 86_400_000).toISOString() });
+    expect(inherited.body.data).toMatchObject({
+      scopes: ['read'],
+      expires_at: new Date(clock + 86_400_000).toISOString(),
+    });
     const child = inherited.body.data.key;
     for (const key of [t.keyWith(['read', 'chat', 'tools']), child]) {
       expect((await as(key).get('/v1/api-keys')).status).toBe(403);
@@ -88,14 +123,18 @@ describe('API keys', () => {
     expect((await admin.del(`/v1/api-keys/${id}`)).body.data.revoked_at).toBe(revoked.body.data.revoked_at);
     expect((await admin.del('/v1/api-keys/nosuchkey1')).status).toBe(404);
     expect((await admin.del('/v1/api-keys/not_a-key')).status).toBe(400);
-    const active = (await admin.get('/v1/api-keys?include_revoked=false&limit=100')).body.data.map((k: { id: string }) => k.id);
+    const active = (await admin.get('/v1/api-keys?include_revoked=false&limit=100')).body.data.map(
+      (k: { id: string }) => k.id,
+    );
     expect(active).not.toContain(id);
   });
 
   it('last_used_at is written at most once a minute per key, however busy the key is', async () => {
     const admin = as(t.adminKey);
     const { key, id } = (await admin.post('/v1/api-keys', { name: 'busy', scopes: ['read'] })).body.data;
-    const lastUsed = () => (t.userDb.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').get(id) as { last_used_at: string | null }).last_used_at;
+    const lastUsed = () =>
+      (t.userDb.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').get(id) as { last_used_at: string | null })
+        .last_used_at;
     const start = clock;
     for (let i = 0; i < 20; i++) await as(key).get('/v1/content');
     expect(lastUsed()).toBe(new Date(start).toISOString());
@@ -105,29 +144,57 @@ describe('API keys', () => {
     clock = start + 60_000;
     await as(key).get('/v1/content');
     expect(lastUsed()).toBe(new Date(start + 60_000).toISOString());
-    expect((await admin.get('/v1/api-keys')).body.data.find((k: { id: string }) => k.id === id).last_used_at).toBe(new Date(start + 60_000).toISOString());
+    expect((await admin.get('/v1/api-keys')).body.data.find((k: { id: string }) => k.id === id).last_used_at).toBe(
+      new Date(start + 60_000).toISOString(),
+    );
   });
 });
 
-describe('a created key\'s secret', () => {
+describe("a created key's secret", () => {
   it('never appears in the database file, its WAL, the webhook outbox or the logs', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-secret-'));
     const logged: string[] = [];
-    const spies = (['log', 'error', 'warn', 'info', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-    }));
+    const spies = (['log', 'error', 'warn', 'info', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation((...args: unknown[]) => {
+        logged.push(
+          args
+            .map((a) =>
+              a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a),
+            )
+            .join(' '),
+        );
+      }),
+    );
     const receiver = await startReceiver();
     const adminKey = 'mk_secrettest001_theAdminKeyOfTheSecretTestXYZ';
-    const s = await startServer(readConfig({
-      MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_CONTENT_DB: CONTENT_DB, MATERIA_API_KEY: adminKey, MATERIA_WEBHOOKS_ALLOW_PRIVATE: '1',
-    }, REPO_ROOT), REPO_ROOT);
+    const s = await startServer(
+      readConfig(
+        {
+          MATERIA_PORT: '0',
+          MATERIA_DATA_DIR: dataDir,
+          MATERIA_CONTENT_DB: CONTENT_DB,
+          MATERIA_API_KEY: adminKey,
+          MATERIA_WEBHOOKS_ALLOW_PRIVATE: '1',
+        },
+        REPO_ROOT,
+      ),
+      REPO_ROOT,
+    );
     const seen = { secret: '' };
     try {
-      const call = (method: string, path: string, key: string, body?: object) => fetch(`${s.url}${path}`, {
-        method, headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      const call = (method: string, path: string, key: string, body?: object) =>
+        fetch(`${s.url}${path}`, {
+          method,
+          headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      await call('POST', '/v1/webhooks', adminKey, {
+        url: receiver.url,
+        events: ['api_key.created', 'api_key.revoked'],
       });
-      await call('POST', '/v1/webhooks', adminKey, { url: receiver.url, events: ['api_key.created', 'api_key.revoked'] });
-      const created = (await (await call('POST', '/v1/api-keys', adminKey, { name: 'secret test', scopes: ['read'] })).json()) as { data: { key: string; id: string } };
+      const created = (await (
+        await call('POST', '/v1/api-keys', adminKey, { name: 'secret test', scopes: ['read'] })
+      ).json()) as { data: { key: string; id: string } };
       const secret = created.data.key.split('_').slice(2).join('_');
       seen.secret = secret;
       expect(secret).toHaveLength(43);

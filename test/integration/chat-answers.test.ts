@@ -14,9 +14,12 @@ beforeAll(async () => {
   t = await startTestApp();
   key = t.keyWith(['chat']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const answer = async (q: string) => ChatMessage.parse((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(ask(q))).body);
+const answer = async (q: string) =>
+  ChatMessage.parse((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(ask(q))).body);
 const firstLine = (m: ChatMessage) => m.content[0]!.text.split('\n')[0]!;
 
 describe('interactions first', () => {
@@ -53,8 +56,14 @@ describe('interactions first', () => {
 describe('evidence from the records first, and positions only on topic', () => {
   it('answers "does X do Y?" from the compound\'s monograph with its grade, and takes no position from an off-topic study', async () => {
     const cases: [string, RegExp][] = [
-      ['Does vitamin D prevent fractures?', /^Vitamin D3 \(cholecalciferol\), from its monograph: Fracture prevention .*evidence grade B/],
-      ['Does creatine damage the kidneys?', /^Creatine monohydrate, from its monograph: Controlled studies have not shown harm to kidney function/],
+      [
+        'Does vitamin D prevent fractures?',
+        /^Vitamin D3 \(cholecalciferol\), from its monograph: Fracture prevention .*evidence grade B/,
+      ],
+      [
+        'Does creatine damage the kidneys?',
+        /^Creatine monohydrate, from its monograph: Controlled studies have not shown harm to kidney function/,
+      ],
       ['Is melatonin effective for jet lag?', /^Melatonin, from its (?:record|monograph): .*jet lag/i],
     ];
     for (const [q, lead] of cases) {
@@ -75,11 +84,15 @@ describe('parsing', () => {
   });
 
   it('reads the goal rate apart from the body weight, in any order', async () => {
-    for (const q of ['How many calories should I eat to lose 0.5 kg a week? I\'m a 30 year old man, 90 kg, 180 cm, moderately active',
-      'I\'m 180 cm and 90 kg, male, 30, moderately active: I want to lose 0.5 kg per week, what should my calories be?']) {
+    for (const q of [
+      "How many calories should I eat to lose 0.5 kg a week? I'm a 30 year old man, 90 kg, 180 cm, moderately active",
+      "I'm 180 cm and 90 kg, male, 30, moderately active: I want to lose 0.5 kg per week, what should my calories be?",
+    ]) {
       const m = await answer(q);
       expect(m.agents[0], q).toBe('tool_macros');
-      expect(firstLine(m), q).toMatch(/BMR 1880 kcal\/day .*TDEE 2914 kcal\/day .*Target 2364 kcal\/day \(requested: 0\.5 kg\/week loss\)/);
+      expect(firstLine(m), q).toMatch(
+        /BMR 1880 kcal\/day .*TDEE 2914 kcal\/day .*Target 2364 kcal\/day \(requested: 0\.5 kg\/week loss\)/,
+      );
     }
   });
 });

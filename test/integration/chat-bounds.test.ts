@@ -13,9 +13,15 @@ beforeAll(async () => {
   t = await startTestApp();
   key = t.keyWith(['chat']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const chat = (body: unknown, route = 'completions') => t.http.post(`/v1/chat/${route}`).set('Authorization', `Bearer ${key}`).send(body as object);
+const chat = (body: unknown, route = 'completions') =>
+  t.http
+    .post(`/v1/chat/${route}`)
+    .set('Authorization', `Bearer ${key}`)
+    .send(body as object);
 const question = (n: number) => `Is metformin safe with ibuprofen? ${'x'.repeat(n)}`.slice(0, n);
 
 describe('chat input bounds', () => {
@@ -29,7 +35,12 @@ describe('chat input bounds', () => {
     for (const route of ['completions', 'stream']) {
       const res = await chat({ messages: [{ role: 'user', content: question(MAX_QUESTION_CHARS + 1) }] }, route);
       expect(res.status, route).toBe(400);
-      expect(res.body.error.details).toEqual([{ field: 'messages.0.content', message: `the question is read up to ${MAX_QUESTION_CHARS} characters; this one has ${MAX_QUESTION_CHARS + 1}: shorten it` }]);
+      expect(res.body.error.details).toEqual([
+        {
+          field: 'messages.0.content',
+          message: `the question is read up to ${MAX_QUESTION_CHARS} characters; this one has ${MAX_QUESTION_CHARS + 1}: shorten it`,
+        },
+      ]);
     }
     // 30 blocks of 32,000 characters without spaces (the issue's trial): refused, not analysed for seconds
     const blocks = Array.from({ length: 30 }, () => ({ type: 'text', text: 'a'.repeat(32_000) }));
@@ -39,10 +50,18 @@ describe('chat input bounds', () => {
   });
 
   it('refuses messages longer than MAX_CONVERSATION_CHARS together, naming messages', async () => {
-    const earlier = Array.from({ length: 8 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'y'.repeat(3_000) }));
+    const earlier = Array.from({ length: 8 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: 'y'.repeat(3_000),
+    }));
     const res = await chat({ messages: [...earlier, { role: 'user', content: 'Is it safe?' }] });
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'messages', message: `all messages together are read up to ${MAX_CONVERSATION_CHARS} characters; these have ${8 * 3_000 + 11}: drop earlier messages` }]);
+    expect(res.body.error.details).toEqual([
+      {
+        field: 'messages',
+        message: `all messages together are read up to ${MAX_CONVERSATION_CHARS} characters; these have ${8 * 3_000 + 11}: drop earlier messages`,
+      },
+    ]);
     const fits = await chat({ messages: [...earlier.slice(1), { role: 'user', content: 'Is it safe?' }] });
     expect(fits.status).toBe(200);
   });

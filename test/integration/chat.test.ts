@@ -11,9 +11,15 @@ beforeAll(async () => {
   t = await startTestApp();
   key = t.keyWith(['chat']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const chat = (body: unknown, k = key) => t.http.post('/v1/chat/completions').set('Authorization', `Bearer ${k}`).send(body as object);
+const chat = (body: unknown, k = key) =>
+  t.http
+    .post('/v1/chat/completions')
+    .set('Authorization', `Bearer ${k}`)
+    .send(body as object);
 
 describe('POST /v1/chat/completions: request validation', () => {
   it('names each offending field, with a 400', async () => {
@@ -23,7 +29,15 @@ describe('POST /v1/chat/completions: request validation', () => {
       [{ messages: [{ role: 'robot', content: 'hi' }] }, ['messages.0.role']],
       [{ messages: [{ role: 'user', content: 42 }] }, ['messages.0.content']],
       [{ messages: [{ role: 'user', content: '   ' }] }, ['messages.0.content']],
-      [{ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, ['messages.1.role']],
+      [
+        {
+          messages: [
+            { role: 'user', content: 'hi' },
+            { role: 'assistant', content: 'hello' },
+          ],
+        },
+        ['messages.1.role'],
+      ],
       [{ messages: [{ role: 'user', content: [{ type: 'image', url: 'x' }] }] }, ['messages.0.content']],
       [ask('hi', { temperature: 2.5 }), ['temperature']],
       [ask('hi', { temperature: -0.1 }), ['temperature']],
@@ -44,15 +58,22 @@ describe('POST /v1/chat/completions: request validation', () => {
   it('refuses an unknown model and lists the valid ids', async () => {
     const res = await chat(ask('What is metformin?', { model: 'gpt-4o' }));
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'model', message: 'unknown model; valid ids: service-clinical-v1' }]);
+    expect(res.body.error.details).toEqual([
+      { field: 'model', message: 'unknown model; valid ids: service-clinical-v1' },
+    ]);
   });
 
   it('accepts both header forms, and needs the chat scope', async () => {
     const body = ask('What is metformin?');
-    expect((await t.http.post('/v1/chat/completions').set('Authorization', `Bearer ${key}`).send(body)).status).toBe(200);
+    expect((await t.http.post('/v1/chat/completions').set('Authorization', `Bearer ${key}`).send(body)).status).toBe(
+      200,
+    );
     expect((await t.http.post('/v1/chat/completions').set('X-API-Key', key).send(body)).status).toBe(200);
     expect((await t.http.post('/v1/chat/completions').send(body)).status).toBe(401);
-    const read = await t.http.post('/v1/chat/completions').set('X-API-Key', t.keyWith(['read'])).send(body);
+    const read = await t.http
+      .post('/v1/chat/completions')
+      .set('X-API-Key', t.keyWith(['read']))
+      .send(body);
     expect(read.status).toBe(403);
     expect(read.body.error.code).toBe('forbidden');
     for (const path of ['/v1/chat/stream', '/v1/agents', '/v1/conversations']) {
@@ -64,14 +85,48 @@ describe('POST /v1/chat/completions: request validation', () => {
 
 describe('POST /v1/chat/completions: the answer', () => {
   it('has exactly the documented shape, a real token count and cited records that exist', async () => {
-    const res = await chat({ messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'What is' }, { type: 'text', text: 'metformin used for?' }] }], model: 'service-clinical-v1', temperature: 0.2 });
+    const res = await chat({
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is' },
+            { type: 'text', text: 'metformin used for?' },
+          ],
+        },
+      ],
+      model: 'service-clinical-v1',
+      temperature: 0.2,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['x-ratelimit-limit']).toBe('50');
     // spec §4.7: the message object is the body itself, without the {success, data} envelope
     expect(res.body.success).toBeUndefined();
     const m = ChatMessage.strict().parse(res.body);
-    expect(Object.keys(res.body).sort()).toEqual(['agents', 'composed_by', 'content', 'conversation_id', 'id', 'model', 'role', 'safety', 'stop_reason', 'triage', 'type', 'usage']);
-    expect(m).toMatchObject({ type: 'message', role: 'assistant', model: 'service-clinical-v1', stop_reason: 'end_turn', safety: 'ok', composed_by: 'evidence', conversation_id: null });
+    expect(Object.keys(res.body).sort()).toEqual([
+      'agents',
+      'composed_by',
+      'content',
+      'conversation_id',
+      'id',
+      'model',
+      'role',
+      'safety',
+      'stop_reason',
+      'triage',
+      'type',
+      'usage',
+    ]);
+    expect(m).toMatchObject({
+      type: 'message',
+      role: 'assistant',
+      model: 'service-clinical-v1',
+      stop_reason: 'end_turn',
+      safety: 'ok',
+      composed_by: 'evidence',
+      conversation_id: null,
+    });
     expect(m.id).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(m.agents).toEqual(['indications', 'safety']);
     const block = m.content[0]!;
@@ -79,10 +134,20 @@ describe('POST /v1/chat/completions: the answer', () => {
     expect(block.text).toContain('Metformin for Type 2 diabetes mellitus: evidence grade A');
     expect(block.text.endsWith(NOT_MEDICAL_ADVICE)).toBe(true);
     expect(block.citations[0]).toEqual({
-      index: 1, type: 'monograph', id: 'metformin', title: 'Metformin monograph', api_path: '/v1/monographs/metformin', url: null, pmid: null, doi: null,
+      index: 1,
+      type: 'monograph',
+      id: 'metformin',
+      title: 'Metformin monograph',
+      api_path: '/v1/monographs/metformin',
+      url: null,
+      pmid: null,
+      doi: null,
     });
     // usage: cl100k_base tokens of the system and user texts (blocks joined by a blank line), and of the answer
-    expect(m.usage).toEqual({ input_tokens: countTokens('Be brief.') + countTokens('What is\n\nmetformin used for?'), output_tokens: countTokens(block.text) });
+    expect(m.usage).toEqual({
+      input_tokens: countTokens('Be brief.') + countTokens('What is\n\nmetformin used for?'),
+      output_tokens: countTokens(block.text),
+    });
     await expectCitationsExist(t, block.citations);
   });
 
@@ -92,7 +157,8 @@ describe('POST /v1/chat/completions: the answer', () => {
     expect(m.agents).toEqual(['tool_interactions', 'dosing', 'safety']);
     const text: string = m.content[0].text;
     const body = text.slice(0, text.indexOf(NOT_MEDICAL_ADVICE)).trim();
-    for (const line of body.split('\n').filter((l) => l && !l.startsWith('**'))) expect(line, line).toMatch(/(?:\[\d+\])+$/);
+    for (const line of body.split('\n').filter((l) => l && !l.startsWith('**')))
+      expect(line, line).toMatch(/(?:\[\d+\])+$/);
     const used = new Set([...text.matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1])));
     expect([...used].sort((a, b) => a - b)).toEqual(m.content[0].citations.map((c: { index: number }) => c.index));
     expect(text).toContain('No interaction is recorded for BPC-157 + Warfarin');
@@ -145,7 +211,9 @@ describe('POST /v1/chat/completions: the answer', () => {
     const none = (await chat(ask('What is zorbaflexin?'))).body;
     expect(none.agents).toEqual(['safety']);
     expect(none.content[0].citations).toEqual([]);
-    expect(none.content[0].text).toBe(`I found nothing in the Materia knowledge base that answers this, so I won't guess.\n\n${NOT_MEDICAL_ADVICE}`);
+    expect(none.content[0].text).toBe(
+      `I found nothing in the Materia knowledge base that answers this, so I won't guess.\n\n${NOT_MEDICAL_ADVICE}`,
+    );
     const typo = (await chat(ask('what dose of metformn should I take'))).body;
     expect(typo.agents).toEqual(['dosing', 'safety']);
     expect(typo.content[0].text).toMatch(/^Metformin: typically 500 mg/);
@@ -153,11 +221,13 @@ describe('POST /v1/chat/completions: the answer', () => {
   });
 
   it('reads a follow-up question in the light of the conversation', async () => {
-    const res = await chat({ messages: [
-      { role: 'user', content: 'What is sertraline?' },
-      { role: 'assistant', content: 'Sertraline is an SSRI antidepressant.' },
-      { role: 'user', content: 'What are its side effects?' },
-    ] });
+    const res = await chat({
+      messages: [
+        { role: 'user', content: 'What is sertraline?' },
+        { role: 'assistant', content: 'Sertraline is an SSRI antidepressant.' },
+        { role: 'user', content: 'What are its side effects?' },
+      ],
+    });
     expect(res.body.agents).toEqual(['side_effects', 'safety']);
     expect(res.body.content[0].text).toContain('Sertraline common side effects: Nausea (very common)');
   });
@@ -183,7 +253,15 @@ describe('conversations', () => {
     const id = 'conv-test-0001';
     const first = await chat(ask('What is melatonin?', { conversation_id: id }));
     expect(first.body.conversation_id).toBe(id);
-    const second = await chat({ messages: [{ role: 'user', content: 'What is melatonin?' }, { role: 'assistant', content: first.body.content[0].text }, { role: 'user', content: 'What is its usual dose?' }], conversation_id: id, max_tokens: 40 });
+    const second = await chat({
+      messages: [
+        { role: 'user', content: 'What is melatonin?' },
+        { role: 'assistant', content: first.body.content[0].text },
+        { role: 'user', content: 'What is its usual dose?' },
+      ],
+      conversation_id: id,
+      max_tokens: 40,
+    });
     await chat(ask('What is glycine?')); // no conversation_id: not stored
     const list = await t.http.get('/v1/conversations').set('X-API-Key', key);
     expect(list.status).toBe(200);
@@ -195,7 +273,13 @@ describe('conversations', () => {
     const msgs = got.body.data.messages;
     expect(msgs.map((x: { role: string }) => x.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(msgs[2].text).toBe('What is its usual dose?');
-    expect(msgs[3]).toMatchObject({ message_id: second.body.id, text: second.body.content[0].text, stop_reason: 'max_tokens', agents: ['dosing', 'safety'], usage: second.body.usage });
+    expect(msgs[3]).toMatchObject({
+      message_id: second.body.id,
+      text: second.body.content[0].text,
+      stop_reason: 'max_tokens',
+      agents: ['dosing', 'safety'],
+      usage: second.body.usage,
+    });
     expect(msgs[3].citations).toEqual(second.body.content[0].citations);
     expect((await t.http.get('/v1/conversations/conv-unknown-1').set('X-API-Key', key)).status).toBe(404);
     expect((await t.http.get('/v1/conversations/x').set('X-API-Key', key)).status).toBe(400);

@@ -10,7 +10,9 @@ beforeAll(async () => {
   t = await startTestApp();
   client = new MateriaClient({ baseUrl: t.base, apiKey: t.adminKey });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('MateriaClient', () => {
   it('reads GET /v1/openapi.json, which has no {success, data} envelope', async () => {
@@ -36,7 +38,10 @@ describe('MateriaClient', () => {
 
   it('stream() throws the API error, with its details, when the request is refused before streaming', async () => {
     const refused = client.stream('chatStream', { body: { messages: [{ role: 'assistant', content: 'hello' }] } });
-    const err = await refused.next().then(() => null, (e: unknown) => e);
+    const err = await refused.next().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
     expect((err as ApiError).details.map((d) => d.field)).toContain('messages.0.role');
@@ -45,12 +50,18 @@ describe('MateriaClient', () => {
   it('stream() stops when its signal is aborted', async () => {
     const controller = new AbortController();
     const seen: string[] = [];
-    await expect((async () => {
-      for await (const e of client.stream('chatStream', { body: { messages: [{ role: 'user', content: 'Does warfarin interact with aspirin?' }] } }, controller.signal)) {
-        seen.push(e.type);
-        if (e.type === 'content_block_start') controller.abort();
-      }
-    })()).rejects.toThrow();
+    await expect(
+      (async () => {
+        for await (const e of client.stream(
+          'chatStream',
+          { body: { messages: [{ role: 'user', content: 'Does warfarin interact with aspirin?' }] } },
+          controller.signal,
+        )) {
+          seen.push(e.type);
+          if (e.type === 'content_block_start') controller.abort();
+        }
+      })(),
+    ).rejects.toThrow();
     expect(seen).not.toContain('message_stop');
   });
 });

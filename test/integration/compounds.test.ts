@@ -4,10 +4,18 @@ import { CompoundSearchResponse } from '../../src/shared/schemas/compounds.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const search = (body: unknown, key = t.adminKey) => t.http.post('/v1/compounds/search').set('X-API-Key', key).send(body as object);
+const search = (body: unknown, key = t.adminKey) =>
+  t.http
+    .post('/v1/compounds/search')
+    .set('X-API-Key', key)
+    .send(body as object);
 
 describe('POST /v1/compounds/search', () => {
   it('finds metformin by name first, with the full spec record and meta', async () => {
@@ -22,11 +30,23 @@ describe('POST /v1/compounds/search', () => {
     expect(first.alt_names).toContain('Glucophage');
     expect(first.drugbank_id).toBe('DB00331');
     expect(first.alt_names).toContain('Dimethylbiguanid'); // enriched from the DrugBank vocabulary
-    expect(first.typical_dosing).toEqual({ amount: 500, unit: 'mg', frequency: expect.stringContaining('twice daily') as string, duration: 'long-term', route: 'oral' });
+    expect(first.typical_dosing).toEqual({
+      amount: 500,
+      unit: 'mg',
+      frequency: expect.stringContaining('twice daily') as string,
+      duration: 'long-term',
+      route: 'oral',
+    });
     expect(first.interactions!.map((i) => i.substance)).toContain('Iodinated contrast media');
     expect(first.sources.editorial).toBe(true);
     expect(first.last_updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-    expect(body.meta).toMatchObject({ query: 'metformin', limit: 20, offset: 0, returned: body.data.length, filters_applied: {} });
+    expect(body.meta).toMatchObject({
+      query: 'metformin',
+      limit: 20,
+      offset: 0,
+      returned: body.data.length,
+      filters_applied: {},
+    });
     expect(body.meta.has_more).toBe(body.meta.total > body.data.length);
   });
 
@@ -36,7 +56,11 @@ describe('POST /v1/compounds/search', () => {
   });
 
   it('finds a brand only the vocabulary knows (other countries) as the compound with exactly its ingredients', async () => {
-    for (const [query, slug] of [['calpol', 'acetaminophen'], ['Somac', 'pantoprazole'], ['Eltroxin', 'levothyroxine']]) {
+    for (const [query, slug] of [
+      ['calpol', 'acetaminophen'],
+      ['Somac', 'pantoprazole'],
+      ['Eltroxin', 'levothyroxine'],
+    ]) {
       const res = await search({ query });
       expect(res.body.data[0]?.slug, query).toBe(slug);
     }
@@ -45,7 +69,10 @@ describe('POST /v1/compounds/search', () => {
   it('research_count and pubmed_ids come from linked documents', async () => {
     const res = await search({ query: 'metformin', limit: 1 });
     const c = res.body.data[0];
-    const docs = await t.http.get('/v1/documents').query({ compound: 'metformin', limit: 100 }).set('X-API-Key', t.adminKey);
+    const docs = await t.http
+      .get('/v1/documents')
+      .query({ compound: 'metformin', limit: 100 })
+      .set('X-API-Key', t.adminKey);
     expect(docs.body.meta.total).toBe(c.research_count);
     expect(c.research_count).toBeGreaterThan(0);
     const pmids = new Set(docs.body.data.map((d: { pmid: string | null }) => d.pmid).filter(Boolean));
@@ -67,9 +94,17 @@ describe('POST /v1/compounds/search', () => {
   });
 
   it('filters by evidence grade, status, subcategory and has_studies, and echoes them', async () => {
-    const res = await search({ query: '*', limit: 100, filters: { evidence_grade: ['A', 'B'], status: 'approved', has_studies: true } });
+    const res = await search({
+      query: '*',
+      limit: 100,
+      filters: { evidence_grade: ['A', 'B'], status: 'approved', has_studies: true },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.meta.filters_applied).toEqual({ evidence_grade: ['A', 'B'], status: 'approved', has_studies: true });
+    expect(res.body.meta.filters_applied).toEqual({
+      evidence_grade: ['A', 'B'],
+      status: 'approved',
+      has_studies: true,
+    });
     expect(res.body.data.length).toBeGreaterThan(0);
     for (const c of res.body.data) {
       expect(['A', 'B']).toContain(c.evidence_grade);
@@ -84,7 +119,13 @@ describe('POST /v1/compounds/search', () => {
   });
 
   it('include_* flags decide whether those fields appear', async () => {
-    const res = await search({ query: 'metformin', limit: 1, include_interactions: false, include_research: false, include_dosing: false });
+    const res = await search({
+      query: 'metformin',
+      limit: 1,
+      include_interactions: false,
+      include_research: false,
+      include_dosing: false,
+    });
     const c = res.body.data[0];
     expect(c).not.toHaveProperty('interactions');
     expect(c).not.toHaveProperty('pubmed_ids');
@@ -100,7 +141,13 @@ describe('POST /v1/compounds/search', () => {
     const seen: string[] = [];
     for (let offset = 0; offset < total; offset += 3) {
       const page = await search({ query: 'vitamin', limit: 3, offset });
-      expect(page.body.meta).toMatchObject({ total, offset, limit: 3, returned: Math.min(3, total - offset), has_more: offset + 3 < total });
+      expect(page.body.meta).toMatchObject({
+        total,
+        offset,
+        limit: 3,
+        returned: Math.min(3, total - offset),
+        has_more: offset + 3 < total,
+      });
       seen.push(...page.body.data.map((c: { slug: string }) => c.slug));
     }
     expect(seen).toEqual(big.body.data.map((c: { slug: string }) => c.slug).slice(0, total));
@@ -136,7 +183,10 @@ describe('POST /v1/compounds/search', () => {
   });
 
   it('accepts the key as Authorization: Bearer too', async () => {
-    const res = await t.http.post('/v1/compounds/search').set('Authorization', `Bearer ${t.adminKey}`).send({ query: 'metformin' });
+    const res = await t.http
+      .post('/v1/compounds/search')
+      .set('Authorization', `Bearer ${t.adminKey}`)
+      .send({ query: 'metformin' });
     expect(res.status).toBe(200);
     expect(res.body.data[0].slug).toBe('metformin');
   });
@@ -168,14 +218,20 @@ describe('GET /v1/compounds/{slug} and POST /v1/batch/compounds', () => {
     expect(ok.body.data).toMatchObject({ slug: 'metformin', name: 'Metformin', has_monograph: true });
     const missing = await t.http.get('/v1/compounds/no-such-compound').set('X-API-Key', t.adminKey);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, error: { code: 'not_found', message: 'compound "no-such-compound" not found' } });
+    expect(missing.body).toEqual({
+      success: false,
+      error: { code: 'not_found', message: 'compound "no-such-compound" not found' },
+    });
     const bad = await t.http.get('/v1/compounds/Not_A_Slug').set('X-API-Key', t.adminKey);
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].field).toBe('slug');
   });
 
   it('batch returns records in request order with requested/found/missing', async () => {
-    const res = await t.http.post('/v1/batch/compounds').set('X-API-Key', t.adminKey).send({ slugs: ['metformin', 'nope-1', 'metformin', 'nope-2'] });
+    const res = await t.http
+      .post('/v1/batch/compounds')
+      .set('X-API-Key', t.adminKey)
+      .send({ slugs: ['metformin', 'nope-1', 'metformin', 'nope-2'] });
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { slug: string }) => c.slug)).toEqual(['metformin', 'metformin']);
     expect(res.body.meta).toEqual({ requested: 4, found: 2, missing: ['nope-1', 'nope-2'] });

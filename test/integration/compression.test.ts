@@ -17,20 +17,39 @@ beforeAll(async () => {
   llm = await startFakeLlm();
   t = await startTestApp({ chat: { llm: { url: llm.url, model: 'local-test-model' }, heartbeatMs: 1000 } });
 });
-afterAll(async () => { await t.close(); await llm.close(); });
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
 
-interface Raw { status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+}
 
 /** One request with exactly these headers (Node's http sends no Accept-Encoding of its own), the body as received. */
 function raw(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Raw> {
   return new Promise((ok, fail) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(new URL(path, t.base), { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
+    const req = http.request(
+      new URL(path, t.base),
+      {
+        method,
+        headers: {
+          ...headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end(payload);
   });
@@ -49,7 +68,12 @@ describe('JSON responses', () => {
     const plain = await raw('GET', '/v1/openapi.json', {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.bytes.length).toBeGreaterThan(100_000);
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip, deflate', 'gzip'], ['gzip;q=1, br;q=0.5', 'gzip'], ['*', 'br']] as const) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
       const r = await raw('GET', '/v1/openapi.json', { 'accept-encoding': accept });
       expect(r.status, accept).toBe(200);
       expect(r.headers['content-encoding'], accept).toBe(encoding);
@@ -63,7 +87,10 @@ describe('JSON responses', () => {
   });
 
   it('authenticated routes too: a monograph and a search, with the rate-limit headers kept', async () => {
-    for (const [method, path, body] of [['GET', '/v1/monographs/metformin', undefined], ['POST', '/v1/compounds/search', { query: 'magnesium', limit: 20 }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/v1/monographs/metformin', undefined],
+      ['POST', '/v1/compounds/search', { query: 'magnesium', limit: 20 }],
+    ] as const) {
       const plain = await raw(method, path, key(), body);
       const br = await raw(method, path, { ...key(), 'accept-encoding': 'gzip, deflate, br' }, body);
       expect(plain.bytes.length, path).toBeGreaterThan(COMPRESS_MIN_BYTES);
@@ -98,7 +125,12 @@ describe('error envelopes', () => {
   it('keep their status and shape, compressed when large and plain when small', async () => {
     const unknownFields = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`unknown_field_number_${i}`, i]));
     const plain = await raw('POST', '/v1/compounds/search', key(), { query: 'magnesium', ...unknownFields });
-    const br = await raw('POST', '/v1/compounds/search', { ...key(), 'accept-encoding': 'br' }, { query: 'magnesium', ...unknownFields });
+    const br = await raw(
+      'POST',
+      '/v1/compounds/search',
+      { ...key(), 'accept-encoding': 'br' },
+      { query: 'magnesium', ...unknownFields },
+    );
     expect(plain.bytes.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
     expect([plain.status, br.status]).toEqual([400, 400]);
     expect(br.headers['content-encoding']).toBe('br');
@@ -139,8 +171,12 @@ describe('POST /v1/chat/stream', () => {
 
 describe('POST /mcp', () => {
   it('passes through as the MCP transport writes it: never compressed, never held back', async () => {
-    const r = await raw('POST', '/mcp', { ...key(), accept: 'application/json, text/event-stream', 'accept-encoding': 'br, gzip' },
-      { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const r = await raw(
+      'POST',
+      '/mcp',
+      { ...key(), accept: 'application/json, text/event-stream', 'accept-encoding': 'br, gzip' },
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    );
     expect(r.status).toBe(200);
     expect(r.bytes.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
     expect(r.headers['content-encoding']).toBeUndefined();

@@ -4,8 +4,12 @@ import { ContentResponse } from '../../src/shared/schemas/system.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /v1/content: the catalogue per category and per grade', () => {
   it('counts every category and grade, and the counts add up to the database', async () => {
@@ -19,14 +23,17 @@ describe('GET /v1/content: the catalogue per category and per grade', () => {
     expect(sum(c.compounds_by_category)).toBe(data.counts.compounds);
     expect(sum(c.compounds_by_grade)).toBe(data.counts.compounds);
     expect(sum(c.monographs_by_category)).toBe(data.counts.monographs);
-    for (const cat of CATEGORIES) expect(sum(c.compounds_by_category_and_grade[cat])).toBe(c.compounds_by_category[cat]);
+    for (const cat of CATEGORIES)
+      expect(sum(c.compounds_by_category_and_grade[cat])).toBe(c.compounds_by_category[cat]);
 
     // The same numbers straight from the content database the app serves.
     {
       const q = (sql: string) => t.contentDb.prepare<[], { n: number }>(sql).get()!.n;
       expect(c.compounds_by_category.sarm).toBe(q("SELECT COUNT(*) n FROM compounds WHERE category = 'sarm'"));
       expect(c.compounds_by_grade.E).toBe(q("SELECT COUNT(*) n FROM compounds WHERE evidence_grade = 'E'"));
-      expect(c.compounds_by_category_and_grade.peptide.E).toBe(q("SELECT COUNT(*) n FROM compounds WHERE category = 'peptide' AND evidence_grade = 'E'"));
+      expect(c.compounds_by_category_and_grade.peptide.E).toBe(
+        q("SELECT COUNT(*) n FROM compounds WHERE category = 'peptide' AND evidence_grade = 'E'"),
+      );
     }
   });
 });

@@ -23,7 +23,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     requests++;
     const f = byUrlPath.get(req.url ?? '');
-    if (!f) { res.writeHead(404).end(); return; }
+    if (!f) {
+      res.writeHead(404).end();
+      return;
+    }
     const body = readFileSync(join(shared, f.path));
     if (corrupt) body[0] = body[0]! ^ 0xff;
     res.writeHead(200, { 'content-length': body.length }).end(body);
@@ -31,12 +34,26 @@ beforeAll(async () => {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   mirror = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => { server.close(); });
+afterAll(() => {
+  server.close();
+});
 
-const small = (p: string) => p.startsWith('pubmedqa/LICENSE') || p.startsWith('onc-high-priority-ddi/') || p.startsWith('nlm-spl-ddi-corpus/DataSet_May_2014_Final/01');
+const small = (p: string) =>
+  p.startsWith('pubmedqa/LICENSE') ||
+  p.startsWith('onc-high-priority-ddi/') ||
+  p.startsWith('nlm-spl-ddi-corpus/DataSet_May_2014_Final/01');
 const sink = () => {
   const lines: string[] = [];
-  return { lines, stream: { isTTY: false, write: (s: string) => { lines.push(s); return true; } } as unknown as NodeJS.WriteStream };
+  return {
+    lines,
+    stream: {
+      isTTY: false,
+      write: (s: string) => {
+        lines.push(s);
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream,
+  };
 };
 
 describe('npm run data:fetch', () => {
@@ -49,8 +66,17 @@ describe('npm run data:fetch', () => {
       expect(body.length, f.path).toBe(f.bytes);
       expect(createHash('sha256').update(body).digest('hex'), f.path).toBe(f.sha256);
     }
-    for (const p of ['scifact/corpus.jsonl', 'pubmedqa/ori_pqal.json', 'ddinter/ddinter_downloads_code_A.csv', 'lab-reference-ranges-nlm/reference_ranges.csv', 'drugsatfda-products/Products.txt']) {
-      expect(manifest.files.some((f) => f.path === p), p).toBe(true);
+    for (const p of [
+      'scifact/corpus.jsonl',
+      'pubmedqa/ori_pqal.json',
+      'ddinter/ddinter_downloads_code_A.csv',
+      'lab-reference-ranges-nlm/reference_ranges.csv',
+      'drugsatfda-products/Products.txt',
+    ]) {
+      expect(
+        manifest.files.some((f) => f.path === p),
+        p,
+      ).toBe(true);
     }
   });
 
@@ -62,7 +88,8 @@ describe('npm run data:fetch', () => {
     const expected = manifest.files.filter((f) => small(f.path));
     expect(first.downloaded.sort()).toEqual(expected.map((f) => f.path).sort());
     expect(first.bytes).toBe(expected.reduce((n, f) => n + f.bytes, 0));
-    for (const f of expected) expect(readFileSync(join(dataDir, f.path)).equals(readFileSync(join(shared, f.path))), f.path).toBe(true);
+    for (const f of expected)
+      expect(readFileSync(join(dataDir, f.path)).equals(readFileSync(join(shared, f.path))), f.path).toBe(true);
     expect(out.lines.at(-1)).toMatch(new RegExp(`^data:fetch bytes \\[#{30}\\] ${first.bytes}/${first.bytes}\\n$`));
     expect(log[0]).toContain(`${expected.length} downloaded`);
 
@@ -77,25 +104,51 @@ describe('npm run data:fetch', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
     corrupt = true;
     try {
-      await expect(fetchData({ dataDir, mirror, only: (p) => p === 'pubmedqa/LICENSE', progress: sink().stream, log: () => {} }))
-        .rejects.toThrow(/pubmedqa\/LICENSE: SHA-256 [0-9a-f]{64} does not match the pinned/);
-    } finally { corrupt = false; }
+      await expect(
+        fetchData({ dataDir, mirror, only: (p) => p === 'pubmedqa/LICENSE', progress: sink().stream, log: () => {} }),
+      ).rejects.toThrow(/pubmedqa\/LICENSE: SHA-256 [0-9a-f]{64} does not match the pinned/);
+    } finally {
+      corrupt = false;
+    }
     expect(existsSync(join(dataDir, 'pubmedqa/LICENSE'))).toBe(false);
   });
 
   it('offline, it fails with a clear message naming MATERIA_SHARED_DIR', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
-    await expect(fetchData({ dataDir, mirror: 'http://127.0.0.1:9', only: (p) => p === 'pubmedqa/LICENSE', progress: sink().stream, log: () => {} }))
-      .rejects.toThrow(/cannot reach 127\.0\.0\.1:9 .*Are you online\?.*MATERIA_SHARED_DIR/);
+    await expect(
+      fetchData({
+        dataDir,
+        mirror: 'http://127.0.0.1:9',
+        only: (p) => p === 'pubmedqa/LICENSE',
+        progress: sink().stream,
+        log: () => {},
+      }),
+    ).rejects.toThrow(/cannot reach 127\.0\.0\.1:9 .*Are you online\?.*MATERIA_SHARED_DIR/);
   });
 
   it('rebuilds converted files from their downloaded originals, byte for byte (NLM ranges, USDA SR28 CSVs)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
-    const wanted = ['lab-reference-ranges-nlm/reference_ranges.csv', 'usda-sr28/foods.csv', 'usda-sr28/nutrients.csv', 'usda-sr28/household_weights.csv'];
-    const r = await fetchData({ dataDir, mirror, only: (p) => wanted.includes(p), progress: sink().stream, log: () => {} });
+    const wanted = [
+      'lab-reference-ranges-nlm/reference_ranges.csv',
+      'usda-sr28/foods.csv',
+      'usda-sr28/nutrients.csv',
+      'usda-sr28/household_weights.csv',
+    ];
+    const r = await fetchData({
+      dataDir,
+      mirror,
+      only: (p) => wanted.includes(p),
+      progress: sink().stream,
+      log: () => {},
+    });
     expect(r.derived.sort()).toEqual([...wanted].sort());
-    expect(r.downloaded.sort()).toEqual(['lab-reference-ranges-nlm/original/h17.js', 'usda-sr28/original/FD_GROUP.txt', 'usda-sr28/original/FOOD_DES.txt',
-      'usda-sr28/original/NUTR_DEF.txt', 'usda-sr28/original/WEIGHT.txt']);
+    expect(r.downloaded.sort()).toEqual([
+      'lab-reference-ranges-nlm/original/h17.js',
+      'usda-sr28/original/FD_GROUP.txt',
+      'usda-sr28/original/FOOD_DES.txt',
+      'usda-sr28/original/NUTR_DEF.txt',
+      'usda-sr28/original/WEIGHT.txt',
+    ]);
     for (const p of wanted) expect(readFileSync(join(dataDir, p)).equals(readFileSync(join(shared, p))), p).toBe(true);
   });
 
@@ -105,14 +158,23 @@ describe('npm run data:fetch', () => {
     expect(r.downloaded.length).toBe(393);
     expect(r.derived.length).toBe(4);
     expect(r.derivedMissing.map((f) => f.path).sort()).toEqual([
-      'cord19-metadata-sample/cord19_metadata_sample.csv', 'drugbank-open/drugbank_vocabulary.csv', 'scifact/corpus.jsonl', 'usda-sr28/nutrient_values_per100g.csv',
+      'cord19-metadata-sample/cord19_metadata_sample.csv',
+      'drugbank-open/drugbank_vocabulary.csv',
+      'scifact/corpus.jsonl',
+      'usda-sr28/nutrient_values_per100g.csv',
     ]);
   });
 
   it('reports a missing derived file instead of inventing a source for it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-data-'));
     const log: string[] = [];
-    const r = await fetchData({ dataDir, mirror, only: (p) => p === 'scifact/corpus.jsonl', progress: sink().stream, log: (l) => log.push(l) });
+    const r = await fetchData({
+      dataDir,
+      mirror,
+      only: (p) => p === 'scifact/corpus.jsonl',
+      progress: sink().stream,
+      log: (l) => log.push(l),
+    });
     expect(r.derivedMissing.map((f: DataFile) => f.path)).toEqual(['scifact/corpus.jsonl']);
     expect(log.join('\n')).toMatch(/scifact\/corpus\.jsonl is missing and has no byte-identical public copy/);
   });

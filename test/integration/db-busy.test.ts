@@ -21,18 +21,31 @@ beforeAll(async () => {
   other.pragma('busy_timeout = 0');
   receiver = await startReceiver();
 });
-afterEach(() => { if (other.inTransaction) other.exec('ROLLBACK'); });
-afterAll(async () => { other.close(); await receiver.close(); await t.close(); });
+afterEach(() => {
+  if (other.inTransaction) other.exec('ROLLBACK');
+});
+afterAll(async () => {
+  other.close();
+  await receiver.close();
+  await t.close();
+});
 
 const keyCount = () => (t.userDb.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n;
-const createKey = (name: string) => t.http.post('/v1/api-keys').set('X-API-Key', t.adminKey).send({ name, scopes: ['read'] });
+const createKey = (name: string) =>
+  t.http
+    .post('/v1/api-keys')
+    .set('X-API-Key', t.adminKey)
+    .send({ name, scopes: ['read'] });
 
 describe('a writing route while another process holds the write lock', () => {
   it('answers 503 with Retry-After after its deadline, writes nothing, and serves other requests meanwhile', async () => {
     const before = keyCount();
     other.exec('BEGIN IMMEDIATE');
     const order: string[] = [];
-    const write = createKey('blocked').then((r) => { order.push('write'); return r; });
+    const write = createKey('blocked').then((r) => {
+      order.push('write');
+      return r;
+    });
     // Reads keep being answered while the write waits: the event loop is free.
     const healths = [];
     for (let i = 0; i < 5; i++) {
@@ -75,7 +88,10 @@ describe('a writing route while another process holds the write lock', () => {
 describe('webhook bookkeeping under a held lock', () => {
   it('records a delivery it made once the lock is released, and does not send it again', async () => {
     t.materia.context.webhooks.setAllowPrivate(true);
-    const hook = await t.http.post('/v1/webhooks').set('X-API-Key', t.adminKey).send({ url: receiver.url, events: ['api_key.created'] });
+    const hook = await t.http
+      .post('/v1/webhooks')
+      .set('X-API-Key', t.adminKey)
+      .send({ url: receiver.url, events: ['api_key.created'] });
     expect(hook.status).toBe(200);
     expect((await createKey('announced')).status).toBe(200);
     other.exec('BEGIN IMMEDIATE');
@@ -88,7 +104,9 @@ describe('webhook bookkeeping under a held lock', () => {
     expect(await pass).toBe(1);
     const deliveries = await t.http.get(`/v1/webhooks/${hook.body.data.id}/deliveries`).set('X-API-Key', t.adminKey);
     expect(deliveries.status).toBe(200);
-    expect(deliveries.body.data.map((d: { status: string; attempt_count: number }) => [d.status, d.attempt_count])).toEqual([['succeeded', 1]]);
+    expect(
+      deliveries.body.data.map((d: { status: string; attempt_count: number }) => [d.status, d.attempt_count]),
+    ).toEqual([['succeeded', 1]]);
     expect(receiver.hits.length).toBe(1);
   });
 });
@@ -98,11 +116,25 @@ describe('the import CLI batches', () => {
     const raw = [0, 1, 2, 3, 4].map((i) => ({ index: i, value: { id: `batch-${i}`, title: `Batched record ${i}` } }));
     const batches: number[] = [];
     const cliDb = new Database(join(t.dataDir, 'user.sqlite'));
-    const running = importInBatches(cliDb, raw, { now: Date.now, batchRecords: 2, pauseMs: 100, onBatch: (r) => batches.push(r.created) });
+    const running = importInBatches(cliDb, raw, {
+      now: Date.now,
+      batchRecords: 2,
+      pauseMs: 100,
+      onBatch: (r) => batches.push(r.created),
+    });
     // The first batch has committed; during the pause another connection can write without waiting.
-    const count = () => (other.prepare("SELECT count(*) AS n FROM imported_documents WHERE external_id LIKE 'batch-%'").get() as { n: number }).n;
+    const count = () =>
+      (
+        other.prepare("SELECT count(*) AS n FROM imported_documents WHERE external_id LIKE 'batch-%'").get() as {
+          n: number;
+        }
+      ).n;
     expect(count()).toBe(2);
-    other.prepare("INSERT INTO settings (key, value) VALUES ('busy-test', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    other
+      .prepare(
+        "INSERT INTO settings (key, value) VALUES ('busy-test', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      )
+      .run();
     const report = await running;
     cliDb.close();
     expect(batches).toEqual([2, 2, 1]);

@@ -11,17 +11,29 @@ const jsonl = readFileSync(join(FIXTURES, 'cord19-sample.jsonl'), 'utf8');
 const xml = readFileSync(join(FIXTURES, 'cord19-sample-pubmed.xml'), 'utf8');
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const importBody = (body: object, key = t.adminKey) => t.http.post('/v1/documents/import').set('X-API-Key', key).send(body);
+const importBody = (body: object, key = t.adminKey) =>
+  t.http.post('/v1/documents/import').set('X-API-Key', key).send(body);
 
 describe('PubMed XML reading', () => {
   it('maps PMID, title, abstract, authors, journal, full date, DOI and PMCID', () => {
     const [first] = readPubmedXml(xml);
-    expect(first).toEqual({ index: 0, value: expect.objectContaining({
-      pmid: '34093252', journal: 'Front Psychiatry', publication_date: '2021-05-20', doi: '10.3389/fpsyt.2021.593710', pmcid: 'PMC8172985',
-    }) });
+    expect(first).toEqual({
+      index: 0,
+      value: expect.objectContaining({
+        pmid: '34093252',
+        journal: 'Front Psychiatry',
+        publication_date: '2021-05-20',
+        doi: '10.3389/fpsyt.2021.593710',
+        pmcid: 'PMC8172985',
+      }),
+    });
     const v = (first as { value: { title: string; authors: string[]; abstract: string } }).value;
     expect(v.title).toMatch(/^Development and Internal Validation of a Novel Model/);
     expect(v.authors.slice(0, 2)).toEqual(['Zhou, Jingjing', 'Zhou, Jia']);
@@ -34,18 +46,25 @@ describe('PubMed XML reading', () => {
       <Abstract><AbstractText Label="RESULTS &amp; DISCUSSION">HR 0.8 (p &lt; 0.05; n &gt; 100) &#x2265; 5 &amp;amp;</AbstractText></Abstract>
       <AuthorList><Author><LastName>M&#xfc;ller</LastName><ForeName>J&apos;</ForeName></Author></AuthorList></Article>
       <MeshHeadingList><MeshHeading><DescriptorName>A &amp; B</DescriptorName></MeshHeading></MeshHeadingList></MedlineCitation></PubmedArticle></PubmedArticleSet>`;
-    expect(readPubmedXml(doc)).toEqual([{ index: 0, value: {
-      pmid: '123',
-      title: 'Effect of <i> on p < 0.05 & in vivo β-cells "x"', // an escaped tag is text; a real <i> tag is markup
-      abstract: 'RESULTS & DISCUSSION: HR 0.8 (p < 0.05; n > 100) ≥ 5 &amp;', // &amp;amp; is decoded once
-      authors: ["Müller, J'"],
-      journal: 'Journal of A & B α',
-      mesh_terms: ['A & B'],
-    } }]);
+    expect(readPubmedXml(doc)).toEqual([
+      {
+        index: 0,
+        value: {
+          pmid: '123',
+          title: 'Effect of <i> on p < 0.05 & in vivo β-cells "x"', // an escaped tag is text; a real <i> tag is markup
+          abstract: 'RESULTS & DISCUSSION: HR 0.8 (p < 0.05; n > 100) ≥ 5 &amp;', // &amp;amp; is decoded once
+          authors: ["Müller, J'"],
+          journal: 'Journal of A & B α',
+          mesh_terms: ['A & B'],
+        },
+      },
+    ]);
   });
 
   it('reports XML that is not PubMed', () => {
-    expect(readPubmedXml('<foo/>')).toEqual([{ index: 0, error: { field: 'data', message: 'no PubmedArticleSet element: expected PubMed XML' } }]);
+    expect(readPubmedXml('<foo/>')).toEqual([
+      { index: 0, error: { field: 'data', message: 'no PubmedArticleSet element: expected PubMed XML' } },
+    ]);
     expect(readPubmedXml('<PubmedArticleSet><PubmedArticle>')[0]).toHaveProperty('error');
   });
 });
@@ -63,11 +82,22 @@ describe('POST /v1/documents/import', () => {
   });
 
   it('makes imported documents searchable and readable like bundled ones', async () => {
-    const list = await t.http.get('/v1/documents').query({ source: 'imported', limit: 10 }).set('X-API-Key', t.adminKey);
+    const list = await t.http
+      .get('/v1/documents')
+      .query({ source: 'imported', limit: 10 })
+      .set('X-API-Key', t.adminKey);
     expect(list.body.meta.total).toBe(2);
-    const search = await t.http.get('/v1/documents').query({ q: 'Plasma ACE2 predicts outcome', limit: 3 }).set('X-API-Key', t.adminKey);
+    const search = await t.http
+      .get('/v1/documents')
+      .query({ q: 'Plasma ACE2 predicts outcome', limit: 3 })
+      .set('X-API-Key', t.adminKey);
     const hit = search.body.data.find((d: { source: string }) => d.source === 'imported');
-    expect(hit).toMatchObject({ pmid: '34086837', journal: 'PLoS One', publication_date: '2021-06-04', url: 'https://doi.org/10.1371/journal.pone.0252799' });
+    expect(hit).toMatchObject({
+      pmid: '34086837',
+      journal: 'PLoS One',
+      publication_date: '2021-06-04',
+      url: 'https://doi.org/10.1371/journal.pone.0252799',
+    });
     const one = await t.http.get(`/v1/documents/${hit.id}`).set('X-API-Key', t.adminKey);
     expect(one.status).toBe(200);
     expect(one.body.data.title).toBe('Plasma ACE2 predicts outcome of COVID-19 in hospitalized patients');
@@ -79,16 +109,26 @@ describe('POST /v1/documents/import', () => {
     // The third article has no ArticleTitle but an abstract, and the PMID of a record imported above: it updates that
     // record and keeps its real title rather than taking one derived from the abstract.
     expect(res.body.data).toMatchObject({ received: 3, created: 1, updated: 2, failed: [] });
-    const list = await t.http.get('/v1/documents').query({ source: 'imported', limit: 10 }).set('X-API-Key', t.adminKey);
+    const list = await t.http
+      .get('/v1/documents')
+      .query({ source: 'imported', limit: 10 })
+      .set('X-API-Key', t.adminKey);
     expect(list.body.meta.total).toBe(3);
     const ace2 = list.body.data.find((d: { pmid: string }) => d.pmid === '34086837');
-    expect(ace2).toMatchObject({ title: 'Plasma ACE2 predicts outcome of COVID-19 in hospitalized patients', title_source: 'article' });
+    expect(ace2).toMatchObject({
+      title: 'Plasma ACE2 predicts outcome of COVID-19 in hospitalized patients',
+      title_source: 'article',
+    });
   });
 
   it('accepts records directly, and 400s when nothing could be imported', async () => {
-    const ok = await importBody({ records: [{ id: 'my-notes-1', title: 'Clinic audit of vitamin D prescribing', publication_date: '2024' }] });
+    const ok = await importBody({
+      records: [{ id: 'my-notes-1', title: 'Clinic audit of vitamin D prescribing', publication_date: '2024' }],
+    });
     expect(ok.body.data).toMatchObject({ created: 1, updated: 0 });
-    const again = await importBody({ records: [{ id: 'my-notes-1', title: 'Clinic audit of vitamin D prescribing (revised)' }] });
+    const again = await importBody({
+      records: [{ id: 'my-notes-1', title: 'Clinic audit of vitamin D prescribing (revised)' }],
+    });
     expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
     const bad = await importBody({ records: [{ title: 5 }, 'nope'] });
     expect(bad.status).toBe(400);
@@ -116,10 +156,15 @@ describe('POST /v1/documents/import', () => {
     for (const [body, fields] of cases) {
       const res = await importBody(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toEqual(fields);
+      expect(
+        res.body.error.details.map((d: { field: string }) => d.field),
+        JSON.stringify(body),
+      ).toEqual(fields);
     }
     const fromFile = await importBody({ format: 'json', data: '[{"title": 5}]' });
-    expect(fromFile.body.error.details).toEqual([{ field: 'data', message: expect.stringMatching(/^record 0, title: /) as string }]);
+    expect(fromFile.body.error.details).toEqual([
+      { field: 'data', message: expect.stringMatching(/^record 0, title: /) as string },
+    ]);
   });
 
   it('needs the admin scope', async () => {
@@ -136,24 +181,41 @@ describe('POST /v1/documents/import', () => {
     expect(total).toBe(4);
   });
   it('keeps your own id as external_id, and derives a title (marked) for a record with only an abstract', async () => {
-    const res = await importBody({ records: [
-      { id: 'lib-0042', abstract: 'Delayed gastric emptying was common in patients on semaglutide. We reviewed 120 charts.' },
-      { id: 'lib-0043' },
-    ] });
+    const res = await importBody({
+      records: [
+        {
+          id: 'lib-0042',
+          abstract: 'Delayed gastric emptying was common in patients on semaglutide. We reviewed 120 charts.',
+        },
+        { id: 'lib-0043' },
+      ],
+    });
     expect(res.body.data).toMatchObject({ created: 1 });
-    expect(res.body.data.failed).toEqual([{ index: 1, key: 'lib-0043', errors: [{ field: 'title', message: 'a record needs a title or an abstract' }] }]);
+    expect(res.body.data.failed).toEqual([
+      { index: 1, key: 'lib-0043', errors: [{ field: 'title', message: 'a record needs a title or an abstract' }] },
+    ]);
     const doc = await t.http.get(`/v1/documents/${res.body.data.documents[0].id}`).set('X-API-Key', t.adminKey);
-    expect(doc.body.data).toMatchObject({ external_id: 'lib-0042', title: 'Delayed gastric emptying was common in patients on semaglutide', title_source: 'derived' });
+    expect(doc.body.data).toMatchObject({
+      external_id: 'lib-0042',
+      title: 'Delayed gastric emptying was common in patients on semaglutide',
+      title_source: 'derived',
+    });
   });
-
 });
 
 describe('npm run import', () => {
   it('imports a file into MATERIA_DATA_DIR with a report', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-import-'));
-    const out = execFileSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/main/documents/import/cli.ts', join(FIXTURES, 'cord19-sample-pubmed.xml')], {
-      cwd: REPO_ROOT, env: { ...process.env, MATERIA_DATA_DIR: dataDir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const out = execFileSync(
+      join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      ['src/main/documents/import/cli.ts', join(FIXTURES, 'cord19-sample-pubmed.xml')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, MATERIA_DATA_DIR: dataDir },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     // The article without an ArticleTitle has an abstract, so it is imported under a title derived from it.
     expect(out).toContain('3 record(s): 3 created, 0 updated, 0 failed');
   });

@@ -12,19 +12,30 @@ import { DocumentResponse } from '../../src/shared/schemas/documents.ts';
 import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const importBody = (body: object) => t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send(body);
 const records = [
-  { id: 'mine-1', title: 'Quokka grooming behaviour and sleep in captivity', abstract: 'Quokka grooming and sleep observed over a year.' },
+  {
+    id: 'mine-1',
+    title: 'Quokka grooming behaviour and sleep in captivity',
+    abstract: 'Quokka grooming and sleep observed over a year.',
+  },
   { id: 'mine-2', title: 'Quokka diet and dental wear', abstract: 'Dental wear in quokka diets.' },
 ];
 
 function runCli(file: string, dataDir: string): { out: string; status: number } {
   try {
     const out = execFileSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/main/documents/import/cli.ts', file], {
-      cwd: REPO_ROOT, env: { ...process.env, MATERIA_DATA_DIR: dataDir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: REPO_ROOT,
+      env: { ...process.env, MATERIA_DATA_DIR: dataDir },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     return { out, status: 0 };
   } catch (e) {
@@ -44,10 +55,21 @@ describe('accepted shapes and malformed input', () => {
     const data = '[\n  {"title": "Café au lait spots"},\n  {"title": "x", }\n]';
     const res = await importBody({ format: 'json', data });
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'data', message: 'not valid JSON at line 3, column 18 (byte 55): expected a double-quoted property name' }]);
+    expect(res.body.error.details).toEqual([
+      {
+        field: 'data',
+        message: 'not valid JSON at line 3, column 18 (byte 55): expected a double-quoted property name',
+      },
+    ]);
     const lines = await importBody({ format: 'jsonl', data: '{"title": "ok one"}\n{"title": "broken\n' });
     expect(lines.status).toBe(200);
-    expect(lines.body.data.failed).toEqual([{ index: 1, key: null, errors: [{ field: 'line 2', message: 'not valid JSON at line 2, column 18 (byte 37): a string is not closed' }] }]);
+    expect(lines.body.data.failed).toEqual([
+      {
+        index: 1,
+        key: null,
+        errors: [{ field: 'line 2', message: 'not valid JSON at line 2, column 18 (byte 37): a string is not closed' }],
+      },
+    ]);
   });
 
   it('npm run import accepts {"records": [...]} and names the line and byte of malformed JSON', () => {
@@ -65,26 +87,43 @@ describe('accepted shapes and malformed input', () => {
 
 describe('DELETE /v1/documents/{id}', () => {
   it('deletes an imported document: gone from GET, the list and search at once', async () => {
-    const res = await importBody({ records: [{ id: 'to-delete', title: 'Wombat cube-shaped faeces formation', abstract: 'Wombat intestines form cubes.' }] });
+    const res = await importBody({
+      records: [
+        { id: 'to-delete', title: 'Wombat cube-shaped faeces formation', abstract: 'Wombat intestines form cubes.' },
+      ],
+    });
     const id = res.body.data.documents[0].id as string;
-    const find = async () => (await t.http.post('/v1/search').set('X-API-Key', t.adminKey).send({ query: 'wombat cube faeces', types: ['documents'] })).body.data.results.map((r: { id: string }) => r.id);
+    const find = async () =>
+      (
+        await t.http
+          .post('/v1/search')
+          .set('X-API-Key', t.adminKey)
+          .send({ query: 'wombat cube faeces', types: ['documents'] })
+      ).body.data.results.map((r: { id: string }) => r.id);
     expect(await find()).toContain(id);
     const del = await t.http.delete(`/v1/documents/${id}`).set('X-API-Key', t.adminKey);
     expect(del.status).toBe(200);
     expect(DocumentResponse.parse(del.body).data).toMatchObject({ id, external_id: 'to-delete', source: 'imported' });
     expect((await t.http.get(`/v1/documents/${id}`).set('X-API-Key', t.adminKey)).status).toBe(404);
     expect(await find()).not.toContain(id);
-    const listed = await t.http.get('/v1/documents').query({ q: 'wombat cube faeces', source: 'imported' }).set('X-API-Key', t.adminKey);
+    const listed = await t.http
+      .get('/v1/documents')
+      .query({ q: 'wombat cube faeces', source: 'imported' })
+      .set('X-API-Key', t.adminKey);
     expect(listed.body.data).toEqual([]);
     const again = await t.http.delete(`/v1/documents/${id}`).set('X-API-Key', t.adminKey);
     expect(again.status).toBe(404);
   });
 
   it('refuses a bundled document with a 400 naming id, and changes nothing', async () => {
-    const bundled = (await t.http.get('/v1/documents').query({ limit: 1, source: 'scifact' }).set('X-API-Key', t.adminKey)).body.data[0].id as string;
+    const bundled = (
+      await t.http.get('/v1/documents').query({ limit: 1, source: 'scifact' }).set('X-API-Key', t.adminKey)
+    ).body.data[0].id as string;
     const res = await t.http.delete(`/v1/documents/${bundled}`).set('X-API-Key', t.adminKey);
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'id', message: 'is a bundled document: only imported documents (imported-…) can be deleted' }]);
+    expect(res.body.error.details).toEqual([
+      { field: 'id', message: 'is a bundled document: only imported documents (imported-…) can be deleted' },
+    ]);
     expect((await t.http.get(`/v1/documents/${bundled}`).set('X-API-Key', t.adminKey)).status).toBe(200);
   });
 

@@ -11,13 +11,30 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  const res = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records: [
-    { id: 'rank-1', title: 'Vitamin D supplementation and fracture risk in older adults: a randomised trial', abstract: 'Vitamin D and calcium supplementation and hip fracture in older adults.', publication_date: '2024-02-01' },
-    { id: 'rank-2', title: 'A note on office furniture', abstract: 'Chairs and desks, with one mention of vitamin d.', publication_date: '2023' },
-  ] });
+  const res = await t.http
+    .post('/v1/documents/import')
+    .set('X-API-Key', t.adminKey)
+    .send({
+      records: [
+        {
+          id: 'rank-1',
+          title: 'Vitamin D supplementation and fracture risk in older adults: a randomised trial',
+          abstract: 'Vitamin D and calcium supplementation and hip fracture in older adults.',
+          publication_date: '2024-02-01',
+        },
+        {
+          id: 'rank-2',
+          title: 'A note on office furniture',
+          abstract: 'Chairs and desks, with one mention of vitamin d.',
+          publication_date: '2023',
+        },
+      ],
+    });
   expect(res.status).toBe(200);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const list = async (query: Record<string, string | number>) => {
   const res = await t.http.get('/v1/documents').query(query).set('X-API-Key', t.adminKey);
@@ -25,13 +42,22 @@ const list = async (query: Record<string, string | number>) => {
   return DocumentListResponse.parse(res.body);
 };
 const searchIds = async (query: string, limit: number, offset = 0) => {
-  const res = await t.http.post('/v1/search').set('X-API-Key', t.adminKey).send({ query, types: ['documents'], limit, offset });
+  const res = await t.http
+    .post('/v1/search')
+    .set('X-API-Key', t.adminKey)
+    .send({ query, types: ['documents'], limit, offset });
   expect(res.status).toBe(200);
   return SemanticSearchResponse.parse(res.body).data.results.map((r) => r.id);
 };
 
 describe('GET /v1/documents?q= and POST /v1/search rank documents the same way', () => {
-  it.each(['vitamin d fracture', 'covid vaccine effectiveness', 'metformin', 'zoloft side effects', 'heart attack aspirin'])('%s: same ids in the same order, page after page', async (q) => {
+  it.each([
+    'vitamin d fracture',
+    'covid vaccine effectiveness',
+    'metformin',
+    'zoloft side effects',
+    'heart attack aspirin',
+  ])('%s: same ids in the same order, page after page', async (q) => {
     const first = await list({ q, limit: 20 });
     expect(first.data.length).toBeGreaterThan(0);
     expect(first.data.map((d) => d.id)).toEqual(await searchIds(q, 20));

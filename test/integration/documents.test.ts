@@ -3,10 +3,15 @@ import { DocumentListResponse } from '../../src/shared/schemas/documents.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const list = (query: Record<string, string | number>) => t.http.get('/v1/documents').query(query).set('X-API-Key', t.adminKey);
+const list = (query: Record<string, string | number>) =>
+  t.http.get('/v1/documents').query(query).set('X-API-Key', t.adminKey);
 
 describe('GET /v1/documents', () => {
   it('holds all of SciFact (5,183), the titled CORD-19 records (3,496) and PubMedQA (1,000)', async () => {
@@ -24,8 +29,16 @@ describe('GET /v1/documents', () => {
     const res = await t.http.get('/v1/documents/cord19-ak20jg32').set('X-API-Key', t.adminKey);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      id: 'cord19-ak20jg32', source: 'cord19', journal: 'Front Psychiatry', publication_date: '2021-05-20', publication_year: 2021,
-      doi: '10.3389/fpsyt.2021.593710', pmid: '34093252', pmcid: 'PMC8172985', url: 'https://doi.org/10.3389/fpsyt.2021.593710', license: 'cc-by',
+      id: 'cord19-ak20jg32',
+      source: 'cord19',
+      journal: 'Front Psychiatry',
+      publication_date: '2021-05-20',
+      publication_year: 2021,
+      doi: '10.3389/fpsyt.2021.593710',
+      pmid: '34093252',
+      pmcid: 'PMC8172985',
+      url: 'https://doi.org/10.3389/fpsyt.2021.593710',
+      license: 'cc-by',
     });
     expect(res.body.data.authors.slice(0, 2)).toEqual(['Zhou, Jingjing', 'Zhou, Jia']);
     expect(res.body.data.abstract).toMatch(/^Objective: The aim of our study/);
@@ -42,8 +55,15 @@ describe('GET /v1/documents', () => {
   it('maps SciFact records with what they have and nulls for what they do not', async () => {
     const res = await t.http.get('/v1/documents/scifact-4983').set('X-API-Key', t.adminKey);
     expect(res.body.data).toMatchObject({
-      title: 'Microstructural development of human newborn cerebral white matter assessed in vivo by diffusion tensor magnetic resonance imaging.',
-      authors: [], journal: null, doi: null, pmid: null, publication_date: null, url: null, title_source: 'article',
+      title:
+        'Microstructural development of human newborn cerebral white matter assessed in vivo by diffusion tensor magnetic resonance imaging.',
+      authors: [],
+      journal: null,
+      doi: null,
+      pmid: null,
+      publication_date: null,
+      url: null,
+      title_source: 'article',
     });
   });
 
@@ -56,7 +76,9 @@ describe('GET /v1/documents', () => {
     }
     const rct = await list({ q: 'randomized double-blind placebo-controlled', evidence_grade: 'A', limit: 20 });
     const labels = new Set(rct.body.data.map((d: { study_design_label: string }) => d.study_design_label));
-    expect([...labels].every((l) => l === 'Randomised controlled trial' || l === 'Meta-analysis or systematic review')).toBe(true);
+    expect(
+      [...labels].every((l) => l === 'Randomised controlled trial' || l === 'Meta-analysis or systematic review'),
+    ).toBe(true);
     const one = await t.http.get('/v1/documents/scifact-4983').set('X-API-Key', t.adminKey);
     expect(one.body.data.study_design_label).toMatch(/^[A-Z]/);
     expect(one.body.data.study_design_label).not.toMatch(/preclinical evidence plus some human data/);
@@ -66,9 +88,17 @@ describe('GET /v1/documents', () => {
     const res = await t.http.get('/v1/documents/pubmedqa-21645374').set('X-API-Key', t.adminKey);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      source: 'pubmedqa', title: 'Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?', title_source: 'question',
+      source: 'pubmedqa',
+      title: 'Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?',
+      title_source: 'question',
     });
-    expect(res.body.data).toMatchObject({ source: 'pubmedqa', pmid: '21645374', url: 'https://pubmed.ncbi.nlm.nih.gov/21645374/', doi: null, journal: null });
+    expect(res.body.data).toMatchObject({
+      source: 'pubmedqa',
+      pmid: '21645374',
+      url: 'https://pubmed.ncbi.nlm.nih.gov/21645374/',
+      doi: null,
+      journal: null,
+    });
     expect(res.body.data.publication_year).toBe(2011);
     expect(res.body.data.abstract).toMatch(/^BACKGROUND: Programmed cell death \(PCD\)/);
     expect(res.body.data.abstract).toMatch(/CONCLUSIONS: /);
@@ -93,12 +123,19 @@ describe('GET /v1/documents', () => {
     for (const d of ab.body.data) expect(['A', 'B']).toContain(d.evidence_grade);
     const linked = await list({ compound: 'metformin', limit: 100 });
     expect(linked.body.meta.total).toBeGreaterThan(0);
-    for (const d of linked.body.data) expect(`${d.title} ${d.abstract ?? ''}`).toMatch(/metformin|glucophage|dimethylbiguanid/i);
+    for (const d of linked.body.data)
+      expect(`${d.title} ${d.abstract ?? ''}`).toMatch(/metformin|glucophage|dimethylbiguanid/i);
   });
 
   it('pagination arithmetic holds', async () => {
     const res = await list({ source: 'cord19', limit: 7, offset: 3490 });
-    expect(DocumentListResponse.parse(res.body).meta).toEqual({ total: 3496, returned: 6, limit: 7, offset: 3490, has_more: false });
+    expect(DocumentListResponse.parse(res.body).meta).toEqual({
+      total: 3496,
+      returned: 6,
+      limit: 7,
+      offset: 3490,
+      has_more: false,
+    });
     const mid = await list({ source: 'cord19', limit: 7, offset: 14 });
     expect(mid.body.meta).toEqual({ total: 3496, returned: 7, limit: 7, offset: 14, has_more: true });
   });

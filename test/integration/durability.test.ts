@@ -15,19 +15,37 @@ beforeAll(async () => {
     CREATE TEMP TRIGGER probe_docs AFTER INSERT ON imported_documents BEGIN INSERT INTO sync_probe SELECT 'imported_documents', 'insert', synchronous FROM pragma_synchronous; END;
     CREATE TEMP TRIGGER probe_results AFTER INSERT ON tool_results BEGIN INSERT INTO sync_probe SELECT 'tool_results', 'insert', synchronous FROM pragma_synchronous; END;`);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const probes = () => t.userDb.prepare<[], { tbl: string; op: string; level: number }>('SELECT tbl, op, level FROM sync_probe').all();
+const probes = () =>
+  t.userDb.prepare<[], { tbl: string; op: string; level: number }>('SELECT tbl, op, level FROM sync_probe').all();
 
 describe('synchronous level per table', () => {
   it('API keys and imported documents are written with FULL, tool results with NORMAL, and NORMAL is restored after', async () => {
-    const created = await t.http.post('/v1/api-keys').set('X-API-Key', t.adminKey).send({ name: 'durable', scopes: ['read'] });
+    const created = await t.http
+      .post('/v1/api-keys')
+      .set('X-API-Key', t.adminKey)
+      .send({ name: 'durable', scopes: ['read'] });
     expect(created.status).toBe(200);
     expect((await t.http.delete(`/v1/api-keys/${created.body.data.id}`).set('X-API-Key', t.adminKey)).status).toBe(200);
-    const imported = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records: [{ id: 'durable-1', title: 'A durable record' }] });
+    const imported = await t.http
+      .post('/v1/documents/import')
+      .set('X-API-Key', t.adminKey)
+      .send({ records: [{ id: 'durable-1', title: 'A durable record' }] });
     expect(imported.status).toBe(200);
-    const saved = await t.http.post('/v1/tools/macros/calculate').set('X-API-Key', t.adminKey)
-      .send({ sex: 'male', age: 30, weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, activity_level: 'moderate', save: true });
+    const saved = await t.http
+      .post('/v1/tools/macros/calculate')
+      .set('X-API-Key', t.adminKey)
+      .send({
+        sex: 'male',
+        age: 30,
+        weight: { value: 80, unit: 'kg' },
+        height: { value: 180, unit: 'cm' },
+        activity_level: 'moderate',
+        save: true,
+      });
     expect(saved.status).toBe(200);
     t.materia.context.keys.create('made at start', ['read']); // the store itself, outside any route
 

@@ -4,17 +4,31 @@ import { ErrorEnvelope } from '../../src/shared/errors.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** A raw request, for headers supertest would otherwise fix up (Host). */
-function raw(opts: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
+function raw(opts: {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
   return new Promise((ok, fail) => {
-    const req = http.request({ host: '127.0.0.1', port: t.port, path: opts.path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let data = '';
-      res.on('data', (c: Buffer) => { data += c.toString(); });
-      res.on('end', () => ok({ status: res.statusCode!, body: JSON.parse(data) as unknown, headers: res.headers }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: t.port, path: opts.path, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        let data = '';
+        res.on('data', (c: Buffer) => {
+          data += c.toString();
+        });
+        res.on('end', () => ok({ status: res.statusCode!, body: JSON.parse(data) as unknown, headers: res.headers }));
+      },
+    );
     req.on('error', fail);
     req.end(opts.body);
   });
@@ -37,23 +51,42 @@ describe('error envelope on every error path', () => {
   });
 
   it('400 for malformed JSON', async () => {
-    const res = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).set('Content-Type', 'application/json').send('{"query": "x",');
+    const res = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .set('Content-Type', 'application/json')
+      .send('{"query": "x",');
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_request', message: 'request body is not valid JSON', details: [{ field: 'body', message: 'malformed JSON' }] });
+    expect(res.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'request body is not valid JSON',
+      details: [{ field: 'body', message: 'malformed JSON' }],
+    });
   });
 
   it('413 for a body over 1 MB', async () => {
-    const res = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).set('Content-Type', 'application/json')
+    const res = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .set('Content-Type', 'application/json')
       .send(JSON.stringify({ query: 'x', pad: 'y'.repeat(1024 * 1024) }));
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
   });
 
   it('415 for a non-JSON body', async () => {
-    const res = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).set('Content-Type', 'text/plain').send('query=x');
+    const res = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .set('Content-Type', 'text/plain')
+      .send('query=x');
     expect(res.status).toBe(415);
     expect(res.body.error.code).toBe('unsupported_media_type');
-    const form = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).type('form').send({ query: 'x' });
+    const form = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .type('form')
+      .send({ query: 'x' });
     expect(form.status).toBe(415);
   });
 

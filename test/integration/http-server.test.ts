@@ -23,20 +23,31 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  await new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); });
+  await new Promise<void>((ok) => {
+    server.closeAllConnections();
+    server.close(() => ok());
+  });
   await t.close();
 });
 
 /** Sends raw bytes and collects everything until the server closes the connection. */
-const raw = (bytes: string) => new Promise<string>((ok, fail) => {
-  const s = connect(port, '127.0.0.1', () => s.write(bytes));
-  const chunks: Buffer[] = [];
-  s.on('data', (c: Buffer) => chunks.push(c));
-  s.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
-  s.on('error', fail);
-  s.setTimeout(5_000, () => { s.destroy(); ok(Buffer.concat(chunks).toString('utf8')); });
-});
-const envelope = (reply: string) => JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { success: boolean; error: { code: string; message: string } };
+const raw = (bytes: string) =>
+  new Promise<string>((ok, fail) => {
+    const s = connect(port, '127.0.0.1', () => s.write(bytes));
+    const chunks: Buffer[] = [];
+    s.on('data', (c: Buffer) => chunks.push(c));
+    s.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
+    s.on('error', fail);
+    s.setTimeout(5_000, () => {
+      s.destroy();
+      ok(Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+const envelope = (reply: string) =>
+  JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as {
+    success: boolean;
+    error: { code: string; message: string };
+  };
 
 describe('malformed HTTP at socket level', () => {
   it('answers a broken request line, a bad header and oversized headers with the JSON envelope and closes', async () => {
@@ -56,7 +67,10 @@ describe('malformed HTTP at socket level', () => {
   it('answers CONNECT 405 with the envelope and closes the connection', async () => {
     const reply = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(reply.startsWith('HTTP/1.1 405 ')).toBe(true);
-    expect(envelope(reply)).toEqual({ success: false, error: { code: 'method_not_allowed', message: 'CONNECT is not supported: this is not a proxy' } });
+    expect(envelope(reply)).toEqual({
+      success: false,
+      error: { code: 'method_not_allowed', message: 'CONNECT is not supported: this is not a proxy' },
+    });
   });
 
   it('still serves well-formed requests, with the header deadline as documented', async () => {
@@ -74,8 +88,18 @@ describe('a busy port', () => {
     const dir = mkdtempSync(join(tmpdir(), 'materia-busy-'));
     const dataDir = join(dir, 'data');
     try {
-      const config = readConfig({ MATERIA_PORT: String(busy), MATERIA_DATA_DIR: dataDir, MATERIA_MODEL_DIR: join(dir, 'none'), MATERIA_CONTENT_DB: CONTENT_DB }, REPO_ROOT);
-      await expect(startServer(config, REPO_ROOT)).rejects.toThrow(`port ${busy} on 127.0.0.1 is already in use (another Materia, or another program); stop it or set MATERIA_PORT to a free port`);
+      const config = readConfig(
+        {
+          MATERIA_PORT: String(busy),
+          MATERIA_DATA_DIR: dataDir,
+          MATERIA_MODEL_DIR: join(dir, 'none'),
+          MATERIA_CONTENT_DB: CONTENT_DB,
+        },
+        REPO_ROOT,
+      );
+      await expect(startServer(config, REPO_ROOT)).rejects.toThrow(
+        `port ${busy} on 127.0.0.1 is already in use (another Materia, or another program); stop it or set MATERIA_PORT to a free port`,
+      );
       expect(existsSync(dataDir)).toBe(false);
     } finally {
       holder.close();

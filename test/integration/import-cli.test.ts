@@ -14,11 +14,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (file: string) => {
   const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/main/documents/import/cli.ts', file], {
-    cwd: REPO_ROOT, env: { ...process.env, MATERIA_DATA_DIR: join(dir, 'data') }, encoding: 'utf8',
+    cwd: REPO_ROOT,
+    env: { ...process.env, MATERIA_DATA_DIR: join(dir, 'data') },
+    encoding: 'utf8',
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
-const records = JSON.stringify([{ id: 'bom-1', title: 'Vitamin D and falls' }, { id: 'bom-2', title: 'Zinc and colds' }]);
+const records = JSON.stringify([
+  { id: 'bom-1', title: 'Vitamin D and falls' },
+  { id: 'bom-2', title: 'Zinc and colds' },
+]);
 
 describe('npm run import', () => {
   it('reads UTF-8 with a byte order mark, UTF-16 LE and UTF-16 BE JSON', () => {

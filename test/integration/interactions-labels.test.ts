@@ -10,13 +10,20 @@ import { INTERACTION_SEVERITIES } from '../../src/shared/enums.ts';
 import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
 
 type Severity = (typeof INTERACTION_SEVERITIES)[number];
-const table = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/interactions-label-table.json'), 'utf8')) as { pairs: { a: string; b: string; min: Severity; basis: string }[] };
+const table = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/interactions-label-table.json'), 'utf8')) as {
+  pairs: { a: string; b: string; min: Severity; basis: string }[];
+};
 const rank = (s: string) => (INTERACTION_SEVERITIES as readonly string[]).indexOf(s);
 
 let t: TestApp;
 let key: string;
-beforeAll(async () => { t = await startTestApp(); key = t.keyWith(['tools']); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+  key = t.keyWith(['tools']);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('interaction checker: label table', () => {
   it('holds at least 100 pairs, every one with a label basis', () => {
@@ -24,13 +31,22 @@ describe('interaction checker: label table', () => {
     for (const p of table.pairs) expect(p.basis.length, `${p.a} + ${p.b}`).toBeGreaterThan(5);
   });
 
-  it.each(table.pairs.map((p) => [`${p.a} + ${p.b}`, p] as const))('%s is at least as severe as its label says', async (_, p) => {
-    const res = await t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances: [p.a, p.b] });
-    expect(res.status).toBe(200);
-    const d = res.body.data;
-    expect(d.unresolved).toEqual([]);
-    expect(d.pairs).toHaveLength(1);
-    expect(rank(d.highest_severity), `${p.a} + ${p.b}: ${d.highest_severity}, label ${p.min} (${p.basis})`).toBeLessThanOrEqual(rank(p.min));
-    expect(d.highest_severity).toBe(d.pairs[0].severity);
-  });
+  it.each(table.pairs.map((p) => [`${p.a} + ${p.b}`, p] as const))(
+    '%s is at least as severe as its label says',
+    async (_, p) => {
+      const res = await t.http
+        .post('/v1/tools/interactions/check')
+        .set('X-API-Key', key)
+        .send({ substances: [p.a, p.b] });
+      expect(res.status).toBe(200);
+      const d = res.body.data;
+      expect(d.unresolved).toEqual([]);
+      expect(d.pairs).toHaveLength(1);
+      expect(
+        rank(d.highest_severity),
+        `${p.a} + ${p.b}: ${d.highest_severity}, label ${p.min} (${p.basis})`,
+      ).toBeLessThanOrEqual(rank(p.min));
+      expect(d.highest_severity).toBe(d.pairs[0].severity);
+    },
+  );
 });

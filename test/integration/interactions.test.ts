@@ -5,31 +5,53 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 let key: string;
-beforeAll(async () => { t = await startTestApp(); key = t.keyWith(['tools']); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+  key = t.keyWith(['tools']);
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const check = (substances: unknown) => t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances });
+const check = (substances: unknown) =>
+  t.http.post('/v1/tools/interactions/check').set('X-API-Key', key).send({ substances });
 
 describe('interaction checker over HTTP', () => {
-  it('the issue\'s five substances: each pair once, 4 distinct major pairs among them, each source at its own level', async () => {
+  it("the issue's five substances: each pair once, 4 distinct major pairs among them, each source at its own level", async () => {
     const res = await check(['sertraline', "St John's wort", 'tramadol', 'warfarin', 'ibuprofen']);
     expect(res.status).toBe(200);
     const d = InteractionsData.parse(res.body.data);
     const names = d.pairs.map((p) => [p.a.input, p.b.input].sort().join(' + '));
     expect(new Set(names).size).toBe(names.length);
     const major = d.pairs.filter((p) => p.severity === 'major').map((p) => [p.a.input, p.b.input].sort().join(' + '));
-    for (const pair of ["St John's wort + sertraline", 'ibuprofen + warfarin', 'sertraline + tramadol', "St John's wort + tramadol"]) expect(major).toContain(pair);
+    for (const pair of [
+      "St John's wort + sertraline",
+      'ibuprofen + warfarin',
+      'sertraline + tramadol',
+      "St John's wort + tramadol",
+    ])
+      expect(major).toContain(pair);
     expect(d.counts.major).toBe(major.length);
     const wi = d.pairs.find((p) => [p.a.input, p.b.input].sort().join(' + ') === 'ibuprofen + warfarin')!;
-    expect(wi.sources.filter((s) => s.source === 'ddinter')).toEqual([expect.objectContaining({ severity: 'major', level: 'Major' })]);
+    expect(wi.sources.filter((s) => s.source === 'ddinter')).toEqual([
+      expect.objectContaining({ severity: 'major', level: 'Major' }),
+    ]);
   });
 
-  it('the issue\'s misses are found: brands, salts, class words, typos', async () => {
+  it("the issue's misses are found: brands, salts, class words, typos", async () => {
     const cases: [string[], string][] = [
-      [['tadalafil', 'isosorbide mononitrate'], 'contraindicated'], [['ciprofloxacin', 'tizanidine'], 'contraindicated'],
-      [['digoxin', 'amiodarone'], 'major'], [["St John's wort", 'oral contraceptives'], 'major'], [['potassium', 'spironolactone'], 'major'],
-      [['lithium', 'ibuprofen'], 'major'], [['clarithromycin', 'simvastatin'], 'contraindicated'], [['sildenafil', 'nitroglycerin'], 'contraindicated'],
-      [['Ultram', 'sertraline'], 'major'], [['Bactrim', 'methotrexate'], 'major'], [['Imdur', 'Viagra'], 'contraindicated'], [['warfarine', 'aspirin'], 'major'],
+      [['tadalafil', 'isosorbide mononitrate'], 'contraindicated'],
+      [['ciprofloxacin', 'tizanidine'], 'contraindicated'],
+      [['digoxin', 'amiodarone'], 'major'],
+      [["St John's wort", 'oral contraceptives'], 'major'],
+      [['potassium', 'spironolactone'], 'major'],
+      [['lithium', 'ibuprofen'], 'major'],
+      [['clarithromycin', 'simvastatin'], 'contraindicated'],
+      [['sildenafil', 'nitroglycerin'], 'contraindicated'],
+      [['Ultram', 'sertraline'], 'major'],
+      [['Bactrim', 'methotrexate'], 'major'],
+      [['Imdur', 'Viagra'], 'contraindicated'],
+      [['warfarine', 'aspirin'], 'major'],
     ];
     for (const [subs, sev] of cases) {
       const d = (await check(subs)).body.data;
@@ -41,7 +63,10 @@ describe('interaction checker over HTTP', () => {
     expect(typo.substances[0].notice).toMatch(/warfarine/);
     // a Drugs@FDA brand of a drug we carry no record for (Zanaflex), and one our record lists (Ultram)
     const brand = (await check(['Zanaflex', 'Cipro'])).body.data;
-    expect(brand.substances[0]).toMatchObject({ status: 'resolved', ingredients: [{ key: 'tizanidine', name: 'Tizanidine' }] });
+    expect(brand.substances[0]).toMatchObject({
+      status: 'resolved',
+      ingredients: [{ key: 'tizanidine', name: 'Tizanidine' }],
+    });
     expect(['brand', 'alt_name']).toContain(brand.substances[0].matched_via);
     const ultram = (await check(['Ultram', 'sertraline'])).body.data;
     expect(ultram.substances[0].ingredients).toEqual([{ key: 'tramadol', name: 'Tramadol' }]);
@@ -58,7 +83,11 @@ describe('interaction checker over HTTP', () => {
   });
 
   it('bad input keeps its clear 400s naming the field', async () => {
-    for (const [body, field] of [[[], 'substances'], [Array.from({ length: 31 }, (_, i) => `drug${i}`), 'substances'], [['aspirin', 'x'.repeat(257)], 'substances.1']] as const) {
+    for (const [body, field] of [
+      [[], 'substances'],
+      [Array.from({ length: 31 }, (_, i) => `drug${i}`), 'substances'],
+      [['aspirin', 'x'.repeat(257)], 'substances.1'],
+    ] as const) {
       const res = await check(body);
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);

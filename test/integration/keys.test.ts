@@ -8,7 +8,10 @@ import { startServer } from '../../src/main/server/server.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
 
 const start = (dataDir: string, env: Record<string, string> = {}) =>
-  startServer(readConfig({ MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_CONTENT_DB: CONTENT_DB, ...env }, REPO_ROOT), REPO_ROOT);
+  startServer(
+    readConfig({ MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_CONTENT_DB: CONTENT_DB, ...env }, REPO_ROOT),
+    REPO_ROOT,
+  );
 
 describe('the admin key', () => {
   it('is created on first start, written 0600, works, and is stored only as a hash', async () => {
@@ -28,9 +31,15 @@ describe('the admin key', () => {
       db.close();
       expect(JSON.stringify(rows)).not.toContain(secret);
       for (const f of ['user.sqlite', 'user.sqlite-wal']) {
-        try { expect(readFileSync(join(dataDir, f)).includes(Buffer.from(secret))).toBe(false); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; }
+        try {
+          expect(readFileSync(join(dataDir, f)).includes(Buffer.from(secret))).toBe(false);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        }
       }
-    } finally { await s.close(); }
+    } finally {
+      await s.close();
+    }
     const again = await start(dataDir);
     expect(again.admin.file).toBeNull(); // not recreated on the next start
     await again.close();
@@ -44,8 +53,12 @@ describe('the admin key', () => {
       expect(s.admin).toEqual({ file: null, fromEnv: true });
       const res = await fetch(`${s.url}/v1/compounds/metformin`, { headers: { 'X-API-Key': key } });
       expect(res.status).toBe(200);
-    } finally { await s.close(); }
-    await expect(start(mkdtempSync(join(tmpdir(), 'materia-keys-')), { MATERIA_API_KEY: 'hunter2' })).rejects.toThrow(/MATERIA_API_KEY must look like/);
+    } finally {
+      await s.close();
+    }
+    await expect(start(mkdtempSync(join(tmpdir(), 'materia-keys-')), { MATERIA_API_KEY: 'hunter2' })).rejects.toThrow(
+      /MATERIA_API_KEY must look like/,
+    );
   });
 
   it('MATERIA_PORT must be a port number', () => {

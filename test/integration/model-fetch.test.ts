@@ -20,17 +20,30 @@ let corrupt = false;
 beforeAll(async () => {
   hub = createServer((req, res) => {
     const m = /^\/(.+)\/resolve\/main\/(.+)$/.exec(req.url ?? '');
-    if (!m || m[1] !== FIXTURE_MODEL.modelId) { res.writeHead(404).end(); return; }
+    if (!m || m[1] !== FIXTURE_MODEL.modelId) {
+      res.writeHead(404).end();
+      return;
+    }
     let body: Buffer;
-    try { body = readFileSync(join(FIXTURE_MODEL.modelDir, m[1], m[2]!)); } catch { res.writeHead(404).end(); return; }
+    try {
+      body = readFileSync(join(FIXTURE_MODEL.modelDir, m[1], m[2]!));
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
     const sha = createHash('sha256').update(body).digest('hex');
-    res.writeHead(200, { 'content-length': body.length, ...(m[2]!.endsWith('.onnx') ? { 'x-linked-etag': `"${corrupt ? '0'.repeat(64) : sha}"` } : {}) });
+    res.writeHead(200, {
+      'content-length': body.length,
+      ...(m[2]!.endsWith('.onnx') ? { 'x-linked-etag': `"${corrupt ? '0'.repeat(64) : sha}"` } : {}),
+    });
     res.end(body);
   });
   await new Promise<void>((ok) => hub.listen(0, '127.0.0.1', ok));
   endpoint = `http://127.0.0.1:${(hub.address() as AddressInfo).port}`;
 });
-afterAll(() => { hub.close(); });
+afterAll(() => {
+  hub.close();
+});
 
 describe('npm run model:fetch', () => {
   it('downloads every file the loader needs, byte for byte, verifying SHA-256', async () => {
@@ -39,7 +52,11 @@ describe('npm run model:fetch', () => {
     await fetchModel({ modelId: FIXTURE_MODEL.modelId, modelDir, endpoint, log: (l) => lines.push(l) });
     expect(missingModelFiles({ modelId: FIXTURE_MODEL.modelId, modelDir })).toEqual([]);
     for (const f of ['tokenizer.json', 'onnx/model_quantized.onnx']) {
-      expect(readFileSync(join(modelDir, FIXTURE_MODEL.modelId, f)).equals(readFileSync(join(FIXTURE_MODEL.modelDir, FIXTURE_MODEL.modelId, f)))).toBe(true);
+      expect(
+        readFileSync(join(modelDir, FIXTURE_MODEL.modelId, f)).equals(
+          readFileSync(join(FIXTURE_MODEL.modelDir, FIXTURE_MODEL.modelId, f)),
+        ),
+      ).toBe(true);
     }
     expect(lines.some((l) => l.includes('model_quantized.onnx') && l.includes('done'))).toBe(true);
   });
@@ -47,14 +64,17 @@ describe('npm run model:fetch', () => {
   it('refuses a file whose hash does not match, leaving nothing that looks complete', async () => {
     corrupt = true;
     const modelDir = mkdtempSync(join(tmpdir(), 'materia-models-'));
-    await expect(fetchModel({ modelId: FIXTURE_MODEL.modelId, modelDir, endpoint, log: () => {} })).rejects.toThrow(/does not match/);
+    await expect(fetchModel({ modelId: FIXTURE_MODEL.modelId, modelDir, endpoint, log: () => {} })).rejects.toThrow(
+      /does not match/,
+    );
     expect(missingModelFiles({ modelId: FIXTURE_MODEL.modelId, modelDir })).toContain('onnx/model_quantized.onnx');
     corrupt = false;
   });
 
   it('fails with a clear message when offline', async () => {
     const modelDir = mkdtempSync(join(tmpdir(), 'materia-models-'));
-    await expect(fetchModel({ modelId: 'Xenova/bge-small-en-v1.5', modelDir, endpoint: 'http://127.0.0.1:9', log: () => {} }))
-      .rejects.toThrow(/cannot reach 127\.0\.0\.1:9 .*Are you online\?/);
+    await expect(
+      fetchModel({ modelId: 'Xenova/bge-small-en-v1.5', modelDir, endpoint: 'http://127.0.0.1:9', log: () => {} }),
+    ).rejects.toThrow(/cannot reach 127\.0\.0\.1:9 .*Are you online\?/);
   });
 });

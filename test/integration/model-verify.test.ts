@@ -23,7 +23,9 @@ beforeAll(() => {
   model = { modelId: DEFAULT_MODEL, modelDir: join(tmp, 'models') };
   cpSync(join(installed, DEFAULT_MODEL), join(model.modelDir, DEFAULT_MODEL), { recursive: true });
 });
-afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('a pinned model file changed after installation', () => {
   const stamp = () => join(tmp, 'verified.json');
@@ -34,11 +36,15 @@ describe('a pinned model file changed after installation', () => {
     expect(installedByStamp(MINILM, model.modelDir, stamp(), later())).toBe(true);
     editInPlace(onnx());
     expect(installedByStamp(MINILM, model.modelDir, stamp(), later())).toBe(false);
-    expect(modelFileProblems(MINILM, model.modelDir)).toEqual([expect.stringMatching(/^onnx\/model_quantized\.onnx: SHA-256 [0-9a-f]{64} does not match the pinned 8199be6f/)]);
+    expect(modelFileProblems(MINILM, model.modelDir)).toEqual([
+      expect.stringMatching(/^onnx\/model_quantized\.onnx: SHA-256 [0-9a-f]{64} does not match the pinned 8199be6f/),
+    ]);
   });
 
   it('is refused by the encoder, before transformers.js reads it', async () => {
-    await expect(loadEncoder(model.modelDir, model.modelId)).rejects.toThrow(/not the pinned ones.*npm run model:fetch -- --force/);
+    await expect(loadEncoder(model.modelDir, model.modelId)).rejects.toThrow(
+      /not the pinned ones.*npm run model:fetch -- --force/,
+    );
   });
 
   it('leaves the server up, searching lexically, with the reason in /v1/health', async () => {

@@ -3,10 +3,15 @@ import { MonographListResponse, MonographResponse } from '../../src/shared/schem
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const get = (path: string, query: Record<string, string | number> = {}) => t.http.get(path).query(query).set('X-API-Key', t.adminKey);
+const get = (path: string, query: Record<string, string | number> = {}) =>
+  t.http.get(path).query(query).set('X-API-Key', t.adminKey);
 
 describe('GET /v1/monographs/{slug}', () => {
   it('returns every field of spec §2.7 for metformin, with counts derived from linked documents', async () => {
@@ -14,13 +19,27 @@ describe('GET /v1/monographs/{slug}', () => {
     expect(res.status).toBe(200);
     const m = MonographResponse.parse(res.body).data;
     expect(m.full_name).toMatch(/^Metformin hydrochloride/);
-    expect(m.classification).toEqual({ type: 'Biguanide antihyperglycaemic', category: 'medication', subcategory: 'metabolic' });
-    expect(m.structure).toEqual({ molecular_formula: 'C4H11N5', molecular_weight: 129.16, sequence: null, type: 'small_molecule' });
+    expect(m.classification).toEqual({
+      type: 'Biguanide antihyperglycaemic',
+      category: 'medication',
+      subcategory: 'metabolic',
+    });
+    expect(m.structure).toEqual({
+      molecular_formula: 'C4H11N5',
+      molecular_weight: 129.16,
+      sequence: null,
+      type: 'small_molecule',
+    });
     expect(m.clinical_evidence.evidence_grade).toBe('A');
     const docs = await get('/v1/documents', { compound: 'metformin', limit: 1 });
     expect(m.research_papers).toBe(docs.body.meta.total);
-    expect(m.clinical_evidence.human_studies + m.clinical_evidence.preclinical_studies).toBeLessThanOrEqual(m.research_papers);
-    expect(m.interactions.drug_interactions[0]).toMatchObject({ substance: 'Iodinated contrast media', severity: 'major' });
+    expect(m.clinical_evidence.human_studies + m.clinical_evidence.preclinical_studies).toBeLessThanOrEqual(
+      m.research_papers,
+    );
+    expect(m.interactions.drug_interactions[0]).toMatchObject({
+      substance: 'Iodinated contrast media',
+      severity: 'major',
+    });
     expect(m.sources.editorial).toBe(true);
     expect(m.related_compounds).toContain('berberine');
   });
@@ -37,7 +56,8 @@ describe('GET /v1/monographs/{slug}', () => {
     expect(citedBy('Diabetes Prevention Program')).toContain('Diabetes Prevention Program Research Group, NEJM 2002');
     expect(citedBy('UKPDS')).toEqual(expect.arrayContaining([expect.stringContaining('UKPDS')]));
     for (const n of [...claims.clinical_outcomes, ...claims.indications].flat()) expect(n).toBeGreaterThanOrEqual(1);
-    for (const n of [...claims.clinical_outcomes, ...claims.indications].flat()) expect(n).toBeLessThanOrEqual(m.sources.basis.length);
+    for (const n of [...claims.clinical_outcomes, ...claims.indications].flat())
+      expect(n).toBeLessThanOrEqual(m.sources.basis.length);
   });
 
   it('404 for a compound without a monograph', async () => {
@@ -53,7 +73,12 @@ describe('GET /v1/monographs', () => {
     expect(body.meta.returned).toBe(Math.min(5, body.meta.total));
     expect(body.meta.has_more).toBe(body.meta.total > 5);
     const q = await get('/v1/monographs', { q: 'glucophage' });
-    expect(q.body.data[0]).toMatchObject({ slug: 'metformin', name: 'Metformin', category: 'medication', evidence_grade: 'A' });
+    expect(q.body.data[0]).toMatchObject({
+      slug: 'metformin',
+      name: 'Metformin',
+      category: 'medication',
+      evidence_grade: 'A',
+    });
   });
 
   it('filters by category and grade', async () => {

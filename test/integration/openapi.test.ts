@@ -4,10 +4,19 @@ import { RATE_LIMITS } from '../../src/shared/rate-limits.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-interface Layer { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; name?: string; rawPath?: string }
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  name?: string;
+  rawPath?: string;
+}
 
 /** Every METHOD path the Express router really serves (its own stack, not our list). */
 function registeredRoutes(): Set<string> {
@@ -16,7 +25,10 @@ function registeredRoutes(): Set<string> {
     for (const layer of stack) {
       if (layer.route) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all') out.add(`${method.toUpperCase()} ${prefix}${layer.route.path}`.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'));
+          if (on && method !== '_all')
+            out.add(
+              `${method.toUpperCase()} ${prefix}${layer.route.path}`.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1'),
+            );
         }
       } else if (layer.name === 'router' && layer.handle?.stack) walk(layer.handle.stack, layer.rawPath ?? '');
     }
@@ -48,7 +60,9 @@ describe('GET /v1/openapi.json', () => {
     expect(body.additionalProperties).toBe(false);
     expect(search['x-rate-limit']).toEqual({ per_minute: 100, hourly_burst: 500 });
     expect(search.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }]);
-    expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '415', '429']));
+    expect(Object.keys(search.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '413', '415', '429']),
+    );
     const docs = doc.paths['/v1/documents'].get.parameters.map((p: { name: string }) => p.name);
     expect(docs).toEqual(['q', 'evidence_grade', 'journal', 'from', 'to', 'compound', 'source', 'limit', 'offset']);
     expect(doc.paths['/v1/health'].get.security).toEqual([]);
@@ -56,11 +70,30 @@ describe('GET /v1/openapi.json', () => {
 
   it('every spec §8 row is in the shared limits table', () => {
     const specRows = RATE_LIMITS.filter((r) => r.spec).flatMap((r) => r.routes);
-    for (const route of ['POST /v1/compounds/search', 'GET /v1/compounds/{slug}', 'POST /v1/batch/compounds', 'POST /v1/chat/completions',
-      'POST /v1/chat/stream', 'POST /v1/search', 'GET /v1/documents', 'GET /v1/monographs', 'POST /v1/tools/bioage/calculate',
-      'POST /v1/tools/bloodwork/analyze', 'POST /v1/tools/inbody/analyze', 'POST /v1/tools/interactions/check', 'POST /v1/tools/macros/calculate',
-      'POST /v1/tools/nutrition/analyze', 'POST /v1/tools/peptide-stack/build', 'POST /v1/tools/protocol/build', 'GET /v1/api-keys',
-      'POST /v1/api-keys', 'GET /v1/webhooks', 'POST /v1/webhooks', 'GET /v1/monographs/{slug}', 'GET /v1/insights']) {
+    for (const route of [
+      'POST /v1/compounds/search',
+      'GET /v1/compounds/{slug}',
+      'POST /v1/batch/compounds',
+      'POST /v1/chat/completions',
+      'POST /v1/chat/stream',
+      'POST /v1/search',
+      'GET /v1/documents',
+      'GET /v1/monographs',
+      'POST /v1/tools/bioage/calculate',
+      'POST /v1/tools/bloodwork/analyze',
+      'POST /v1/tools/inbody/analyze',
+      'POST /v1/tools/interactions/check',
+      'POST /v1/tools/macros/calculate',
+      'POST /v1/tools/nutrition/analyze',
+      'POST /v1/tools/peptide-stack/build',
+      'POST /v1/tools/protocol/build',
+      'GET /v1/api-keys',
+      'POST /v1/api-keys',
+      'GET /v1/webhooks',
+      'POST /v1/webhooks',
+      'GET /v1/monographs/{slug}',
+      'GET /v1/insights',
+    ]) {
       expect(specRows).toContain(route);
     }
   });

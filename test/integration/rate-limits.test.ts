@@ -6,10 +6,18 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 const HOUR0 = Date.UTC(2026, 10, 22, 10, 0, 0);
 let clock = HOUR0;
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ now: () => clock }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const batch = (key: string) => t.http.post('/v1/batch/compounds').set('X-API-Key', key).send({ slugs: ['metformin'] });
+const batch = (key: string) =>
+  t.http
+    .post('/v1/batch/compounds')
+    .set('X-API-Key', key)
+    .send({ slugs: ['metformin'] });
 const monograph = (key: string) => t.http.get('/v1/monographs/metformin').set('X-API-Key', key);
 
 async function countAdmitted(n: number, send: () => Promise<{ status: number }>): Promise<number> {
@@ -35,7 +43,9 @@ describe('rate limits (spec §8, DESIGN.md §5)', () => {
     const rule = rateLimitFor('POST /v1/batch/compounds')!;
     const key = t.keyWith(['read']);
     clock = HOUR0 + 3_600_000; // a fresh hour
-    expect(await countAdmitted(rule.perMinute + rule.hourlyBurst + 10, () => batch(key))).toBe(rule.perMinute + rule.hourlyBurst);
+    expect(await countAdmitted(rule.perMinute + rule.hourlyBurst + 10, () => batch(key))).toBe(
+      rule.perMinute + rule.hourlyBurst,
+    );
     clock += 15_000;
     const refused = await batch(key);
     expect(refused.status).toBe(429);
@@ -45,7 +55,9 @@ describe('rate limits (spec §8, DESIGN.md §5)', () => {
     clock = HOUR0 + 3_600_000 + 60_000; // minute 2: the burst is spent, only the per-minute limit
     expect(await countAdmitted(rule.perMinute + 10, () => batch(key))).toBe(rule.perMinute);
     clock = HOUR0 + 2 * 3_600_000; // next hour: burst again
-    expect(await countAdmitted(rule.perMinute + rule.hourlyBurst + 5, () => batch(key))).toBe(rule.perMinute + rule.hourlyBurst);
+    expect(await countAdmitted(rule.perMinute + rule.hourlyBurst + 5, () => batch(key))).toBe(
+      rule.perMinute + rule.hourlyBurst,
+    );
   });
 
   it('endpoints without a burst admit exactly their per-minute limit', async () => {
@@ -80,7 +92,14 @@ describe('rate limits (spec §8, DESIGN.md §5)', () => {
   it('10 × limit concurrent requests never admit more than allowed', async () => {
     clock = HOUR0 + 8 * 3_600_000;
     const key = t.keyWith(['read']);
-    const results = await Promise.all(Array.from({ length: 1000 }, () => fetch(`${t.base}/v1/monographs/metformin`, { headers: { 'X-API-Key': key } }).then(async (r) => { await r.arrayBuffer(); return r.status; })));
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, () =>
+        fetch(`${t.base}/v1/monographs/metformin`, { headers: { 'X-API-Key': key } }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
+    );
     expect(results.filter((s) => s === 200)).toHaveLength(100);
     expect(results.filter((s) => s === 429)).toHaveLength(900);
   });

@@ -16,8 +16,12 @@ import { VectorIndex } from '../../src/main/search/vector-index.ts';
 import { FIXTURE_MODEL, startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ model: FIXTURE_MODEL }); }, 180_000);
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ model: FIXTURE_MODEL });
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+});
 
 const TITLE = 'Do mitochondria play a role in remodelling lace plant leaves during programmed cell death?';
 
@@ -27,7 +31,12 @@ describe('hybrid search with the fixture model', () => {
     expect(health.body.data.search_mode).toBe('hybrid');
     const texts = searchableTexts(t.contentDb, true);
     const expected = texts.compounds.length + texts.documents.length + texts.research.length;
-    expect(health.body.data.search_index).toEqual({ model: FIXTURE_MODEL.modelId, state: 'ready', done: expected, total: expected });
+    expect(health.body.data.search_index).toEqual({
+      model: FIXTURE_MODEL.modelId,
+      state: 'ready',
+      done: expected,
+      total: expected,
+    });
   });
 
   it('uses KNN: an identical text is its own nearest neighbour', async () => {
@@ -46,7 +55,15 @@ describe('hybrid search with the fixture model', () => {
     const item = hybrid.body.data.results.find((r: { id: string }) => r.id === 'pubmedqa-q-21645374');
     // The same service with its dense half switched off gives the lexical part of the score.
     const lexical = t.materia.context.search;
-    const lex = await (Object.create(lexical, { dense: { value: () => null } }) as typeof lexical).search({ ...body, types: ['research'], offset: 0, sort: 'relevance', include_research: true, include_abstracts: true, filters: undefined });
+    const lex = await (Object.create(lexical, { dense: { value: () => null } }) as typeof lexical).search({
+      ...body,
+      types: ['research'],
+      offset: 0,
+      sort: 'relevance',
+      include_research: true,
+      include_abstracts: true,
+      filters: undefined,
+    });
     expect(lex.search_mode).toBe('lexical');
     const lexScore = lex.results.find((r) => r.id === 'pubmedqa-q-21645374')!.relevance_score;
     expect(lex.results[0]!.id).toBe('pubmedqa-q-21645374'); // the best lexical match for its own question
@@ -68,12 +85,18 @@ describe('index builds', () => {
     const embedder = await startWorkerEmbedder(FIXTURE_MODEL);
     const path = join(mkdtempSync(join(tmpdir(), 'materia-vec-')), 'v.sqlite');
     const all = searchableTexts(t.contentDb, false);
-    const source = () => ({ compounds: all.compounds, documents: all.documents.slice(0, 200), research: all.research.slice(0, 50) });
+    const source = () => ({
+      compounds: all.compounds,
+      documents: all.documents.slice(0, 200),
+      research: all.research.slice(0, 50),
+    });
     const total = all.compounds.length + 250;
     let index = new VectorIndex(path, FIXTURE_MODEL.modelId, embedder.dim);
     const memory = () => new MemoryVectors(embedder.dim);
     const none = () => false;
-    const first: IndexBuilder = new IndexBuilder(source, embedder, index, memory(), none, (p) => { if (p.done >= 64) first.stop(); });
+    const first: IndexBuilder = new IndexBuilder(source, embedder, index, memory(), none, (p) => {
+      if (p.done >= 64) first.stop();
+    });
     await first.build();
     const stored = index.count();
     expect(stored).toBeGreaterThanOrEqual(64);

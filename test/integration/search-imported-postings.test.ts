@@ -12,7 +12,12 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 // The worker is started for any imported library in this test (5,000 records otherwise).
 process.env.MATERIA_LIVE_POSTINGS_MIN = '10';
 
-const TOPICS = ['zorbexamine in chronic migraine', 'zorbexamine and sleep latency', 'quellium supplementation in athletes', 'renal outcomes of quellium'];
+const TOPICS = [
+  'zorbexamine in chronic migraine',
+  'zorbexamine and sleep latency',
+  'quellium supplementation in athletes',
+  'renal outcomes of quellium',
+];
 const records = Array.from({ length: 60 }, (_, i) => ({
   id: `lib-${i}`,
   title: `${TOPICS[i % TOPICS.length]}: cohort ${i}`,
@@ -26,15 +31,27 @@ beforeAll(async () => {
   const r = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records });
   expect(r.status).toBe(200);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const search = async (query: string) => {
-  const r = await t.http.post('/v1/search').set('X-API-Key', t.adminKey).send({ query, types: ['documents'], filters: { source: 'imported' }, limit: 100 });
+  const r = await t.http
+    .post('/v1/search')
+    .set('X-API-Key', t.adminKey)
+    .send({ query, types: ['documents'], filters: { source: 'imported' }, limit: 100 });
   expect(r.status).toBe(200);
-  return (r.body as { data: { results: { id: string; external_id: string | null; relevance_score: number }[]; results_total: number } }).data;
+  return (
+    r.body as {
+      data: { results: { id: string; external_id: string | null; relevance_score: number }[]; results_total: number };
+    }
+  ).data;
 };
 const untilPostings = async () => {
-  for (let i = 0; i < 100 && !t.materia.context.search.importedPostingsReady(); i++) { await search('zorbexamine'); await new Promise((ok) => setTimeout(ok, 100)); }
+  for (let i = 0; i < 100 && !t.materia.context.search.importedPostingsReady(); i++) {
+    await search('zorbexamine');
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
   expect(t.materia.context.search.importedPostingsReady()).toBe(true);
 };
 
@@ -55,7 +72,20 @@ describe('imported documents in memory', () => {
   it('find a document another process imported at once, then read the postings again', async () => {
     await untilPostings();
     const other = openUserDb(join(t.dataDir, 'user.sqlite'));
-    importDocuments(other, [{ index: 0, value: { id: 'cli-1', title: 'Vexorantine for cluster headache', abstract: 'A randomised trial of vexorantine.' } }], Date.now);
+    importDocuments(
+      other,
+      [
+        {
+          index: 0,
+          value: {
+            id: 'cli-1',
+            title: 'Vexorantine for cluster headache',
+            abstract: 'A randomised trial of vexorantine.',
+          },
+        },
+      ],
+      Date.now,
+    );
     other.close();
     const found = await search('vexorantine');
     expect(found.results.map((h) => h.external_id)).toEqual(['cli-1']);
@@ -67,8 +97,15 @@ describe('imported documents in memory', () => {
 
   it('let a server close while their reading is scheduled (nothing runs against the closed database)', async () => {
     const other = await startTestApp();
-    await other.http.post('/v1/documents/import').set('X-API-Key', other.adminKey).send({ records: records.slice(0, 20) });
-    await other.http.post('/v1/search').set('X-API-Key', other.adminKey).send({ query: 'zorbexamine', types: ['documents'] }).expect(200);
+    await other.http
+      .post('/v1/documents/import')
+      .set('X-API-Key', other.adminKey)
+      .send({ records: records.slice(0, 20) });
+    await other.http
+      .post('/v1/search')
+      .set('X-API-Key', other.adminKey)
+      .send({ query: 'zorbexamine', types: ['documents'] })
+      .expect(200);
     await other.close();
     // the read was due one second after the search; an error in it would fail this file as an unhandled error
     await new Promise((ok) => setTimeout(ok, 1_500));

@@ -14,25 +14,54 @@ import { MINILM } from '../../src/main/search/model/manifest.ts';
 import { modelInstalled } from '../../src/main/search/model/install.ts';
 import { REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
 
-const MODEL: ModelConfig = { modelId: DEFAULT_MODEL, modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? join(REPO_ROOT, 'resources/models')) };
-const reference = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/model/minilm-reference.json'), 'utf8')) as { rows: { text: string; tokens: number; vector: number[] }[] };
+const MODEL: ModelConfig = {
+  modelId: DEFAULT_MODEL,
+  modelDir: resolve(process.env.MATERIA_MODEL_DIR ?? join(REPO_ROOT, 'resources/models')),
+};
+const reference = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/model/minilm-reference.json'), 'utf8')) as {
+  rows: { text: string; tokens: number; vector: number[] }[];
+};
 
 let t: TestApp;
 let encoder: Encoder;
 beforeAll(async () => {
-  if (missingModelFiles(MODEL).length) throw new Error(`the embedding model is not installed in ${MODEL.modelDir}: run npm run model:fetch`);
+  if (missingModelFiles(MODEL).length)
+    throw new Error(`the embedding model is not installed in ${MODEL.modelDir}: run npm run model:fetch`);
   encoder = await loadEncoder(MODEL.modelDir, MODEL.modelId);
   t = await startTestApp({ model: MODEL });
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-type Hit = { type: string; id: string; name?: string; slug?: string; title?: string | null; abstract?: string | null; relevance_score: number; source?: string };
-async function search(body: Record<string, unknown>): Promise<{ results: Hit[]; query_interpretation: { corrected: string | null; expanded_with: string[] } | null; search_mode: string; results_total: number; facets: Record<string, { name: string; count: number }[]> }> {
+type Hit = {
+  type: string;
+  id: string;
+  name?: string;
+  slug?: string;
+  title?: string | null;
+  abstract?: string | null;
+  relevance_score: number;
+  source?: string;
+};
+async function search(
+  body: Record<string, unknown>,
+): Promise<{
+  results: Hit[];
+  query_interpretation: { corrected: string | null; expanded_with: string[] } | null;
+  search_mode: string;
+  results_total: number;
+  facets: Record<string, { name: string; count: number }[]>;
+}> {
   const res = await t.http.post('/v1/search').set('X-API-Key', t.adminKey).send(body);
   expect(res.status).toBe(200);
   return res.body.data;
 }
-const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!; return s; };
+const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+};
 
 describe('the installed model', () => {
   it('is the pinned one: every file matches its SHA-256', () => {
@@ -65,25 +94,37 @@ describe('the installed model', () => {
 
 describe('search that understands meaning', () => {
   it('lay words find clinical records: "heart attack" and "myocardial infarction" share their best documents', async () => {
-    const ids = async (query: string) => (await search({ query, types: ['documents'], limit: 10 })).results.map((r) => r.id);
+    const ids = async (query: string) =>
+      (await search({ query, types: ['documents'], limit: 10 })).results.map((r) => r.id);
     const [lay, clinical] = [await ids('heart attack'), await ids('myocardial infarction')];
     expect(lay.filter((id) => clinical.includes(id)).length).toBeGreaterThanOrEqual(5);
   });
 
   it('"blood thinner" puts an anticoagulant first among compounds', async () => {
     const data = await search({ query: 'blood thinner', types: ['compounds'], limit: 5 });
-    expect(['warfarin', 'apixaban', 'rivaroxaban', 'dabigatran', 'heparin', 'enoxaparin', 'edoxaban']).toContain(data.results[0]!.slug);
+    expect(['warfarin', 'apixaban', 'rivaroxaban', 'dabigatran', 'heparin', 'enoxaparin', 'edoxaban']).toContain(
+      data.results[0]!.slug,
+    );
   });
 
   it('a brand finds its generic and the documents that only name the generic', async () => {
     // Zoloft, Tylenol and Coumadin are alternative names of our records; Ultram and Imdur only Drugs@FDA brands,
     // found through the interaction checker's name resolver (one resolver for the whole app).
-    for (const [brand, generic] of [['zoloft', 'sertraline'], ['tylenol', 'acetaminophen'], ['coumadin', 'warfarin'], ['ultram', 'tramadol'], ['imdur', 'isosorbide-mononitrate']] as const) {
+    for (const [brand, generic] of [
+      ['zoloft', 'sertraline'],
+      ['tylenol', 'acetaminophen'],
+      ['coumadin', 'warfarin'],
+      ['ultram', 'tramadol'],
+      ['imdur', 'isosorbide-mononitrate'],
+    ] as const) {
       const data = await search({ query: brand, limit: 10 });
       expect(data.results[0]).toMatchObject({ type: 'compound', slug: generic });
-      expect(data.query_interpretation?.expanded_with.map((e) => e.toLowerCase().replace(/ /g, '-'))).toContain(generic);
+      expect(data.query_interpretation?.expanded_with.map((e) => e.toLowerCase().replace(/ /g, '-'))).toContain(
+        generic,
+      );
       const firstDocument = data.results.find((r) => r.type === 'document');
-      if (!['tramadol', 'isosorbide-mononitrate'].includes(generic)) expect(`${firstDocument?.title} ${firstDocument?.abstract}`.toLowerCase()).toContain(generic);
+      if (!['tramadol', 'isosorbide-mononitrate'].includes(generic))
+        expect(`${firstDocument?.title} ${firstDocument?.abstract}`.toLowerCase()).toContain(generic);
     }
   });
 
@@ -91,7 +132,10 @@ describe('search that understands meaning', () => {
     const data = await search({ query: 'metfromin', limit: 5 });
     expect(data.query_interpretation?.corrected).toBe('metformin');
     expect(data.results[0]).toMatchObject({ type: 'compound', slug: 'metformin' });
-    const compounds = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).send({ query: 'metfromin' });
+    const compounds = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .send({ query: 'metfromin' });
     expect(compounds.body.data[0].slug).toBe('metformin');
   });
 
@@ -114,12 +158,21 @@ describe('search that understands meaning', () => {
     const query = 'sleeping tablets versus talking therapy for elderly people who lie awake';
     const data = await search({ query, types: ['documents'], limit: 5 });
     expect(data.results[0]!.id).toBe('scifact-5912283');
-    expect(data.results[0]!.title).toMatch(/^Cognitive behavioral therapy vs zopiclone for treatment of chronic primary insomnia in older adults/);
+    expect(data.results[0]!.title).toMatch(
+      /^Cognitive behavioral therapy vs zopiclone for treatment of chronic primary insomnia in older adults/,
+    );
     // Lexically the title shares one word ("therapy") with the query; without the model it is the vocabulary's lay table
     // ("sleeping tablets" → hypnotic, insomnia) that brings the study into the lexical results.
     const lexical = t.materia.context.search;
-    const words = await (Object.create(lexical, { dense: { value: () => null } }) as typeof lexical)
-      .search({ query, types: ['documents'], limit: 5, offset: 0, sort: 'relevance', include_research: false, include_abstracts: false });
+    const words = await (Object.create(lexical, { dense: { value: () => null } }) as typeof lexical).search({
+      query,
+      types: ['documents'],
+      limit: 5,
+      offset: 0,
+      sort: 'relevance',
+      include_research: false,
+      include_abstracts: false,
+    });
     expect(words.query_interpretation?.expanded_with).toContain('insomnia');
   });
 

@@ -11,13 +11,30 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  const res = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records: [
-    { id: 'paging-1', title: 'Aardvark-named vitamin D trial in my clinic', abstract: 'Vitamin D supplementation and bone density in a small clinic cohort.', publication_date: '2031-05-04' },
-    { id: 'paging-2', title: 'Zebra-named vitamin D chart review', abstract: 'Vitamin D levels in winter in a chart review.', publication_date: '1901' },
-  ] });
+  const res = await t.http
+    .post('/v1/documents/import')
+    .set('X-API-Key', t.adminKey)
+    .send({
+      records: [
+        {
+          id: 'paging-1',
+          title: 'Aardvark-named vitamin D trial in my clinic',
+          abstract: 'Vitamin D supplementation and bone density in a small clinic cohort.',
+          publication_date: '2031-05-04',
+        },
+        {
+          id: 'paging-2',
+          title: 'Zebra-named vitamin D chart review',
+          abstract: 'Vitamin D levels in winter in a chart review.',
+          publication_date: '1901',
+        },
+      ],
+    });
   expect(res.status).toBe(200);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const search = async (body: object) => t.http.post('/v1/search').set('X-API-Key', t.adminKey).send(body);
 const ok = async (body: object) => {
@@ -25,7 +42,8 @@ const ok = async (body: object) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return SemanticSearchResponse.parse(res.body).data;
 };
-const nameOf = (r: { type: string; name?: string; title?: string | null }) => (r.type === 'compound' ? r.name! : r.title ?? '');
+const nameOf = (r: { type: string; name?: string; title?: string | null }) =>
+  r.type === 'compound' ? r.name! : (r.title ?? '');
 
 describe('sorting and paging', () => {
   it('every sort works over every type and mix of types, imported documents included', async () => {
@@ -56,7 +74,8 @@ describe('sorting and paging', () => {
       expect(ids.length).toBe(300);
       expect(new Set(ids).size).toBe(300);
       const big: string[] = [];
-      for (let offset = 0; offset < 300; offset += 100) big.push(...(await ok({ query, limit: 100, offset })).results.map((r) => `${r.type}:${r.id}`));
+      for (let offset = 0; offset < 300; offset += 100)
+        big.push(...(await ok({ query, limit: 100, offset })).results.map((r) => `${r.type}:${r.id}`));
       expect(big).toEqual(ids);
       expect((await ok({ query, limit: 7, offset: 280 })).results_total).toBe(first.results_total);
     }
@@ -89,7 +108,9 @@ describe('sorting and paging', () => {
     expect(namedByDate.results.some((r) => r.type === 'compound' && r.slug === 'sertraline')).toBe(true);
     expect(namedByDate.results.filter((r) => r.type === 'document').length).toBeGreaterThan(0);
     const byDate = await ok({ query, sort: 'date', types: ['documents'], limit: 100 });
-    const dates = byDate.results.map((r) => (r.type === 'document' ? r.publication_date : null)).filter((x): x is string => x !== null);
+    const dates = byDate.results
+      .map((r) => (r.type === 'document' ? r.publication_date : null))
+      .filter((x): x is string => x !== null);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 });
@@ -99,9 +120,16 @@ describe('filters.date_from / date_to', () => {
     const d = await ok({ query: 'vitamin d', filters: { date_from: '2019-01-01', date_to: '2020' }, limit: 100 });
     expect(d.results.length).toBeGreaterThan(0);
     expect(d.results.some((r) => r.type === 'compound')).toBe(false);
-    for (const r of d.results) if (r.type === 'document' && r.publication_date) expect(r.publication_date >= '2019-01-01' && r.publication_date <= '2020-12-31', r.publication_date).toBe(true);
+    for (const r of d.results)
+      if (r.type === 'document' && r.publication_date)
+        expect(r.publication_date >= '2019-01-01' && r.publication_date <= '2020-12-31', r.publication_date).toBe(true);
     const all = await ok({ query: 'vitamin d', types: ['documents'], limit: 100 });
-    const ranged = await ok({ query: 'vitamin d', types: ['documents'], filters: { date_from: '2019-01-01', date_to: '2020' }, limit: 100 });
+    const ranged = await ok({
+      query: 'vitamin d',
+      types: ['documents'],
+      filters: { date_from: '2019-01-01', date_to: '2020' },
+      limit: 100,
+    });
     expect(ranged.results_total).toBeLessThan(all.results_total);
     const future = await ok({ query: 'vitamin d', filters: { date_from: '2031' }, limit: 10 });
     expect(future.results.map((r) => (r.type === 'document' ? r.external_id : r.id))).toEqual(['paging-1']);
@@ -123,11 +151,15 @@ describe('filters.date_from / date_to', () => {
 describe('long questions', () => {
   it('accepts 2,000 characters and searches the key terms wherever they stand in a pasted message', async () => {
     // The question comes after 60 words of context: a search of only the first 32 words would never see it.
-    const message = 'Good morning. My elderly mother lives with us and she is nervous about getting another shot this winter. Her neighbour said the new boosters do not work and that the side effects are worse than the disease. I read a lot online but it is hard to know what to trust. She is 82, has mild heart failure and takes a blood thinner. The question I really want answered: how effective is the covid vaccine in older people, and does the protection fade after a few months? Thank you for any help.';
+    const message =
+      'Good morning. My elderly mother lives with us and she is nervous about getting another shot this winter. Her neighbour said the new boosters do not work and that the side effects are worse than the disease. I read a lot online but it is hard to know what to trust. She is 82, has mild heart failure and takes a blood thinner. The question I really want answered: how effective is the covid vaccine in older people, and does the protection fade after a few months? Thank you for any help.';
     const query = message.padEnd(2000, '.');
     const d = await ok({ query, types: ['documents'], limit: 10 });
     expect(d.query).toBe(query);
     const titles = d.results.map(nameOf);
-    expect(titles.some((x) => /covid|sars-cov-2/i.test(x) && /vaccin|booster/i.test(x)), titles.join('\n')).toBe(true);
+    expect(
+      titles.some((x) => /covid|sars-cov-2/i.test(x) && /vaccin|booster/i.test(x)),
+      titles.join('\n'),
+    ).toBe(true);
   });
 });

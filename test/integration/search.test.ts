@@ -7,8 +7,12 @@ import { CANDIDATES } from '../../src/main/search/search-service.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const search = async (body: object, key = t.adminKey) => t.http.post('/v1/search').set('X-API-Key', key).send(body);
 const ok = async (body: object) => {
@@ -22,16 +26,51 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     const d = await ok({ query: 'metformin' });
     expect(d.search_mode).toBe('lexical');
     expect(d.query).toBe('metformin');
-    expect(d.results[0]).toMatchObject({ type: 'compound', slug: 'metformin', category: 'medication', evidence_grade: 'A', relevance_score: 1 });
+    expect(d.results[0]).toMatchObject({
+      type: 'compound',
+      slug: 'metformin',
+      category: 'medication',
+      evidence_grade: 'A',
+      relevance_score: 1,
+    });
     expect(d.results[1]!.relevance_score).toBeLessThan(1); // only an exact name scores 1: no type's best is 1.0 by default
-    expect(d.results[0]).toMatchObject({ typical_dosage: expect.stringContaining('500 mg') as string, route_of_administration: ['oral'] });
+    expect(d.results[0]).toMatchObject({
+      typical_dosage: expect.stringContaining('500 mg') as string,
+      route_of_administration: ['oral'],
+    });
   });
 
   it('returns exactly the spec fields per type, with scores in [0, 1] never increasing down the page', async () => {
     const d = await ok({ query: 'vitamin d deficiency', limit: 100 });
     const fields = {
-      compound: ['type', 'id', 'name', 'slug', 'category', 'evidence_grade', 'relevance_score', 'summary', 'research_count', 'typical_dosage', 'route_of_administration'],
-      document: ['type', 'id', 'title', 'authors', 'publication_date', 'journal', 'evidence_grade', 'relevance_score', 'abstract', 'doi', 'url', 'source', 'external_id'],
+      compound: [
+        'type',
+        'id',
+        'name',
+        'slug',
+        'category',
+        'evidence_grade',
+        'relevance_score',
+        'summary',
+        'research_count',
+        'typical_dosage',
+        'route_of_administration',
+      ],
+      document: [
+        'type',
+        'id',
+        'title',
+        'authors',
+        'publication_date',
+        'journal',
+        'evidence_grade',
+        'relevance_score',
+        'abstract',
+        'doi',
+        'url',
+        'source',
+        'external_id',
+      ],
       research: ['type', 'id', 'title', 'content_preview', 'topics', 'relevance_score'],
     };
     const seen = new Set<string>();
@@ -44,7 +83,8 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect([...seen].sort()).toEqual(['compound', 'document']);
     const research = await ok({ query: 'vitamin d deficiency', types: ['research'], limit: 5 });
     for (const r of research.results) expect(Object.keys(r).sort()).toEqual([...fields.research].sort());
-    for (let i = 1; i < d.results.length; i++) expect(d.results[i]!.relevance_score).toBeLessThanOrEqual(d.results[i - 1]!.relevance_score);
+    for (let i = 1; i < d.results.length; i++)
+      expect(d.results[i]!.relevance_score).toBeLessThanOrEqual(d.results[i - 1]!.relevance_score);
   });
 
   it('facets count the whole filtered result set', async () => {
@@ -54,7 +94,12 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect(sum(d.facets.evidence_grades)).toBe(d.results_total);
     expect(sum(d.facets.categories)).toBe(d.facets.types.find((x) => x.name === 'compound')?.count ?? 0);
     expect(d.results_total).toBeGreaterThan(5);
-    expect(d.pagination).toEqual({ limit: 5, offset: 0, total: d.results_total, pages: Math.ceil(d.results_total / 5) });
+    expect(d.pagination).toEqual({
+      limit: 5,
+      offset: 0,
+      total: d.results_total,
+      pages: Math.ceil(d.results_total / 5),
+    });
   });
 
   it('pages are consistent: walking them yields every result once, in the order of one big page', async () => {
@@ -62,7 +107,8 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     const big = await ok({ ...q, limit: 100 });
     const total = Math.min(big.results_total, 100);
     const walked: string[] = [];
-    for (let offset = 0; offset < total; offset += 7) walked.push(...(await ok({ ...q, limit: 7, offset })).results.map((r) => r.id));
+    for (let offset = 0; offset < total; offset += 7)
+      walked.push(...(await ok({ ...q, limit: 7, offset })).results.map((r) => r.id));
     expect(walked.slice(0, total)).toEqual(big.results.map((r) => r.id));
     expect(new Set(walked).size).toBe(walked.length);
   });
@@ -88,21 +134,33 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     const slugs = ct.results.map((r) => (r.type === 'compound' ? r.slug : ''));
     const check = await t.http.post('/v1/batch/compounds').set('X-API-Key', t.adminKey).send({ slugs });
     expect(check.body.data.every((c: { compound_type: string }) => c.compound_type === 'wellness')).toBe(true);
-    const linked = await ok({ query: 'metformin diabetes', types: ['documents'], filters: { category: 'medication' }, limit: 50 });
+    const linked = await ok({
+      query: 'metformin diabetes',
+      types: ['documents'],
+      filters: { category: 'medication' },
+      limit: 50,
+    });
     expect(linked.results.length).toBeGreaterThan(0); // documents that mention a medication we carry
   });
 
-  it('combines filters: each one narrows the others\' results', async () => {
+  it("combines filters: each one narrows the others' results", async () => {
     const q = { query: 'muscle strength testosterone', limit: 100 };
     const graded = await ok({ ...q, filters: { evidence_grade: ['A', 'B'] } });
     const both = await ok({ ...q, filters: { evidence_grade: ['A', 'B'], category: 'steroid' } });
-    const all3 = await ok({ ...q, types: ['compounds'], filters: { evidence_grade: ['A', 'B'], category: 'steroid', compound_type: ['therapeutic'] } });
+    const all3 = await ok({
+      ...q,
+      types: ['compounds'],
+      filters: { evidence_grade: ['A', 'B'], category: 'steroid', compound_type: ['therapeutic'] },
+    });
     expect(both.results_total).toBeLessThanOrEqual(graded.results_total);
     expect(all3.results_total).toBeLessThanOrEqual(both.results_total);
     expect(all3.results_total).toBeGreaterThan(0);
     for (const r of all3.results) {
       expect(r.type).toBe('compound');
-      if (r.type === 'compound') { expect(['A', 'B']).toContain(r.evidence_grade); expect(r.category).toBe('steroid'); }
+      if (r.type === 'compound') {
+        expect(['A', 'B']).toContain(r.evidence_grade);
+        expect(r.category).toBe('steroid');
+      }
     }
     const ids = new Set(graded.results.map((r) => r.id));
     for (const r of both.results) expect(ids.has(r.id) || graded.results_total > 100).toBe(true);
@@ -111,10 +169,14 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
   it('sorts by evidence grade, date and name', async () => {
     const q = { query: 'vitamin', limit: 100 };
     const byGrade = await ok({ ...q, sort: 'evidence_grade' });
-    const order = byGrade.results.map((r) => ('evidence_grade' in r ? EVIDENCE_GRADES.indexOf(r.evidence_grade) : -1)).filter((g) => g >= 0);
+    const order = byGrade.results
+      .map((r) => ('evidence_grade' in r ? EVIDENCE_GRADES.indexOf(r.evidence_grade) : -1))
+      .filter((g) => g >= 0);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     const byDate = await ok({ ...q, types: ['documents'], sort: 'date' });
-    const dates = byDate.results.map((r) => (r.type === 'document' ? r.publication_date : null)).filter((x): x is string => x !== null);
+    const dates = byDate.results
+      .map((r) => (r.type === 'document' ? r.publication_date : null))
+      .filter((x): x is string => x !== null);
     expect(dates).toEqual([...dates].sort().reverse());
     const byName = await ok({ ...q, types: ['compounds'], sort: 'name' });
     const names = byName.results.map((r) => (r.type === 'compound' ? r.name : ''));
@@ -122,18 +184,30 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
   });
 
   it('tolerates typos and finds synonyms', async () => {
-    for (const [query, slug] of [['metfromin', 'metformin'], ['ashwaganda', 'ashwagandha'], ['Glucophage', 'metformin'], ['Dimethylbiguanid', 'metformin'], ['creatin monohydrate', 'creatine-monohydrate']]) {
+    for (const [query, slug] of [
+      ['metfromin', 'metformin'],
+      ['ashwaganda', 'ashwagandha'],
+      ['Glucophage', 'metformin'],
+      ['Dimethylbiguanid', 'metformin'],
+      ['creatin monohydrate', 'creatine-monohydrate'],
+    ]) {
       const d = await ok({ query, types: ['compounds'] });
       expect(d.results[0], query).toMatchObject({ slug });
     }
   });
 
   it('drops stop words from OR-ed queries, but searches a query made only of them', async () => {
-    const compounds = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).send({ query: 'metformin and the alcohol', limit: 100 });
+    const compounds = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .send({ query: 'metformin and the alcohol', limit: 100 });
     expect(compounds.status).toBe(200);
     // The stop words add nothing: the same matches as the two content words alone (with them OR-ed in, every
     // compound whose text holds "the" would match).
-    const content = await t.http.post('/v1/compounds/search').set('X-API-Key', t.adminKey).send({ query: 'metformin alcohol', limit: 100 });
+    const content = await t.http
+      .post('/v1/compounds/search')
+      .set('X-API-Key', t.adminKey)
+      .send({ query: 'metformin alcohol', limit: 100 });
     expect(compounds.body.meta.total).toBe(content.body.meta.total);
     expect(compounds.body.meta.total).toBeLessThan(100);
     expect(compounds.body.data[0].slug).toBe('metformin');
@@ -152,27 +226,46 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect(typo.results[0]).toMatchObject({ type: 'compound', slug: 'metformin' });
     const lay = await ok({ query: 'heart attack', types: ['documents'], limit: 10 });
     expect(lay.query_interpretation?.expanded_with).toContain('myocardial infarction');
-    expect(lay.results.filter((r) => r.type === 'document' && /myocardial infarction/i.test(`${r.title} ${r.abstract}`)).length).toBeGreaterThanOrEqual(3);
+    expect(
+      lay.results.filter((r) => r.type === 'document' && /myocardial infarction/i.test(`${r.title} ${r.abstract}`))
+        .length,
+    ).toBeGreaterThanOrEqual(3);
     const vit = await ok({ query: 'vitamin d', types: ['compounds'], limit: 5 });
-    expect(vit.results.map((r) => (r.type === 'compound' ? r.name : ''))).toEqual(expect.arrayContaining([expect.stringMatching(/^Vitamin D/)]));
+    expect(vit.results.map((r) => (r.type === 'compound' ? r.name : ''))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Vitamin D/)]),
+    );
     expect((await ok({ query: 'metformin', limit: 3 })).query_interpretation).toBeNull();
   });
 
   it('filters by source: your own library alone, or what Materia ships; facets count sources', async () => {
-    const imported = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records: [
-      { id: 'my-lib-1', title: 'Semaglutide and gastric emptying in my clinic cohort', abstract: 'Chart review of gastric emptying symptoms on semaglutide.' },
-      { id: 'my-lib-2', abstract: 'Gastric emptying was delayed in patients taking semaglutide before endoscopy.' },
-    ] });
+    const imported = await t.http
+      .post('/v1/documents/import')
+      .set('X-API-Key', t.adminKey)
+      .send({
+        records: [
+          {
+            id: 'my-lib-1',
+            title: 'Semaglutide and gastric emptying in my clinic cohort',
+            abstract: 'Chart review of gastric emptying symptoms on semaglutide.',
+          },
+          { id: 'my-lib-2', abstract: 'Gastric emptying was delayed in patients taking semaglutide before endoscopy.' },
+        ],
+      });
     expect(imported.status).toBe(200);
     const mine = await ok({ query: 'semaglutide gastric emptying', filters: { source: 'imported' }, limit: 10 });
-    expect(mine.results.map((r) => (r.type === 'document' ? r.external_id : r.type)).sort()).toEqual(['my-lib-1', 'my-lib-2']);
+    expect(mine.results.map((r) => (r.type === 'document' ? r.external_id : r.type)).sort()).toEqual([
+      'my-lib-1',
+      'my-lib-2',
+    ]);
     expect(mine.facets.sources).toEqual([{ name: 'imported', count: 2 }]);
     const bundled = await ok({ query: 'semaglutide gastric emptying', filters: { source: ['bundled'] }, limit: 100 });
     expect(bundled.results.some((r) => r.type === 'document' && r.source === 'imported')).toBe(false);
     expect(bundled.results.some((r) => r.type === 'compound')).toBe(true);
     const scifact = await ok({ query: 'vitamin d', filters: { source: ['scifact'] }, limit: 20 });
     expect(scifact.results.every((r) => r.type === 'document' && r.source === 'scifact')).toBe(true);
-    expect((await search({ query: 'x', filters: { source: ['mine'] } })).body.error.details[0].field).toBe('filters.source.0');
+    expect((await search({ query: 'x', filters: { source: ['mine'] } })).body.error.details[0].field).toBe(
+      'filters.source.0',
+    );
   });
 
   it.each([
@@ -199,13 +292,30 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     const hostile = fc.oneof(
       fc.string({ maxLength: 2000 }),
       fc.string({ unit: 'grapheme', maxLength: 100 }),
-      fc.constantFrom('"', '""', 'a OR b', 'NEAR(a b)', 'a AND NOT b', '*', 'col:val', '\u0000', '^x', '(((', '😀 vitamin', 'x'.repeat(512), '\u0000metformin\u0007'),
+      fc.constantFrom(
+        '"',
+        '""',
+        'a OR b',
+        'NEAR(a b)',
+        'a AND NOT b',
+        '*',
+        'col:val',
+        '\u0000',
+        '^x',
+        '(((',
+        '😀 vitamin',
+        'x'.repeat(512),
+        '\u0000metformin\u0007',
+      ),
     );
-    await fc.assert(fc.asyncProperty(hostile, async (query) => {
-      if (++n % 150 === 0) key = t.keyWith(['read']);
-      const res = await search({ query, limit: 3 }, key);
-      expect(res.status).toBeLessThan(500);
-      if (res.status !== 200) expect(ErrorEnvelope.parse(res.body).error.code).toBe('invalid_request');
-    }), { numRuns: 2000 });
+    await fc.assert(
+      fc.asyncProperty(hostile, async (query) => {
+        if (++n % 150 === 0) key = t.keyWith(['read']);
+        const res = await search({ query, limit: 3 }, key);
+        expect(res.status).toBeLessThan(500);
+        if (res.status !== 200) expect(ErrorEnvelope.parse(res.body).error.code).toBe('invalid_request');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -14,8 +14,12 @@ import { REPO_ROOT } from '../helpers/app.ts';
 import { editInPlace, later } from '../helpers/edit-in-place.ts';
 
 let tmp: string;
-beforeAll(() => { tmp = mkdtempSync(join(tmpdir(), 'materia-start-checks-')); });
-afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'materia-start-checks-'));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('the content database check', () => {
   let dataDir: string;
@@ -34,7 +38,12 @@ describe('the content database check', () => {
 
   it('watches our content, the build code, the datasets and the model files', () => {
     const watched = watchedFiles(dataDir);
-    for (const f of ['resources/content/VERSION.json', 'src/build/build-content.ts', 'src/main/db/content-schema.ts', 'src/main/search/model/manifest.ts']) {
+    for (const f of [
+      'resources/content/VERSION.json',
+      'src/build/build-content.ts',
+      'src/main/db/content-schema.ts',
+      'src/main/search/model/manifest.ts',
+    ]) {
       expect(watched, f).toContain(join(REPO_ROOT, f));
     }
     expect(watched).toContain(join(dataDir, 'usda-sr28/foods.csv'));
@@ -77,7 +86,10 @@ describe('the app bundles check', () => {
   let builds = 0;
   const fakeBuild = (r: string) => {
     builds++;
-    for (const f of APP_OUTPUTS) { mkdirSync(dirname(join(r, f)), { recursive: true }); writeFileSync(join(r, f), 'built'); }
+    for (const f of APP_OUTPUTS) {
+      mkdirSync(dirname(join(r, f)), { recursive: true });
+      writeFileSync(join(r, f), 'built');
+    }
     return 0;
   };
   beforeAll(() => {

@@ -22,16 +22,27 @@ beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'materia-start-'));
   const noModels = join(dataDir, 'no-models');
   mkdirSync(noModels);
-  config = readConfig({ MATERIA_PORT: '0', MATERIA_DATA_DIR: join(dataDir, 'data'), MATERIA_MODEL_DIR: noModels, MATERIA_CONTENT_DB: CONTENT_DB }, REPO_ROOT);
+  config = readConfig(
+    {
+      MATERIA_PORT: '0',
+      MATERIA_DATA_DIR: join(dataDir, 'data'),
+      MATERIA_MODEL_DIR: noModels,
+      MATERIA_CONTENT_DB: CONTENT_DB,
+    },
+    REPO_ROOT,
+  );
 });
 afterAll(async () => {
   await running?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const post = (path: string, body?: object, key?: string) => fetch(`${running!.url}${path}`, {
-  method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(key ? { 'x-api-key': key } : {}) }, body: body ? JSON.stringify(body) : undefined,
-});
+const post = (path: string, body?: object, key?: string) =>
+  fetch(`${running!.url}${path}`, {
+    method: 'POST',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(key ? { 'x-api-key': key } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 describe('data directory and user database files', () => {
   it('are 0700 and 0600 at every start, whatever mode they had', async () => {
@@ -67,12 +78,16 @@ describe('npm start prints no key', () => {
   it('the banner has a one-time link and names the admin key file, never a key', () => {
     const withUi = { ...running!, materia: { ...running!.materia, hasRenderer: true } };
     const lines = startBanner(withUi, config).join('\n');
-    expect(lines).toMatch(new RegExp(`web UI:  ${running!.url}/#code=[A-Za-z0-9_-]{43}  \\(opens the UI once, within 15 minutes\\)`));
+    expect(lines).toMatch(
+      new RegExp(`web UI:  ${running!.url}/#code=[A-Za-z0-9_-]{43}  \\(opens the UI once, within 15 minutes\\)`),
+    );
     expect(lines).not.toMatch(/mk_[A-Za-z0-9]+_/);
     expect(lines).not.toContain(running!.browserKey);
     expect(lines).toContain(`admin key: in ${join(config.dataDir, 'admin-key')}`);
     const envKey = 'mk_fromenv01_abcdefghijklmnopqrstuvwxyz';
-    expect(startBanner({ ...withUi, admin: { file: null, fromEnv: true } }, { ...config, apiKey: envKey }).join('\n')).not.toContain(envKey);
+    expect(
+      startBanner({ ...withUi, admin: { file: null, fromEnv: true } }, { ...config, apiKey: envKey }).join('\n'),
+    ).not.toContain(envKey);
   });
 });
 
@@ -88,7 +103,9 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     expect(SessionExchangeResponse.safeParse(body).success).toBe(true);
     const again = await post('/v1/session', { code });
     expect(again.status).toBe(401);
-    expect(((await again.json()) as { error: { details: unknown } }).error.details).toEqual([{ field: 'code', message: 'unknown, used or expired' }]);
+    expect(((await again.json()) as { error: { details: unknown } }).error.details).toEqual([
+      { field: 'code', message: 'unknown, used or expired' },
+    ]);
     expect((await post('/v1/session', { code: 'x'.repeat(43) })).status).toBe(401);
     expect((await post('/v1/session', { code: 'short' })).status).toBe(400);
   });
@@ -97,12 +114,26 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     const key = running!.browserKey;
     const get = (path: string) => fetch(`${running!.url}${path}`, { headers: { 'X-API-Key': key } });
     expect((await get('/v1/content')).status).toBe(200);
-    const chat = await post('/v1/chat/completions', { messages: [{ role: 'user', content: 'What is metformin?' }] }, key);
+    const chat = await post(
+      '/v1/chat/completions',
+      { messages: [{ role: 'user', content: 'What is metformin?' }] },
+      key,
+    );
     expect(chat.status).toBe(200);
-    for (const [method, path, body] of [['POST', '/v1/api-keys', { name: 'x', scopes: ['admin'] }], ['PUT', '/v1/webhooks/settings', { allow_private_targets: true }], ['GET', '/v1/api-keys', undefined]] as const) {
-      const res = await fetch(`${running!.url}${path}`, { method, headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    for (const [method, path, body] of [
+      ['POST', '/v1/api-keys', { name: 'x', scopes: ['admin'] }],
+      ['PUT', '/v1/webhooks/settings', { allow_private_targets: true }],
+      ['GET', '/v1/api-keys', undefined],
+    ] as const) {
+      const res = await fetch(`${running!.url}${path}`, {
+        method,
+        headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/admin actions need the admin key/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /admin actions need the admin key/,
+      );
     }
   });
 

@@ -5,17 +5,29 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 let key: string;
-beforeAll(async () => { t = await startTestApp(); key = t.keyWith(['tools']); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+  key = t.keyWith(['tools']);
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const post = (path: string, body: object, k = key) => t.http.post(`/v1/tools/${path}`).set('Authorization', `Bearer ${k}`).send(body);
+const post = (path: string, body: object, k = key) =>
+  t.http.post(`/v1/tools/${path}`).set('Authorization', `Bearer ${k}`).send(body);
 
 // NHANES IV participant 1999_2 from ../shared/data/bioage-nhanes (phenoage0 = 70.8754668450646).
 const PARTICIPANT = {
   age: 77,
-  albumin: { value: 45, unit: 'g/L' }, creatinine: { value: 75.68069537, unit: 'umol/L' }, glucose: { value: 4.329, unit: 'mmol/L' },
-  crp: { value: 0.36, unit: 'mg/dL' }, lymphocyte_percent: { value: 21.1, unit: '%' }, mcv: { value: 88.5, unit: 'fL' },
-  rdw: { value: 13.7, unit: '%' }, alkaline_phosphatase: { value: 62, unit: 'U/L' }, wbc: { value: 7.6, unit: '10^3/uL' },
+  albumin: { value: 45, unit: 'g/L' },
+  creatinine: { value: 75.68069537, unit: 'umol/L' },
+  glucose: { value: 4.329, unit: 'mmol/L' },
+  crp: { value: 0.36, unit: 'mg/dL' },
+  lymphocyte_percent: { value: 21.1, unit: '%' },
+  mcv: { value: 88.5, unit: 'fL' },
+  rdw: { value: 13.7, unit: '%' },
+  alkaline_phosphatase: { value: 62, unit: 'U/L' },
+  wbc: { value: 7.6, unit: '10^3/uL' },
 };
 
 describe('tools over HTTP', () => {
@@ -40,11 +52,21 @@ describe('tools over HTTP', () => {
     expect(res.body.data.saved_result_id).toMatch(/^res_/);
     const saved = listToolResults(t.userDb, 'bioage').find((r) => r.id === res.body.data.saved_result_id)!;
     expect(saved.input).toMatchObject({ age: 77, save: true });
-    expect((saved.output as { phenotypic_age: { value: number } }).phenotypic_age.value).toBeCloseTo(70.8754668450646, 6);
+    expect((saved.output as { phenotypic_age: { value: number } }).phenotypic_age.value).toBeCloseTo(
+      70.8754668450646,
+      6,
+    );
   });
 
   it('bloodwork converts units, flags a low 25-OH vitamin D and points to vitamin D3; unknown tests are reported', async () => {
-    const res = await post('bloodwork/analyze', { sex: 'female', age: 54, panel: [{ test: 'vitamin d', value: 30, unit: 'nmol/L' }, { test: 'unobtainium level', value: 1, unit: 'mg/dL' }] });
+    const res = await post('bloodwork/analyze', {
+      sex: 'female',
+      age: 54,
+      panel: [
+        { test: 'vitamin d', value: 30, unit: 'nmol/L' },
+        { test: 'unobtainium level', value: 1, unit: 'mg/dL' },
+      ],
+    });
     expect(res.status).toBe(200);
     const [vitd] = res.body.data.results;
     expect(vitd.status).toBe('low');
@@ -55,13 +77,26 @@ describe('tools over HTTP', () => {
   });
 
   it('inbody computes BMI and its WHO class', async () => {
-    const res = await post('inbody/analyze', { weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, sex: 'male', age: 40 });
+    const res = await post('inbody/analyze', {
+      weight: { value: 80, unit: 'kg' },
+      height: { value: 180, unit: 'cm' },
+      sex: 'male',
+      age: 40,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.bmi.value.value).toBeCloseTo(24.691358, 5);
   });
 
   it('macros follows Mifflin-St Jeor: 80 kg, 180 cm, 30-year-old man, moderate activity, losing 0.5 kg/week', async () => {
-    const res = await post('macros/calculate', { sex: 'male', age: 30, weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, activity_level: 'moderate', goal: 'lose', weekly_rate_kg: 0.5 });
+    const res = await post('macros/calculate', {
+      sex: 'male',
+      age: 30,
+      weight: { value: 80, unit: 'kg' },
+      height: { value: 180, unit: 'cm' },
+      activity_level: 'moderate',
+      goal: 'lose',
+      weekly_rate_kg: 0.5,
+    });
     expect(res.status).toBe(200);
     // 10·80 + 6.25·180 − 5·30 + 5 = 1780 kcal; × 1.55 = 2759; − 0.5 kg × 7,700 / 7 = 2209
     expect(res.body.data.bmr.value.value).toBeCloseTo(1780, 6);

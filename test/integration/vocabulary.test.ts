@@ -5,10 +5,19 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 let key: string;
-beforeAll(async () => { t = await startTestApp(); key = t.keyWith(['read']); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+  key = t.keyWith(['read']);
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const suggest = (q: string, limit?: number) => t.http.get('/v1/vocabulary/suggest').query({ q, ...(limit ? { limit } : {}) }).set('X-API-Key', key);
+const suggest = (q: string, limit?: number) =>
+  t.http
+    .get('/v1/vocabulary/suggest')
+    .query({ q, ...(limit ? { limit } : {}) })
+    .set('X-API-Key', key);
 
 describe('GET /v1/vocabulary/suggest: names while typing', () => {
   it('a partial name gets the substances it begins, named as the checker names them', async () => {
@@ -27,7 +36,11 @@ describe('GET /v1/vocabulary/suggest: names while typing', () => {
   });
 
   it('bad input is a 400 naming the field', async () => {
-    for (const [q, limit] of [['x', undefined], ['y'.repeat(129), undefined], ['aspirin', 21]] as const) {
+    for (const [q, limit] of [
+      ['x', undefined],
+      ['y'.repeat(129), undefined],
+      ['aspirin', 21],
+    ] as const) {
       const res = await suggest(q, limit);
       expect(res.status).toBe(400);
       expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual([limit ? 'limit' : 'q']);

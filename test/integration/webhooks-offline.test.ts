@@ -24,9 +24,15 @@ beforeAll(async () => {
   t = await startTestApp({ now: () => clock, webhooks: { lookup } });
   key = t.keyWith([...SCOPES]);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const register = (url: string) => t.http.post('/v1/webhooks').set('X-API-Key', key).send({ url, events: ['api_key.created'] });
+const register = (url: string) =>
+  t.http
+    .post('/v1/webhooks')
+    .set('X-API-Key', key)
+    .send({ url, events: ['api_key.created'] });
 
 describe('webhook registration offline', () => {
   it('accepts a public host name that does not resolve now, and says so', async () => {
@@ -35,7 +41,8 @@ describe('webhook registration offline', () => {
     expect(res.body.data.secret).toMatch(/^whsec_/);
     expect(res.body.data.address_check).toEqual({
       status: 'unresolved',
-      message: 'cannot resolve hooks.example.com (ENOTFOUND): accepted for now; its addresses are checked before every delivery, which waits (with retries) until the name resolves to an allowed address',
+      message:
+        'cannot resolve hooks.example.com (ENOTFOUND): accepted for now; its addresses are checked before every delivery, which waits (with retries) until the name resolves to an allowed address',
     });
   });
 
@@ -63,29 +70,50 @@ describe('webhook registration offline', () => {
     dns.set('hooks.example.org', '93.184.215.14');
     const ok = await register('https://hooks.example.org/x');
     expect(ok.status).toBe(200);
-    expect(ok.body.data.address_check).toEqual({ status: 'verified', message: 'hooks.example.org resolves to 93.184.215.14, an allowed address' });
+    expect(ok.body.data.address_check).toEqual({
+      status: 'verified',
+      message: 'hooks.example.org resolves to 93.184.215.14, an allowed address',
+    });
     await t.http.delete(`/v1/webhooks/${ok.body.data.id}`).set('X-API-Key', key);
     dns.set('intranet-hook.example.net', '10.1.2.3');
     const refused = await register('https://intranet-hook.example.net/x');
     expect(refused.status).toBe(400);
-    expect(refused.body.error.details[0].message).toBe('intranet-hook.example.net resolves to 10.1.2.3, which is a private-network address; enable local webhook targets (PUT /v1/webhooks/settings) to allow it');
+    expect(refused.body.error.details[0].message).toBe(
+      'intranet-hook.example.net resolves to 10.1.2.3, which is a private-network address; enable local webhook targets (PUT /v1/webhooks/settings) to allow it',
+    );
   });
 
   it('enforces the address rules at delivery: no address yet, then a private one, are refused and retried; nothing is sent', async () => {
     const worker = new DeliveryWorker(t.materia.context.webhooks);
     const hooks = (await t.http.get('/v1/webhooks').set('X-API-Key', key)).body.data as { id: string; url: string }[];
     const hook = hooks.find((h) => h.url === 'https://hooks.example.com/materia')!;
-    expect((await t.http.post('/v1/api-keys').set('X-API-Key', key).send({ name: 'offline event', scopes: ['read'] })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .post('/v1/api-keys')
+          .set('X-API-Key', key)
+          .send({ name: 'offline event', scopes: ['read'] })
+      ).status,
+    ).toBe(200);
     expect(await worker.runDue()).toBe(1);
-    const deliveries = async () => (await t.http.get(`/v1/webhooks/${hook.id}/deliveries`).set('X-API-Key', key)).body.data[0];
-    expect(await deliveries()).toMatchObject({ status: 'pending', attempt_count: 1, last_status_code: null, last_error: 'refused: cannot resolve hooks.example.com (ENOTFOUND)' });
+    const deliveries = async () =>
+      (await t.http.get(`/v1/webhooks/${hook.id}/deliveries`).set('X-API-Key', key)).body.data[0];
+    expect(await deliveries()).toMatchObject({
+      status: 'pending',
+      attempt_count: 1,
+      last_status_code: null,
+      last_error: 'refused: cannot resolve hooks.example.com (ENOTFOUND)',
+    });
 
     dns.set('hooks.example.com', '192.168.1.20'); // back online, but the name now points into the local network
     clock += 6_000;
     expect(await worker.runDue()).toBe(1);
     expect(await deliveries()).toMatchObject({
-      status: 'pending', attempt_count: 2, last_status_code: null,
-      last_error: 'refused: hooks.example.com resolves to 192.168.1.20, which is a private-network address; enable local webhook targets (PUT /v1/webhooks/settings) to allow it',
+      status: 'pending',
+      attempt_count: 2,
+      last_status_code: null,
+      last_error:
+        'refused: hooks.example.com resolves to 192.168.1.20, which is a private-network address; enable local webhook targets (PUT /v1/webhooks/settings) to allow it',
     });
   });
 });
@@ -107,7 +135,12 @@ describe('re-enabling offline', () => {
     t.materia.context.webhooks.store.disable(local.body.data.id, 'gone', new Date(clock).toISOString());
     const refused = await t.http.post(`/v1/webhooks/${local.body.data.id}/enable`).set('X-API-Key', key);
     expect(refused.status).toBe(400);
-    expect(refused.body.error.details).toEqual([{ field: 'url', message: 'backup.lan is a local name; enable local webhook targets (PUT /v1/webhooks/settings) to allow it' }]);
+    expect(refused.body.error.details).toEqual([
+      {
+        field: 'url',
+        message: 'backup.lan is a local name; enable local webhook targets (PUT /v1/webhooks/settings) to allow it',
+      },
+    ]);
   });
 });
 

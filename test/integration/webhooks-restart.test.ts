@@ -16,13 +16,30 @@ import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
 import { startReceiver, type Receiver, type Reply } from '../helpers/receiver.ts';
 
 const KEY = 'mk_webhookrestart1_aFixedSecretForTheRestartTest';
-const start = (dataDir: string, now?: () => number) => startServer(readConfig({
-  MATERIA_PORT: '0', MATERIA_DATA_DIR: dataDir, MATERIA_CONTENT_DB: CONTENT_DB, MATERIA_API_KEY: KEY, MATERIA_WEBHOOKS_ALLOW_PRIVATE: '1',
-}, REPO_ROOT), REPO_ROOT, undefined, { now });
+const start = (dataDir: string, now?: () => number) =>
+  startServer(
+    readConfig(
+      {
+        MATERIA_PORT: '0',
+        MATERIA_DATA_DIR: dataDir,
+        MATERIA_CONTENT_DB: CONTENT_DB,
+        MATERIA_API_KEY: KEY,
+        MATERIA_WEBHOOKS_ALLOW_PRIVATE: '1',
+      },
+      REPO_ROOT,
+    ),
+    REPO_ROOT,
+    undefined,
+    { now },
+  );
 
 const call = async (s: RunningServer, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${s.url}${path}`, { method, headers: { 'X-API-Key': KEY, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return { status: res.status, body: await res.json() as { data: any; meta?: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { 'X-API-Key': KEY, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as { data: any; meta?: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 
 async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000) {
@@ -34,7 +51,9 @@ async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 
 }
 
 const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const f of cleanup.splice(0).reverse()) await f(); });
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
 
 describe('webhook delivery across restarts', () => {
   it('a restart with queued and in-flight deliveries delivers each exactly once to a receiver that de-duplicates by webhook-id', async () => {
@@ -55,14 +74,23 @@ describe('webhook delivery across restarts', () => {
 
     const s1 = await start(dataDir);
     let closed1 = false;
-    cleanup.push(async () => { if (!closed1) await s1.close(); });
-    expect((await call(s1, 'GET', '/v1/webhooks/settings')).body.data).toEqual({ allow_private_targets: false, env_allow_private: true, effective: true });
+    cleanup.push(async () => {
+      if (!closed1) await s1.close();
+    });
+    expect((await call(s1, 'GET', '/v1/webhooks/settings')).body.data).toEqual({
+      allow_private_targets: false,
+      env_allow_private: true,
+      effective: true,
+    });
     const hook = (await call(s1, 'POST', '/v1/webhooks', { url: receiver.url, events: ['api_key.created'] })).body.data;
     expect(hook.secret).toMatch(/^whsec_/);
 
     // 1: the receiver answers 503, so the first key's delivery waits for its 5-second retry
     await call(s1, 'POST', '/v1/api-keys', { name: 'first', scopes: ['read'] });
-    await until('the first attempt', async () => (await call(s1, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).body.data[0]?.attempt_count === 1);
+    await until(
+      'the first attempt',
+      async () => (await call(s1, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).body.data[0]?.attempt_count === 1,
+    );
     // 2: the receiver now accepts requests but never answers: two deliveries are in flight when the server stops
     mode = 'hang';
     await call(s1, 'POST', '/v1/api-keys', { name: 'second', scopes: ['read'] });
@@ -72,9 +100,17 @@ describe('webhook delivery across restarts', () => {
     closed1 = true;
 
     const db = new Database(join(dataDir, 'user.sqlite'), { readonly: true });
-    const queued = db.prepare("SELECT d.message_id, d.status, d.attempt_count, m.payload FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id ORDER BY d.rowid").all() as { message_id: string; status: string; attempt_count: number; payload: string }[];
+    const queued = db
+      .prepare(
+        'SELECT d.message_id, d.status, d.attempt_count, m.payload FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id ORDER BY d.rowid',
+      )
+      .all() as { message_id: string; status: string; attempt_count: number; payload: string }[];
     db.close();
-    expect(queued.map((q) => [JSON.parse(q.payload).data.name, q.status, q.attempt_count])).toEqual([['first', 'pending', 1], ['second', 'pending', 0], ['third', 'pending', 0]]);
+    expect(queued.map((q) => [JSON.parse(q.payload).data.name, q.status, q.attempt_count])).toEqual([
+      ['first', 'pending', 1],
+      ['second', 'pending', 0],
+      ['third', 'pending', 0],
+    ]);
 
     // restart a minute later (an injected clock): the retry is due and the interrupted sends go out again
     mode = 'ok';
@@ -85,7 +121,11 @@ describe('webhook delivery across restarts', () => {
     expect(receiver.hits).toHaveLength(6); // 3 before the restart, then exactly one send per queued message
     expect([...acted].sort()).toEqual(queued.map((q) => q.message_id).sort()); // each acted on exactly once
     expect(repeats).toBe(2); // the two interrupted sends came again with their webhook-id and were recognised
-    const log = (await call(s2, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).body.data as { message_id: string; status: string; attempt_count: number }[];
+    const log = (await call(s2, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).body.data as {
+      message_id: string;
+      status: string;
+      attempt_count: number;
+    }[];
     expect(log.map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(log.map((d) => d.attempt_count).sort()).toEqual([1, 1, 2]); // the 503 counted; the interrupted sends did not
   });
@@ -100,22 +140,37 @@ describe('webhook delivery across restarts', () => {
     try {
       hook = (await call(s1, 'POST', '/v1/webhooks', { url: receiver.url, events: ['content.updated'] })).body.data;
       version = (await call(s1, 'GET', '/v1/content')).body.data.version;
-    } finally { await s1.close(); }
+    } finally {
+      await s1.close();
+    }
     expect(receiver.hits).toHaveLength(0); // the first start only records the version
 
     const db = new Database(join(dataDir, 'user.sqlite'));
-    const seen = JSON.parse((db.prepare('SELECT value FROM settings WHERE key = ?').get(CONTENT_SEEN_SETTING) as { value: string }).value);
+    const seen = JSON.parse(
+      (db.prepare('SELECT value FROM settings WHERE key = ?').get(CONTENT_SEEN_SETTING) as { value: string }).value,
+    );
     expect(seen.version).toBe(version);
-    db.prepare('UPDATE settings SET value = ? WHERE key = ?').run(JSON.stringify({ version: '0.0.1-older', inputs_sha256: 'f'.repeat(64) }), CONTENT_SEEN_SETTING);
+    db.prepare('UPDATE settings SET value = ? WHERE key = ?').run(
+      JSON.stringify({ version: '0.0.1-older', inputs_sha256: 'f'.repeat(64) }),
+      CONTENT_SEEN_SETTING,
+    );
     db.close();
 
     const s2 = await start(dataDir);
     let closed2 = false;
-    cleanup.push(async () => { if (!closed2) await s2.close(); });
+    cleanup.push(async () => {
+      if (!closed2) await s2.close();
+    });
     await until('content.updated', () => receiver.hits.length === 1);
     expect(JSON.parse(receiver.hits[0]!.body)).toMatchObject({
       type: 'content.updated',
-      data: { version, previous_version: '0.0.1-older', inputs_sha256: seen.inputs_sha256, previous_inputs_sha256: 'f'.repeat(64), counts: { compounds: expect.any(Number) } },
+      data: {
+        version,
+        previous_version: '0.0.1-older',
+        inputs_sha256: seen.inputs_sha256,
+        previous_inputs_sha256: 'f'.repeat(64),
+        counts: { compounds: expect.any(Number) },
+      },
     });
     await s2.close();
     closed2 = true;
@@ -126,17 +181,26 @@ describe('webhook delivery across restarts', () => {
     expect((await call(s3, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).body.meta.total).toBe(1);
   });
 
-  it('npm run import writes document.imported into the outbox; the running server\'s worker delivers it', async () => {
+  it("npm run import writes document.imported into the outbox; the running server's worker delivers it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'materia-wh-cli-'));
     const receiver = await startReceiver();
     cleanup.push(() => receiver.close());
     const s = await start(dataDir);
     cleanup.push(() => s.close());
     await call(s, 'POST', '/v1/webhooks', { url: receiver.url, events: ['document.imported'] });
-    execFileSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/main/documents/import/cli.ts', join(REPO_ROOT, 'test/fixtures/import/cord19-sample-pubmed.xml')], {
-      cwd: REPO_ROOT, env: { ...process.env, MATERIA_DATA_DIR: dataDir }, stdio: 'ignore',
-    });
+    execFileSync(
+      join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      ['src/main/documents/import/cli.ts', join(REPO_ROOT, 'test/fixtures/import/cord19-sample-pubmed.xml')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, MATERIA_DATA_DIR: dataDir },
+        stdio: 'ignore',
+      },
+    );
     await until('document.imported', () => receiver.hits.length === 1);
-    expect(JSON.parse(receiver.hits[0]!.body)).toMatchObject({ type: 'document.imported', data: { received: 3, created: 3, updated: 0, failed: 0 } });
+    expect(JSON.parse(receiver.hits[0]!.body)).toMatchObject({
+      type: 'document.imported',
+      data: { received: 3, created: 3, updated: 0, failed: 0 },
+    });
   });
 });

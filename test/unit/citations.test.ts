@@ -4,10 +4,25 @@ import { bibtexKey, toBibtex, toCsl, toRis } from '../../src/main/mcp/citations.
 import type { Document } from '../../src/shared/schemas/documents.ts';
 
 const DOC: Document = {
-  id: 'pubmedqa-20353735', source: 'pubmedqa', title: 'Vitamin D & falls: 50% fewer {fractures}?', title_source: 'article', external_id: null,
-  authors: ['Müller, Anna B', 'Smith, John', 'WHO Study Group'], publication_date: '2010-03-30', publication_year: 2010,
-  journal: 'BMJ', evidence_grade: 'A', study_design: 'randomized_trial', study_design_label: 'Randomised controlled trial', abstract: 'x',
-  doi: '10.1136/bmj.c1234', pmid: '20353735', pmcid: null, url: 'https://pubmed.ncbi.nlm.nih.gov/20353735/', license: null, mesh_terms: [],
+  id: 'pubmedqa-20353735',
+  source: 'pubmedqa',
+  title: 'Vitamin D & falls: 50% fewer {fractures}?',
+  title_source: 'article',
+  external_id: null,
+  authors: ['Müller, Anna B', 'Smith, John', 'WHO Study Group'],
+  publication_date: '2010-03-30',
+  publication_year: 2010,
+  journal: 'BMJ',
+  evidence_grade: 'A',
+  study_design: 'randomized_trial',
+  study_design_label: 'Randomised controlled trial',
+  abstract: 'x',
+  doi: '10.1136/bmj.c1234',
+  pmid: '20353735',
+  pmcid: null,
+  url: 'https://pubmed.ncbi.nlm.nih.gov/20353735/',
+  license: null,
+  mesh_terms: [],
 };
 
 describe('citations', () => {
@@ -23,14 +38,20 @@ describe('citations', () => {
     expect(b).toContain('  pmid = {20353735}');
     expect(b).not.toContain('pmcid');
     expect(b.endsWith('\n}')).toBe(true);
-    expect(toBibtex({ ...DOC, authors: [], publication_year: null, publication_date: null })).toMatch(/^@article\{anonnd_pubmedqa20353735,/);
+    expect(toBibtex({ ...DOC, authors: [], publication_year: null, publication_date: null })).toMatch(
+      /^@article\{anonnd_pubmedqa20353735,/,
+    );
   });
 
   it('RIS: one tag per line, an AU per author, ends with ER', () => {
     const r = toRis({ ...DOC, title: 'Two\nlines' }).split('\n');
     expect(r[0]).toBe('TY  - JOUR');
     expect(r).toContain('TI  - Two lines');
-    expect(r.filter((l) => l.startsWith('AU  - '))).toEqual(['AU  - Müller, Anna B', 'AU  - Smith, John', 'AU  - WHO Study Group']);
+    expect(r.filter((l) => l.startsWith('AU  - '))).toEqual([
+      'AU  - Müller, Anna B',
+      'AU  - Smith, John',
+      'AU  - WHO Study Group',
+    ]);
     expect(r).toContain('DA  - 2010/03/30');
     expect(r).toContain('DO  - 10.1136/bmj.c1234');
     expect(r.at(-1)).toBe('ER  - ');
@@ -38,9 +59,19 @@ describe('citations', () => {
 
   it('CSL-JSON: family/given split at the comma, a name without one as literal, date parts', () => {
     const c = toCsl(DOC);
-    expect(c.author).toEqual([{ family: 'Müller', given: 'Anna B' }, { family: 'Smith', given: 'John' }, { literal: 'WHO Study Group' }]);
+    expect(c.author).toEqual([
+      { family: 'Müller', given: 'Anna B' },
+      { family: 'Smith', given: 'John' },
+      { literal: 'WHO Study Group' },
+    ]);
     expect(c.issued).toEqual({ 'date-parts': [[2010, 3, 30]] });
-    expect(c).toMatchObject({ id: DOC.id, type: 'article-journal', 'container-title': 'BMJ', DOI: '10.1136/bmj.c1234', PMID: '20353735' });
+    expect(c).toMatchObject({
+      id: DOC.id,
+      type: 'article-journal',
+      'container-title': 'BMJ',
+      DOI: '10.1136/bmj.c1234',
+      PMID: '20353735',
+    });
     expect(c.PMCID).toBeUndefined();
     expect(toCsl({ ...DOC, publication_date: null }).issued).toEqual({ 'date-parts': [[2010]] });
   });

@@ -30,7 +30,12 @@ describe('RateLimiter', () => {
     const noBurst = { ...rule, hourlyBurst: 0, perMinute: 2 };
     expect(limiter.take('k', noBurst)).toMatchObject({ allowed: true, remaining: 1 });
     expect(limiter.take('k', noBurst)).toMatchObject({ allowed: true, remaining: 0 });
-    expect(limiter.take('k', noBurst)).toMatchObject({ allowed: false, remaining: 0, retryAfter: 40, reset: Date.UTC(2026, 0, 1, 0, 1, 0) / 1000 });
+    expect(limiter.take('k', noBurst)).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      retryAfter: 40,
+      reset: Date.UTC(2026, 0, 1, 0, 1, 0) / 1000,
+    });
     const withBurst = { ...rule, id: 'b', perMinute: 1, hourlyBurst: 1 };
     expect(limiter.take('k', withBurst)).toMatchObject({ allowed: true, burstRemaining: 1 });
     expect(limiter.take('k', withBurst)).toMatchObject({ allowed: true, burstRemaining: 0 });

@@ -13,7 +13,10 @@ let dir: string;
 let files: string[];
 let stamp: string;
 let hashes: number;
-const compute = () => { hashes++; return 'h1'; };
+const compute = () => {
+  hashes++;
+  return 'h1';
+};
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'materia-stamp-'));
@@ -22,7 +25,9 @@ beforeEach(() => {
   stamp = join(dir, 'stamp.json');
   hashes = 0;
 });
-afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('a stat stamp', () => {
   it('spares the hash while nothing changed, and records what it vouches for', () => {

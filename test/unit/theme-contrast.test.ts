@@ -23,25 +23,66 @@ const TEXT = 4.5;
 const GRAPHIC = 3;
 /** [foreground, background, minimum]: each pairing some rule in app.css draws */
 const PAIRS: [string, string, number][] = [
-  ...['bg', 'surface', 'surface-2', 'row-hover', 'neutral-soft', 'info-soft', 'warn-soft', 'danger-soft', 'critical-soft', 'invalid-bg', 'accent-soft']
-    .map((bg): [string, string, number] => ['text', bg, TEXT]),
-  ...['bg', 'surface', 'surface-2', 'row-hover', 'neutral-soft', 'warn-soft', 'info-soft', 'danger-soft', 'critical-soft']
-    .map((bg): [string, string, number] => ['muted', bg, TEXT]),
-  ['accent', 'bg', TEXT], ['accent', 'surface', TEXT], ['accent', 'surface-2', TEXT],
-  ['accent-strong', 'accent-soft', TEXT], ['accent-strong', 'surface', TEXT],
-  ['on-accent', 'accent', TEXT], ['on-accent', 'accent-strong', TEXT],
-  ['danger', 'surface', TEXT], ['danger', 'bg', TEXT], ['danger', 'danger-soft', TEXT], ['danger-text', 'danger-soft', TEXT],
-  ['warn', 'surface', TEXT], ['warn', 'warn-soft', TEXT], ['warn-text', 'warn-soft', TEXT],
-  ['ok', 'surface', TEXT], ['ok', 'ok-soft', TEXT],
-  ['info', 'surface', TEXT], ['info', 'info-soft', TEXT],
+  ...[
+    'bg',
+    'surface',
+    'surface-2',
+    'row-hover',
+    'neutral-soft',
+    'info-soft',
+    'warn-soft',
+    'danger-soft',
+    'critical-soft',
+    'invalid-bg',
+    'accent-soft',
+  ].map((bg): [string, string, number] => ['text', bg, TEXT]),
+  ...[
+    'bg',
+    'surface',
+    'surface-2',
+    'row-hover',
+    'neutral-soft',
+    'warn-soft',
+    'info-soft',
+    'danger-soft',
+    'critical-soft',
+  ].map((bg): [string, string, number] => ['muted', bg, TEXT]),
+  ['accent', 'bg', TEXT],
+  ['accent', 'surface', TEXT],
+  ['accent', 'surface-2', TEXT],
+  ['accent-strong', 'accent-soft', TEXT],
+  ['accent-strong', 'surface', TEXT],
+  ['on-accent', 'accent', TEXT],
+  ['on-accent', 'accent-strong', TEXT],
+  ['danger', 'surface', TEXT],
+  ['danger', 'bg', TEXT],
+  ['danger', 'danger-soft', TEXT],
+  ['danger-text', 'danger-soft', TEXT],
+  ['warn', 'surface', TEXT],
+  ['warn', 'warn-soft', TEXT],
+  ['warn-text', 'warn-soft', TEXT],
+  ['ok', 'surface', TEXT],
+  ['ok', 'ok-soft', TEXT],
+  ['info', 'surface', TEXT],
+  ['info', 'info-soft', TEXT],
   ['caution', 'caution-soft', TEXT],
-  ['critical', 'surface', TEXT], ['critical', 'critical-soft', TEXT], ['critical-text', 'critical-soft', TEXT],
+  ['critical', 'surface', TEXT],
+  ['critical', 'critical-soft', TEXT],
+  ['critical-text', 'critical-soft', TEXT],
   ['on-critical', 'critical-fill', TEXT],
   ['code-text', 'code-bg', TEXT],
-  ['accent', 'surface', GRAPHIC], ['accent', 'bg', GRAPHIC], // the focus ring
-  ['warn-graphic', 'surface', GRAPHIC], ['danger', 'surface', GRAPHIC], ['critical-fill', 'surface', GRAPHIC],
-  ['ok', 'track', GRAPHIC], ['danger', 'track', GRAPHIC],
-  ...['chart-fat', 'chart-carb', 'chart-alcohol', 'chart-incomplete', 'muted'].map((c): [string, string, number] => [c, 'surface', GRAPHIC]),
+  ['accent', 'surface', GRAPHIC],
+  ['accent', 'bg', GRAPHIC], // the focus ring
+  ['warn-graphic', 'surface', GRAPHIC],
+  ['danger', 'surface', GRAPHIC],
+  ['critical-fill', 'surface', GRAPHIC],
+  ['ok', 'track', GRAPHIC],
+  ['danger', 'track', GRAPHIC],
+  ...['chart-fat', 'chart-carb', 'chart-alcohol', 'chart-incomplete', 'muted'].map((c): [string, string, number] => [
+    c,
+    'surface',
+    GRAPHIC,
+  ]),
 ];
 
 describe('the palette meets WCAG AA in both themes', () => {
@@ -55,11 +96,16 @@ describe('the palette meets WCAG AA in both themes', () => {
     }
   });
 
-  for (const [name, palette] of [['light', light], ['dark', dark]] as const) {
+  for (const [name, palette] of [
+    ['light', light],
+    ['dark', dark],
+  ] as const) {
     it(`${name}: every pair reaches its minimum`, () => {
-      const failing = PAIRS
-        .map(([fg, bg, min]) => ({ pair: `${fg} on ${bg}`, ratio: Math.round(contrastRatio(palette[fg]!, palette[bg]!) * 100) / 100, min }))
-        .filter((p) => p.ratio < p.min);
+      const failing = PAIRS.map(([fg, bg, min]) => ({
+        pair: `${fg} on ${bg}`,
+        ratio: Math.round(contrastRatio(palette[fg]!, palette[bg]!) * 100) / 100,
+        min,
+      })).filter((p) => p.ratio < p.min);
       expect(failing).toEqual([]);
     });
   }

@@ -10,7 +10,14 @@ describe('the vector seed', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'materia-seed-')), 'x.vectors');
     const a = Float32Array.from({ length: 384 }, (_, i) => Math.sin(i) / 10);
     const b = Float32Array.from({ length: 384 }, (_, i) => Math.cos(i) / 10);
-    writeSeed(path, 'fp-1', new Map([['00112233445566778899aabbccddeeff', a], ['ffeeddccbbaa99887766554433221100', b]]));
+    writeSeed(
+      path,
+      'fp-1',
+      new Map([
+        ['00112233445566778899aabbccddeeff', a],
+        ['ffeeddccbbaa99887766554433221100', b],
+      ]),
+    );
     const back = readSeed(path, 'fp-1');
     expect([...back.keys()].sort()).toEqual(['00112233445566778899aabbccddeeff', 'ffeeddccbbaa99887766554433221100']);
     expect(back.get('00112233445566778899aabbccddeeff')).toEqual(a);

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { externalLinkPolicy, isExternalLink, isOwnPage, SESSION_CHANNEL, WEB_PREFERENCES } from '../../src/main/electron/window-security.ts';
+import {
+  externalLinkPolicy,
+  isExternalLink,
+  isOwnPage,
+  SESSION_CHANNEL,
+  WEB_PREFERENCES,
+} from '../../src/main/electron/window-security.ts';
 import { RENDERER_CSP } from '../../src/main/server/static-renderer.ts';
 
 describe('desktop window security settings', () => {
@@ -36,7 +42,13 @@ describe('desktop window security settings', () => {
 
   it('guards every web contents: will-navigate, will-redirect, webviews, new windows, and asks before unknown links', () => {
     const main = readFileSync(join(import.meta.dirname, '../../src/main/electron/main.ts'), 'utf8');
-    for (const hook of ["app.on('web-contents-created'", "contents.on('will-navigate'", "contents.on('will-redirect'", "contents.on('will-attach-webview'", 'dialog.showMessageBox']) {
+    for (const hook of [
+      "app.on('web-contents-created'",
+      "contents.on('will-navigate'",
+      "contents.on('will-redirect'",
+      "contents.on('will-attach-webview'",
+      'dialog.showMessageBox',
+    ]) {
       expect(main, hook).toContain(hook);
     }
   });
@@ -57,7 +69,11 @@ describe('desktop window security settings', () => {
 
   // Electron cannot run on the build machines (DESIGN.md §1), so the hand-off is checked in the source it is built from.
   it('hands the key to the renderer over IPC, never on its command line (/proc/<pid>/cmdline)', () => {
-    const source = (f: string) => readFileSync(join(import.meta.dirname, '../../src/main/electron', f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const source = (f: string) =>
+      readFileSync(join(import.meta.dirname, '../../src/main/electron', f), 'utf8').replace(
+        /\/\*[\s\S]*?\*\/|\/\/.*$/gm,
+        '',
+      );
     const main = source('main.ts');
     const preload = source('preload.ts');
     expect(main).not.toMatch(/additionalArguments/);

@@ -5,15 +5,22 @@ import { z } from 'zod';
 import { CONTENT_DIR } from '../paths.ts';
 import { CompoundSource, MonographSource } from '../source-schema.ts';
 
-export interface ContentVersion { version: string; date: string }
+export interface ContentVersion {
+  version: string;
+  date: string;
+}
 
 export function readContentVersion(): ContentVersion {
-  return z.strictObject({ version: z.string().regex(/^\d{4}\.\d{2}\.\d+$/), date: z.iso.datetime() })
+  return z
+    .strictObject({ version: z.string().regex(/^\d{4}\.\d{2}\.\d+$/), date: z.iso.datetime() })
     .parse(JSON.parse(readFileSync(join(CONTENT_DIR, 'VERSION.json'), 'utf8')));
 }
 
 export function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 export function parseFile<T extends z.ZodType>(file: string, schema: T): z.infer<T> {
@@ -28,7 +35,8 @@ export function readCuratedCompounds(): CompoundSource[] {
   for (const file of jsonFiles(join(CONTENT_DIR, 'compounds'))) {
     for (const c of parseFile(file, z.array(CompoundSource))) {
       if (seen.has(c.slug)) throw new Error(`${file}: duplicate compound slug ${c.slug}`);
-      if (!file.endsWith(`${c.category}.json`)) throw new Error(`${file}: ${c.slug} has category ${c.category}; it belongs in ${c.category}.json`);
+      if (!file.endsWith(`${c.category}.json`))
+        throw new Error(`${file}: ${c.slug} has category ${c.category}; it belongs in ${c.category}.json`);
       seen.add(c.slug);
       all.push(c);
     }

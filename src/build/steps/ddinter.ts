@@ -16,7 +16,9 @@ export function loadDdinter(db: Database, dataDir: string): { drugs: number; pai
   const drugs = new Map<string, string>();
   const pairs = new Map<string, Level>();
   let rows = 0;
-  for (const file of readdirSync(dir).filter((f) => /^ddinter_downloads_code_[A-Z]\.csv$/.test(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => /^ddinter_downloads_code_[A-Z]\.csv$/.test(f))
+    .sort()) {
     for (const r of parseCsv(readFileSync(join(dir, file), 'utf8'))) {
       const [a, b, level] = [r.DDInterID_A!, r.DDInterID_B!, r.Level as Level];
       if (!a || !b || !(level in LEVEL_RANK)) throw new Error(`${file}: unexpected row ${JSON.stringify(r)}`);
@@ -32,20 +34,36 @@ export function loadDdinter(db: Database, dataDir: string): { drugs: number; pai
   const insertDrug = db.prepare('INSERT INTO ddinter_drugs (id, name, name_norm) VALUES (?, ?, ?)');
   for (const [id, name] of [...drugs].sort()) insertDrug.run(id, name, normalizeName(name));
   const insertPair = db.prepare('INSERT INTO ddinter_pairs (a, b, level) VALUES (?, ?, ?)');
-  for (const [key, level] of pairs) { const [a, b] = key.split('\0'); insertPair.run(a, b, level); }
+  for (const [key, level] of pairs) {
+    const [a, b] = key.split('\0');
+    insertPair.run(a, b, level);
+  }
   db.exec(`INSERT INTO ddinter_compounds (ddinter_id, compound_rowid)
     SELECT DISTINCT d.id, n.compound_rowid FROM ddinter_drugs d JOIN compound_names n ON n.name_norm = d.name_norm`);
   return { drugs: drugs.size, pairs: pairs.size, rows };
 }
 
-const SEVERITY: Record<Level, 'major' | 'moderate' | 'minor' | 'unknown'> = { Major: 'major', Moderate: 'moderate', Minor: 'minor', Unknown: 'unknown' };
+const SEVERITY: Record<Level, 'major' | 'moderate' | 'minor' | 'unknown'> = {
+  Major: 'major',
+  Moderate: 'moderate',
+  Minor: 'minor',
+  Unknown: 'unknown',
+};
 const DRUG_CATEGORIES = new Set(['medication', 'peptide', 'steroid', 'sarm']);
 
-interface Pair { compound: number; other: number; other_name: string; other_category: string; level: Level }
+interface Pair {
+  compound: number;
+  other: number;
+  other_name: string;
+  other_category: string;
+  level: Level;
+}
 
 /** DDInter pairs between two of our compounds, added to both records unless the editorial text already covers the pair. */
 export function mergeDdinterInteractions(db: Database): number {
-  const pairs = db.prepare<[], Pair>(`
+  const pairs = db
+    .prepare<[], Pair>(
+      `
     SELECT ca.compound_rowid AS compound, cb.compound_rowid AS other, c.name AS other_name, c.category AS other_category, p.level
     FROM ddinter_pairs p
     JOIN ddinter_compounds ca ON ca.ddinter_id = p.a
@@ -57,9 +75,16 @@ export function mergeDdinterInteractions(db: Database): number {
     JOIN ddinter_compounds ca ON ca.ddinter_id = p.a
     JOIN ddinter_compounds cb ON cb.ddinter_id = p.b
     JOIN compounds c ON c.rowid = ca.compound_rowid
-    ORDER BY 1, 3`).all().filter((p) => p.compound !== p.other);
-  const namesOf = db.prepare<[number], { name_norm: string }>('SELECT name_norm FROM compound_names WHERE compound_rowid = ?');
-  const compound = db.prepare<[number], { slug: string; interactions: string }>('SELECT slug, interactions FROM compounds WHERE rowid = ?');
+    ORDER BY 1, 3`,
+    )
+    .all()
+    .filter((p) => p.compound !== p.other);
+  const namesOf = db.prepare<[number], { name_norm: string }>(
+    'SELECT name_norm FROM compound_names WHERE compound_rowid = ?',
+  );
+  const compound = db.prepare<[number], { slug: string; interactions: string }>(
+    'SELECT slug, interactions FROM compounds WHERE rowid = ?',
+  );
   const monograph = db.prepare<[string], { data: string }>('SELECT data FROM monographs WHERE slug = ?');
   const updateCompound = db.prepare('UPDATE compounds SET interactions = ? WHERE rowid = ?');
   const updateMonograph = db.prepare('UPDATE monographs SET data = ? WHERE slug = ?');
@@ -68,11 +93,26 @@ export function mergeDdinterInteractions(db: Database): number {
   let added = 0;
   for (const [rowid, list] of byCompound) {
     const c = compound.get(rowid)!;
-    const interactions = JSON.parse(c.interactions) as { substance: string; severity: string; notes: string; source?: string }[];
+    const interactions = JSON.parse(c.interactions) as {
+      substance: string;
+      severity: string;
+      notes: string;
+      source?: string;
+    }[];
     const covered = new Set(interactions.map((i) => normalizeName(i.substance)));
     const m = monograph.get(c.slug);
-    const mono = m ? (JSON.parse(m.data) as { interactions: Record<'drug_interactions' | 'supplement_interactions', { substance: string }[]> }) : null;
-    const monoCovered = new Set(mono ? [...mono.interactions.drug_interactions, ...mono.interactions.supplement_interactions].map((i) => normalizeName(i.substance)) : []);
+    const mono = m
+      ? (JSON.parse(m.data) as {
+          interactions: Record<'drug_interactions' | 'supplement_interactions', { substance: string }[]>;
+        })
+      : null;
+    const monoCovered = new Set(
+      mono
+        ? [...mono.interactions.drug_interactions, ...mono.interactions.supplement_interactions].map((i) =>
+            normalizeName(i.substance),
+          )
+        : [],
+    );
     list.sort((x, y) => LEVEL_RANK[y.level] - LEVEL_RANK[x.level] || x.other_name.localeCompare(y.other_name));
     for (const p of list) {
       const otherNames = new Set(namesOf.all(p.other).map((n) => n.name_norm));
@@ -82,8 +122,17 @@ export function mergeDdinterInteractions(db: Database): number {
         added++;
       }
       if (mono && ![...monoCovered].some((n) => otherNames.has(n))) {
-        const list2 = DRUG_CATEGORIES.has(p.other_category) ? mono.interactions.drug_interactions : mono.interactions.supplement_interactions;
-        list2.push({ substance: p.other_name, severity: SEVERITY[p.level], effect: `Interaction reported in DDInter (${p.level}).`, management: 'DDInter gives no mechanism or management advice for this pair: check a full interaction reference before combining.', source: 'ddinter' } as { substance: string });
+        const list2 = DRUG_CATEGORIES.has(p.other_category)
+          ? mono.interactions.drug_interactions
+          : mono.interactions.supplement_interactions;
+        list2.push({
+          substance: p.other_name,
+          severity: SEVERITY[p.level],
+          effect: `Interaction reported in DDInter (${p.level}).`,
+          management:
+            'DDInter gives no mechanism or management advice for this pair: check a full interaction reference before combining.',
+          source: 'ddinter',
+        } as { substance: string });
       }
     }
     updateCompound.run(JSON.stringify(interactions), rowid);

@@ -23,21 +23,41 @@ export interface DocumentInput {
   mesh_terms: string[];
 }
 
-export interface ResearchItemInput { id: string; title: string; content_preview: string; topics: string[]; document_id: string; expert_answer: 'yes' | 'no' | 'maybe' }
+export interface ResearchItemInput {
+  id: string;
+  title: string;
+  content_preview: string;
+  topics: string[];
+  document_id: string;
+  expert_answer: 'yes' | 'no' | 'maybe';
+}
 
 /** Licences under which CORD-19 abstracts may be redistributed; others keep their metadata but not their abstract. */
 const OPEN_LICENCES = new Set(['cc-by', 'cc-by-sa', 'cc-by-nc', 'cc-by-nc-sa', 'cc-by-nd', 'cc-by-nc-nd', 'cc0', 'pd']);
 
-
 export function readSciFact(dataDir: string): DocumentInput[] {
-  return readFileSync(join(dataDir, 'scifact/corpus.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => {
-    const r = JSON.parse(line) as { _id: string; title: string; text: string };
-    return {
-      id: `scifact-${r._id}`, source: 'scifact', title: r.title.trim(), abstract: r.text.trim() || null, authors: [],
-      publication_date: null, publication_year: null, journal: null, doi: null, pmid: null, pmcid: null, url: null,
-      license: 'ODC-By-1.0', mesh_terms: [],
-    };
-  });
+  return readFileSync(join(dataDir, 'scifact/corpus.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const r = JSON.parse(line) as { _id: string; title: string; text: string };
+      return {
+        id: `scifact-${r._id}`,
+        source: 'scifact',
+        title: r.title.trim(),
+        abstract: r.text.trim() || null,
+        authors: [],
+        publication_date: null,
+        publication_year: null,
+        journal: null,
+        doi: null,
+        pmid: null,
+        pmcid: null,
+        url: null,
+        license: 'ODC-By-1.0',
+        mesh_terms: [],
+      };
+    });
 }
 
 export function readCord19(dataDir: string): DocumentInput[] {
@@ -56,20 +76,37 @@ export function readCord19(dataDir: string): DocumentInput[] {
     const license = (r.license ?? '').trim() || null;
     const abstract = (r.abstract ?? '').trim();
     out.push({
-      id: `cord19-${r.cord_uid}`, source: 'cord19', title,
+      id: `cord19-${r.cord_uid}`,
+      source: 'cord19',
+      title,
       abstract: abstract && license && OPEN_LICENCES.has(license) ? abstract : null,
-      authors: (r.authors ?? '').split(';').map((a) => a.trim()).filter(Boolean),
-      publication_date: fullDate, publication_year: year,
+      authors: (r.authors ?? '')
+        .split(';')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      publication_date: fullDate,
+      publication_year: year,
       journal: (r.journal ?? '').trim() || null,
-      doi, pmid, pmcid: (r.pmcid ?? '').trim() || null,
+      doi,
+      pmid,
+      pmcid: (r.pmcid ?? '').trim() || null,
       url: documentUrl(doi, pmid) ?? ((r.url ?? '').split(';')[0]?.trim() || null),
-      license, mesh_terms: [],
+      license,
+      mesh_terms: [],
     });
   }
   return out;
 }
 
-interface PubMedQaRecord { QUESTION: string; CONTEXTS: string[]; LABELS: string[]; MESHES: string[]; YEAR: string; final_decision: 'yes' | 'no' | 'maybe'; LONG_ANSWER: string }
+interface PubMedQaRecord {
+  QUESTION: string;
+  CONTEXTS: string[];
+  LABELS: string[];
+  MESHES: string[];
+  YEAR: string;
+  final_decision: 'yes' | 'no' | 'maybe';
+  LONG_ANSWER: string;
+}
 
 /**
  * PubMedQA PQA-L: the abstract is its labelled sections plus its conclusion (the dataset's "long answer"); the dataset
@@ -77,7 +114,10 @@ interface PubMedQaRecord { QUESTION: string; CONTEXTS: string[]; LABELS: string[
  * journal and DOI stay null. Each question also becomes a research item linked to it.
  */
 export function readPubMedQa(dataDir: string): { documents: DocumentInput[]; research: ResearchItemInput[] } {
-  const data = JSON.parse(readFileSync(join(dataDir, 'pubmedqa/ori_pqal.json'), 'utf8')) as Record<string, PubMedQaRecord>;
+  const data = JSON.parse(readFileSync(join(dataDir, 'pubmedqa/ori_pqal.json'), 'utf8')) as Record<
+    string,
+    PubMedQaRecord
+  >;
   const documents: DocumentInput[] = [];
   const research: ResearchItemInput[] = [];
   for (const pmid of Object.keys(data).sort((a, b) => Number(a) - Number(b))) {
@@ -85,11 +125,29 @@ export function readPubMedQa(dataDir: string): { documents: DocumentInput[]; res
     const sections = r.CONTEXTS.map((text, i) => (r.LABELS[i] ? `${r.LABELS[i]}: ${text}` : text));
     const id = `pubmedqa-${pmid}`;
     documents.push({
-      id, source: 'pubmedqa', title: r.QUESTION.trim(), abstract: [...sections, `CONCLUSIONS: ${r.LONG_ANSWER}`].join(' '), authors: [],
-      publication_date: null, publication_year: /^\d{4}$/.test(r.YEAR) ? Number(r.YEAR) : null, journal: null, doi: null, pmid, pmcid: null,
-      url: documentUrl(null, pmid), license: 'PubMed abstract (publisher copyright), via PubMedQA (MIT)', mesh_terms: r.MESHES,
+      id,
+      source: 'pubmedqa',
+      title: r.QUESTION.trim(),
+      abstract: [...sections, `CONCLUSIONS: ${r.LONG_ANSWER}`].join(' '),
+      authors: [],
+      publication_date: null,
+      publication_year: /^\d{4}$/.test(r.YEAR) ? Number(r.YEAR) : null,
+      journal: null,
+      doi: null,
+      pmid,
+      pmcid: null,
+      url: documentUrl(null, pmid),
+      license: 'PubMed abstract (publisher copyright), via PubMedQA (MIT)',
+      mesh_terms: r.MESHES,
     });
-    research.push({ id: `pubmedqa-q-${pmid}`, title: r.QUESTION, content_preview: r.LONG_ANSWER, topics: r.MESHES, document_id: id, expert_answer: r.final_decision });
+    research.push({
+      id: `pubmedqa-q-${pmid}`,
+      title: r.QUESTION,
+      content_preview: r.LONG_ANSWER,
+      topics: r.MESHES,
+      document_id: id,
+      expert_answer: r.final_decision,
+    });
   }
   return { documents, research };
 }
@@ -98,17 +156,20 @@ export function insertResearchItems(db: Database, items: ResearchItemInput[]): v
   const insert = db.prepare(`INSERT INTO research_items (id, title, content_preview, topics, document_id, expert_answer)
     VALUES (@id, @title, @content_preview, @topics, @document_id, @expert_answer)`);
   for (const r of items) insert.run({ ...r, topics: JSON.stringify(r.topics) });
-  db.exec(`INSERT INTO research_fts (rowid, title, content_preview, topics) SELECT rowid, title, content_preview, replace(replace(topics, '"', ''), ',', ' ; ') FROM research_items`);
+  db.exec(
+    `INSERT INTO research_fts (rowid, title, content_preview, topics) SELECT rowid, title, content_preview, replace(replace(topics, '"', ''), ',', ' ; ') FROM research_items`,
+  );
 }
 
 export function insertDocuments(db: Database, docs: DocumentInput[]): void {
-  const insert = db.prepare(`INSERT INTO documents (id, source, title, abstract, mesh_terms, authors, publication_date, publication_year,
+  const insert =
+    db.prepare(`INSERT INTO documents (id, source, title, abstract, mesh_terms, authors, publication_date, publication_year,
     date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade)
     VALUES (@id, @source, @title, @abstract, @mesh_terms, @authors, @publication_date, @publication_year, @date_min, @date_max,
     @journal, @journal_norm, @doi, @pmid, @pmcid, @url, @license, @study_design, @evidence_grade)`);
   for (const d of docs) {
     // A PubMedQA question is not the article's title, so it says nothing about the design.
-    const design = classifyStudyDesign(d.source === 'pubmedqa' ? '' : d.title ?? '', d.abstract);
+    const design = classifyStudyDesign(d.source === 'pubmedqa' ? '' : (d.title ?? ''), d.abstract);
     insert.run({
       ...d,
       authors: JSON.stringify(d.authors),
@@ -120,5 +181,7 @@ export function insertDocuments(db: Database, docs: DocumentInput[]): void {
       evidence_grade: DESIGN_GRADE[design],
     });
   }
-  db.exec(`INSERT INTO documents_fts (rowid, title, abstract) SELECT rowid, coalesce(title, ''), coalesce(abstract, '') FROM documents`);
+  db.exec(
+    `INSERT INTO documents_fts (rowid, title, abstract) SELECT rowid, coalesce(title, ''), coalesce(abstract, '') FROM documents`,
+  );
 }

@@ -13,7 +13,8 @@ export function loadDrugsAtFda(names: IxNames, dataDir: string): { products: num
   const header = lines[0]!.split('\t').map((h) => h.trim());
   const nameAt = header.indexOf('DrugName');
   const ingredientAt = header.indexOf('ActiveIngredient');
-  if (nameAt < 0 || ingredientAt < 0) throw new Error('drugsatfda-products/Products.txt: DrugName or ActiveIngredient column missing');
+  if (nameAt < 0 || ingredientAt < 0)
+    throw new Error('drugsatfda-products/Products.txt: DrugName or ActiveIngredient column missing');
   const pairs = new Map<string, { brand: string; ingredients: string[] }>();
   let products = 0;
   for (const line of lines.slice(1)) {
@@ -25,7 +26,10 @@ export function loadDrugsAtFda(names: IxNames, dataDir: string): { products: num
     const brand = (f[nameAt + shift] ?? '').trim();
     const ingredient = (f[ingredientAt + shift] ?? '').trim();
     if (!brand || !ingredient) continue;
-    const ingredients = ingredient.split(/;\s*/).map((s) => s.trim()).filter(Boolean);
+    const ingredients = ingredient
+      .split(/;\s*/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (normalizeName(brand) === normalizeName(ingredient)) continue;
     const id = `${normalizeName(brand)}\0${ingredients.map(normalizeName).sort().join(';')}`;
     if (!pairs.has(id)) pairs.set(id, { brand, ingredients });

@@ -8,10 +8,35 @@ import { normalizeName } from '../../main/vocabulary/normalize.ts';
 import { canonicalKey, type KeyMaps } from '../../main/vocabulary/keys.ts';
 import type { DrugBankEntry } from './drugbank.ts';
 
-export type NameVia = 'drugbank' | 'drugbank_synonym' | 'ddinter' | 'onc' | 'nlm' | 'atc' | 'brand' | 'alias' | 'abbreviation' | 'food' | 'rule' | 'compound';
+export type NameVia =
+  | 'drugbank'
+  | 'drugbank_synonym'
+  | 'ddinter'
+  | 'onc'
+  | 'nlm'
+  | 'atc'
+  | 'brand'
+  | 'alias'
+  | 'abbreviation'
+  | 'food'
+  | 'rule'
+  | 'compound';
 
 /** Which source's spelling names a key in answers: DDInter's (clinical) first, a brand last. */
-const DISPLAY_RANK: Record<NameVia, number> = { ddinter: 0, drugbank: 1, compound: 2, rule: 2, onc: 3, nlm: 4, atc: 4, drugbank_synonym: 5, alias: 6, abbreviation: 7, food: 7, brand: 7 };
+const DISPLAY_RANK: Record<NameVia, number> = {
+  ddinter: 0,
+  drugbank: 1,
+  compound: 2,
+  rule: 2,
+  onc: 3,
+  nlm: 4,
+  atc: 4,
+  drugbank_synonym: 5,
+  alias: 6,
+  abbreviation: 7,
+  food: 7,
+  brand: 7,
+};
 
 export class IxNames {
   readonly maps: KeyMaps;
@@ -20,7 +45,11 @@ export class IxNames {
   private readonly keys = new Set<string>();
   private readonly insert;
 
-  constructor(private readonly db: Database, drugbank: Map<string, DrugBankEntry>, aliases: Record<string, string>) {
+  constructor(
+    private readonly db: Database,
+    drugbank: Map<string, DrugBankEntry>,
+    aliases: Record<string, string>,
+  ) {
     const single = new Map<string, string>();
     for (const [from, to] of Object.entries(aliases)) if (!to.includes(';')) single.set(normalizeName(from), to);
     // A synonym maps to its entry's common name only when it names one entry and is not another entry's common name.
@@ -47,7 +76,12 @@ export class IxNames {
 
     for (const e of drugbank.values()) this.add(e.name, 'drugbank');
     for (const [n, common] of synonyms) this.addAs(n, common, [this.key(common)], 'drugbank_synonym');
-    for (const [from, to] of Object.entries(aliases)) this.add(from, 'alias', to.split(';').map((t) => this.key(t.trim())));
+    for (const [from, to] of Object.entries(aliases))
+      this.add(
+        from,
+        'alias',
+        to.split(';').map((t) => this.key(t.trim())),
+      );
   }
 
   key(name: string): string {
@@ -85,7 +119,8 @@ export class IxNames {
         const prev = this.display.get(key);
         // A source spelling the moiety itself ("Potassium", not "Potassium iodide") names it best.
         const rank = DISPLAY_RANK[via] - (normalizeName(shown) === key && via !== 'rule' && via !== 'alias' ? 10 : 0);
-        if (!prev || rank < prev.rank || (rank === prev.rank && shown.length < prev.name.length)) this.display.set(key, { name: shown, rank });
+        if (!prev || rank < prev.rank || (rank === prev.rank && shown.length < prev.name.length))
+          this.display.set(key, { name: shown, rank });
       }
     }
     return out;
@@ -93,7 +128,9 @@ export class IxNames {
 
   /** Writes ix_keys: every key with its display name. */
   finish(): number {
-    for (const r of this.db.prepare<[], { key: string; name: string }>('SELECT key, min(name) AS name FROM ix_names GROUP BY key').all()) {
+    for (const r of this.db
+      .prepare<[], { key: string; name: string }>('SELECT key, min(name) AS name FROM ix_names GROUP BY key')
+      .all()) {
       if (!this.display.has(r.key)) this.display.set(r.key, { name: r.name, rank: 99 });
     }
     const insert = this.db.prepare('INSERT INTO ix_keys (key, name) VALUES (?, ?)');

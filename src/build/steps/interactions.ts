@@ -15,7 +15,11 @@ import { loadNlmSpl } from './nlm-spl-ddi.ts';
 import { loadOnc } from './onc-ddi.ts';
 import { loadVocabulary } from './vocabulary.ts';
 
-export function loadInteractionSources(db: Database, dataDir: string, drugbank: Map<string, DrugBankEntry>): Record<string, number> {
+export function loadInteractionSources(
+  db: Database,
+  dataDir: string,
+  drugbank: Map<string, DrugBankEntry>,
+): Record<string, number> {
   const names = new IxNames(db, drugbank, readInteractionAliases());
   const counts: Record<string, number> = {};
   counts.ix_ddinter_keys = keyDdinter(db, names);

@@ -20,30 +20,72 @@ export function labelSeverity(text: string): Severity {
   // "[see Contraindications (4)]" points elsewhere; it does not say this pair is contraindicated.
   const sentence = text.replace(/\bsee\b[^.;]*?\bcontraindications?\b(?:\s*\([\d.,\s]+\))?/gi, ' ');
   if (/contraindicat/i.test(sentence)) return 'contraindicated';
-  if (/\bno (?:dose |dosage |dosing )?adjustments?\b|\bnot (?:clinically )?(?:significant|relevant|meaningful)\b|\bno (?:clinically )?(?:significant|relevant|meaningful)\b/i.test(sentence)) return 'minor';
-  if (/\b(?:avoid\w*|should not|must not|do not|not recommended|is not advised|fatal|life-threatening)\b/i.test(sentence)) return 'major';
-  if (/\b(?:monitor\w*|adjust\w*|reduc\w* the dose|dose reduction|lower (?:the )?dose|caution|careful\w*|titrat\w*|decrease (?:the )?dose)\b/i.test(sentence)) return 'moderate';
+  if (
+    /\bno (?:dose |dosage |dosing )?adjustments?\b|\bnot (?:clinically )?(?:significant|relevant|meaningful)\b|\bno (?:clinically )?(?:significant|relevant|meaningful)\b/i.test(
+      sentence,
+    )
+  )
+    return 'minor';
+  if (
+    /\b(?:avoid\w*|should not|must not|do not|not recommended|is not advised|fatal|life-threatening)\b/i.test(sentence)
+  )
+    return 'major';
+  if (
+    /\b(?:monitor\w*|adjust\w*|reduc\w* the dose|dose reduction|lower (?:the )?dose|caution|careful\w*|titrat\w*|decrease (?:the )?dose)\b/i.test(
+      sentence,
+    )
+  )
+    return 'moderate';
   return 'unknown';
 }
 
-interface Entity { id: string; text: string; type: string; charOffset?: string }
-interface Pair { e1: string; e2: string; ddi: string | boolean }
-interface Anaphora { anaphoraEntity?: { id: string; charOffset?: string }; antecedentEntity?: { text: string } }
-interface Sentence { id: string; text: string; entity?: Entity[]; pair?: Pair[]; anaphoraRelation?: Anaphora | Anaphora[] }
-interface Doc { document: { setID: string; labelDrug?: { name: string }; generic?: { name: string }; sentence?: Sentence[] } }
+interface Entity {
+  id: string;
+  text: string;
+  type: string;
+  charOffset?: string;
+}
+interface Pair {
+  e1: string;
+  e2: string;
+  ddi: string | boolean;
+}
+interface Anaphora {
+  anaphoraEntity?: { id: string; charOffset?: string };
+  antecedentEntity?: { text: string };
+}
+interface Sentence {
+  id: string;
+  text: string;
+  entity?: Entity[];
+  pair?: Pair[];
+  anaphoraRelation?: Anaphora | Anaphora[];
+}
+interface Doc {
+  document: { setID: string; labelDrug?: { name: string }; generic?: { name: string }; sentence?: Sentence[] };
+}
 
 const parser = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
   isArray: (name) => ['sentence', 'entity', 'pair'].includes(name),
 });
 
-export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: string, context?: ClassMention) => string | null, dataDir: string): { labels: number; pairs: number } {
+export function loadNlmSpl(
+  db: Database,
+  names: IxNames,
+  classByText: (text: string, context?: ClassMention) => string | null,
+  dataDir: string,
+): { labels: number; pairs: number } {
   const dir = join(dataDir, NLM_DIR);
   const insert = db.prepare(`INSERT INTO ix_pairs (a, b, source, level, severity, a_name, b_name, text, reference)
     VALUES (?, ?, 'nlm_spl', ?, ?, ?, ?, ?, ?)`);
   let labels = 0;
   let pairs = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()) {
     const doc = (parser.parse(readFileSync(join(dir, file), 'utf8')) as Doc).document;
     labels++;
     const brand = doc.labelDrug?.name ?? '';
@@ -66,12 +108,28 @@ export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: str
     for (const s of doc.sentence ?? []) {
       // A class anaphor ("the statin") stands for its antecedent ("statins metabolized by CYP3A4"), which says which members.
       // (The annotators give the anaphor's entity its own id at the same offset.)
-      const antecedents = new Map([s.anaphoraRelation ?? []].flat().flatMap((r) => (r.anaphoraEntity?.charOffset && r.antecedentEntity?.text ? [[r.anaphoraEntity.charOffset, r.antecedentEntity.text] as const] : [])));
-      const entities = new Map((s.entity ?? []).map((e) => {
-        const antecedent = e.type === 'Drug_Class' && e.charOffset ? antecedents.get(e.charOffset) : undefined;
-        return [e.id, antecedent ? { id: e.id, text: antecedent, type: e.type } : e];
-      }));
-      const triggers = [...new Set((s.entity ?? []).filter((e) => e.type.endsWith('_Interaction')).map((e) => e.type.replace('_Interaction', '').toLowerCase()))];
+      const antecedents = new Map(
+        [s.anaphoraRelation ?? []]
+          .flat()
+          .flatMap((r) =>
+            r.anaphoraEntity?.charOffset && r.antecedentEntity?.text
+              ? [[r.anaphoraEntity.charOffset, r.antecedentEntity.text] as const]
+              : [],
+          ),
+      );
+      const entities = new Map(
+        (s.entity ?? []).map((e) => {
+          const antecedent = e.type === 'Drug_Class' && e.charOffset ? antecedents.get(e.charOffset) : undefined;
+          return [e.id, antecedent ? { id: e.id, text: antecedent, type: e.type } : e];
+        }),
+      );
+      const triggers = [
+        ...new Set(
+          (s.entity ?? [])
+            .filter((e) => e.type.endsWith('_Interaction'))
+            .map((e) => e.type.replace('_Interaction', '').toLowerCase()),
+        ),
+      ];
       for (const p of s.pair ?? []) {
         if (String(p.ddi) !== 'true') continue;
         // "labelDrug" stands for the drug the label is about, named nowhere in the sentence.
@@ -87,7 +145,16 @@ export function loadNlmSpl(db: Database, names: IxNames, classByText: (text: str
         if (seen.has(id)) continue;
         seen.add(id);
         const text = s.text.replace(/\s+/g, ' ').trim();
-        insert.run(a.key, b.key, `label sentence${triggers.length ? ` (${triggers.join(', ')})` : ''}`, labelSeverity(text), a.name, b.name, text, reference);
+        insert.run(
+          a.key,
+          b.key,
+          `label sentence${triggers.length ? ` (${triggers.join(', ')})` : ''}`,
+          labelSeverity(text),
+          a.name,
+          b.name,
+          text,
+          reference,
+        );
         pairs++;
       }
     }

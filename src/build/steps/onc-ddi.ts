@@ -12,13 +12,30 @@ import type { IxNames } from './interaction-names.ts';
 import { ONC_FILES } from './interaction-inputs.ts';
 
 const LISTS = [
-  { file: ONC_FILES[0]!, source: 'onc_high_priority', level: 'high priority (interruptive)', severity: 'contraindicated',
-    reference: 'ONC high-priority DDI list: Phansalkar S et al., "High-priority drug-drug interactions for use in electronic health records", J Am Med Inform Assoc 2012;19:735-43' },
-  { file: ONC_FILES[1]!, source: 'onc_non_interruptive', level: 'non-interruptive', severity: 'minor',
-    reference: 'ONC non-interruptive DDI list: Phansalkar S et al., "Drug-drug interactions that should be non-interruptive in order to reduce alert fatigue in electronic health records", J Am Med Inform Assoc 2013;20:489-93' },
+  {
+    file: ONC_FILES[0]!,
+    source: 'onc_high_priority',
+    level: 'high priority (interruptive)',
+    severity: 'contraindicated',
+    reference:
+      'ONC high-priority DDI list: Phansalkar S et al., "High-priority drug-drug interactions for use in electronic health records", J Am Med Inform Assoc 2012;19:735-43',
+  },
+  {
+    file: ONC_FILES[1]!,
+    source: 'onc_non_interruptive',
+    level: 'non-interruptive',
+    severity: 'minor',
+    reference:
+      'ONC non-interruptive DDI list: Phansalkar S et al., "Drug-drug interactions that should be non-interruptive in order to reduce alert fatigue in electronic health records", J Am Med Inform Assoc 2013;20:489-93',
+  },
 ] as const;
 
-export function loadOnc(db: Database, names: IxNames, drugbank: Map<string, DrugBankEntry>, dataDir: string): Record<string, number> {
+export function loadOnc(
+  db: Database,
+  names: IxNames,
+  drugbank: Map<string, DrugBankEntry>,
+  dataDir: string,
+): Record<string, number> {
   const insert = db.prepare(`INSERT INTO ix_pairs (a, b, source, level, severity, a_name, b_name, text, reference)
     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`);
   const counts: Record<string, number> = {};

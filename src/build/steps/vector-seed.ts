@@ -25,7 +25,11 @@ export function readSeed(path: string, fingerprint: string): Map<string, Float32
   const buf = readFileSync(path);
   if (buf.toString('utf8', 0, MAGIC.length) !== MAGIC) throw new Error(`${path} is not a Materia vector seed`);
   const headerEnd = buf.indexOf(10, MAGIC.length);
-  const header = JSON.parse(buf.toString('utf8', MAGIC.length, headerEnd)) as { fingerprint: string; dim: number; count: number };
+  const header = JSON.parse(buf.toString('utf8', MAGIC.length, headerEnd)) as {
+    fingerprint: string;
+    dim: number;
+    count: number;
+  };
   if (header.fingerprint !== fingerprint) return out;
   const size = 16 + header.dim * 4;
   let p = headerEnd + 1;

@@ -47,12 +47,16 @@ const LayEntry = z.strictObject({
 });
 
 /** A group of medicines clinicians name together: its names, its ATC codes (prefixes) and/or member INNs. */
-const DrugGroup = z.strictObject({
-  names: z.array(z.string().min(2)).min(1),
-  atc: z.array(z.string().regex(/^[A-Z]\d{2}[A-Z]{0,2}\d{0,2}$/)).optional(),
-  members: z.array(z.string().min(3)).optional(),
-  note: z.string().optional(),
-}).refine((g) => (g.atc?.length ?? 0) + (g.members?.length ?? 0) > 0, { message: 'a group needs ATC codes or members' });
+const DrugGroup = z
+  .strictObject({
+    names: z.array(z.string().min(2)).min(1),
+    atc: z.array(z.string().regex(/^[A-Z]\d{2}[A-Z]{0,2}\d{0,2}$/)).optional(),
+    members: z.array(z.string().min(3)).optional(),
+    note: z.string().optional(),
+  })
+  .refine((g) => (g.atc?.length ?? 0) + (g.members?.length ?? 0) > 0, {
+    message: 'a group needs ATC codes or members',
+  });
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T[] {
   return z.array(schema).parse(JSON.parse(readFileSync(join(VOCAB_DIR, file), 'utf8')));
@@ -65,17 +69,24 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   let atcNames = 0;
   const atcCodes: { code: string; key: string }[] = [];
   for (const r of atc) {
-    if (r.atc_code!.length === 7 && !/combination/i.test(r.atc_name!)) atcCodes.push({ code: r.atc_code!, key: names.key(r.atc_name!) });
+    if (r.atc_code!.length === 7 && !/combination/i.test(r.atc_name!))
+      atcCodes.push({ code: r.atc_code!, key: names.key(r.atc_name!) });
     if (r.atc_code!.length !== 7 || /combination|various|other|^and /i.test(r.atc_name!)) continue;
     // A fixed combination ("simvastatin and ezetimibe", "simvastatin, acetylsalicylic acid and ramipril") is its
     // ingredients, never one made-up key: a line naming it must reach every ingredient's interactions.
     // (A comma without an "and" qualifies one substance: "sodium chloride, hypertonic", "covid-19, inactivated virus".)
-    const parts = / and /.test(r.atc_name!) ? r.atc_name!.split(/,\s*|\s+and\s+/).map((x) => x.trim()).filter(Boolean) : [r.atc_name!];
+    const parts = / and /.test(r.atc_name!)
+      ? r
+          .atc_name!.split(/,\s*|\s+and\s+/)
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [r.atc_name!];
     if (parts.length > 1) {
       // Only when every part is a substance some source already names ("beclometasone and antibiotics" and the
       // vaccine lists name groups, not ingredients: they are left out).
       const keys = parts.map((x) => names.key(x));
-      if (parts.every((x, i) => x.replace(/[^a-z]/gi, '').length >= 4 && names.hasKey(keys[i]!))) names.add(r.atc_name!, 'atc', keys);
+      if (parts.every((x, i) => x.replace(/[^a-z]/gi, '').length >= 4 && names.hasKey(keys[i]!)))
+        names.add(r.atc_name!, 'atc', keys);
       continue;
     }
     names.add(r.atc_name!, 'atc');
@@ -83,11 +94,20 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   }
   counts.atc_substance_names = atcNames;
 
-  const classIds = new Set(db.prepare<[], { id: string }>('SELECT id FROM ix_classes').all().map((r) => r.id));
-  const insertClassWord = db.prepare('INSERT OR IGNORE INTO vocab_class_words (word_norm, word, class_id) VALUES (?, ?, ?)');
+  const classIds = new Set(
+    db
+      .prepare<[], { id: string }>('SELECT id FROM ix_classes')
+      .all()
+      .map((r) => r.id),
+  );
+  const insertClassWord = db.prepare(
+    'INSERT OR IGNORE INTO vocab_class_words (word_norm, word, class_id) VALUES (?, ?, ?)',
+  );
   let curated = 0;
   const insertAmbiguous = db.prepare('INSERT OR IGNORE INTO vocab_ambiguous (name_norm, note) VALUES (?, ?)');
-  const dropDrugbankName = db.prepare("DELETE FROM ix_names WHERE name_norm = ? AND via IN ('drugbank', 'drugbank_synonym')");
+  const dropDrugbankName = db.prepare(
+    "DELETE FROM ix_names WHERE name_norm = ? AND via IN ('drugbank', 'drugbank_synonym')",
+  );
   for (const e of readJson('names.json', NameEntry)) {
     // A name the reviewers marked as having another meaning is read with a notice that says so, and in running text
     // only beside a dose or medicine word; two letters without a digit ("MS", "NS") are too ambiguous to read at all.
@@ -96,13 +116,18 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
       insertAmbiguous.run(normalizeName(e.name), e.note ?? 'a name with other meanings');
     }
     if (e.class) {
-      if (!classIds.has(e.class)) throw new Error(`resources/vocabulary/names.json: "${e.name}" names unknown class ${e.class}`);
+      if (!classIds.has(e.class))
+        throw new Error(`resources/vocabulary/names.json: "${e.name}" names unknown class ${e.class}`);
       insertClassWord.run(normalizeName(e.name), e.name, e.class);
     } else {
       // A reviewed brand names the product people buy; a DrugBank entry of the same spelling is a research substance
       // nobody prescribes by that name ("Crocin" is paracetamol in India, crocin a saffron pigment in DrugBank).
       if (e.kind === 'brand' || e.kind === 'combination') dropDrugbankName.run(normalizeName(e.name));
-      names.add(e.name, e.kind === 'abbreviation' ? 'abbreviation' : e.kind === 'brand' ? 'brand' : 'alias', e.ingredients.map((i) => names.key(i)));
+      names.add(
+        e.name,
+        e.kind === 'abbreviation' ? 'abbreviation' : e.kind === 'brand' ? 'brand' : 'alias',
+        e.ingredients.map((i) => names.key(i)),
+      );
     }
     curated++;
   }
@@ -111,22 +136,44 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   // Foods read as vitamin K, from their SR28 content (first segment of the description: "Kale, raw" → "kale").
   const phylloquinone = names.key('phylloquinone');
   const perFood = new Map<string, number[]>();
-  for (const r of db.prepare<[], { description: string; common_name: string | null; value: number }>(
-    "SELECT f.description, f.common_name, v.value FROM foods f JOIN food_nutrients v ON v.ndb_no = f.ndb_no WHERE v.nutr_no = '430'").all()) {
+  for (const r of db
+    .prepare<[], { description: string; common_name: string | null; value: number }>(
+      "SELECT f.description, f.common_name, v.value FROM foods f JOIN food_nutrients v ON v.ndb_no = f.ndb_no WHERE v.nutr_no = '430'",
+    )
+    .all()) {
     // Plain foods as eaten (raw, cooked, frozen), named by a word or two: not dried herbs, powders, dishes or products.
     const head = r.description.split(',')[0]!.trim().toLowerCase();
-    if (!/\b(?:raw|cooked|boiled|frozen|steamed)\b/i.test(r.description) || /\b(?:dried|dehydrated|powder|flakes?|canned|souffle)\b/i.test(r.description)) continue;
-    if (head.split(/\s+/).length > 3 || /[()]/.test(head) || /\b(?:babyfood|beverages?|usda|commodity|fast foods|restaurant|soup|sauce|oil|margarine|shortening|dressing|spices?|pasta|spaghetti|noodles)\b/.test(head)) continue;
+    if (
+      !/\b(?:raw|cooked|boiled|frozen|steamed)\b/i.test(r.description) ||
+      /\b(?:dried|dehydrated|powder|flakes?|canned|souffle)\b/i.test(r.description)
+    )
+      continue;
+    if (
+      head.split(/\s+/).length > 3 ||
+      /[()]/.test(head) ||
+      /\b(?:babyfood|beverages?|usda|commodity|fast foods|restaurant|soup|sauce|oil|margarine|shortening|dressing|spices?|pasta|spaghetti|noodles)\b/.test(
+        head,
+      )
+    )
+      continue;
     perFood.set(head, [...(perFood.get(head) ?? []), r.value]);
   }
-  const dropDrugbank = db.prepare("DELETE FROM ix_names WHERE name_norm = ? AND via IN ('drugbank', 'drugbank_synonym')");
+  const dropDrugbank = db.prepare(
+    "DELETE FROM ix_names WHERE name_norm = ? AND via IN ('drugbank', 'drugbank_synonym')",
+  );
   let foods = 0;
   for (const [food, values] of perFood) {
     const sorted = [...values].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     if (median < VITAMIN_K_FOOD_MIN) continue;
     // "kale" and "kales", "collards" and "collard", "turnip greens" and "turnip green"; never "cress" → "cres".
-    const other = food.endsWith('ss') ? null : food.endsWith('s') ? food.slice(0, -1) : /(?:sh|ch|x)$/.test(food) ? null : `${food}s`;
+    const other = food.endsWith('ss')
+      ? null
+      : food.endsWith('s')
+        ? food.slice(0, -1)
+        : /(?:sh|ch|x)$/.test(food)
+          ? null
+          : `${food}s`;
     for (const spelling of other ? [food, other] : [food]) {
       dropDrugbank.run(normalizeName(spelling));
       names.add(spelling, 'food', [phylloquinone]);
@@ -145,26 +192,51 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
   const common = new Map<string, number>();
   for (const w of subtlex) if (w.count >= COMMON_WORD_MIN_COUNT && /^[a-z]+$/.test(w.word)) common.set(w.word, w.count);
   // Everyday words that are not names ("medicines", "regular"): the medication-line reader never takes one for a typo.
-  const isName = db.prepare<[{ w: string }], { n: number }>('SELECT EXISTS (SELECT 1 FROM ix_names WHERE name_norm = @w) OR EXISTS (SELECT 1 FROM compound_names WHERE name_norm = @w) AS n');
+  const isName = db.prepare<[{ w: string }], { n: number }>(
+    'SELECT EXISTS (SELECT 1 FROM ix_names WHERE name_norm = @w) OR EXISTS (SELECT 1 FROM compound_names WHERE name_norm = @w) AS n',
+  );
   const insertEnglish = db.prepare('INSERT OR IGNORE INTO vocab_english_words (word_norm) VALUES (?)');
   let english = 0;
-  for (const w of subtlex) if (w.count >= ENGLISH_WORD_MIN_COUNT && /^[a-z]+$/.test(w.word) && !isName.get({ w: w.word })!.n) { insertEnglish.run(w.word); english++; }
+  for (const w of subtlex)
+    if (w.count >= ENGLISH_WORD_MIN_COUNT && /^[a-z]+$/.test(w.word) && !isName.get({ w: w.word })!.n) {
+      insertEnglish.run(w.word);
+      english++;
+    }
   counts.vocab_english_words = english;
   const insertCommon = db.prepare('INSERT OR IGNORE INTO vocab_common_words (word_norm, count) VALUES (?, ?)');
   let commonNames = 0;
-  for (const r of db.prepare<[], { n: string }>('SELECT name_norm AS n FROM ix_names UNION SELECT name_norm FROM compound_names').all()) {
+  for (const r of db
+    .prepare<[], { n: string }>('SELECT name_norm AS n FROM ix_names UNION SELECT name_norm FROM compound_names')
+    .all()) {
     const c = common.get(r.n);
-    if (c !== undefined) { insertCommon.run(r.n, c); commonNames++; }
+    if (c !== undefined) {
+      insertCommon.run(r.n, c);
+      commonNames++;
+    }
   }
   counts.vocab_common_word_names = commonNames;
 
   const insertLay = db.prepare('INSERT INTO vocab_lay_terms (phrase, terms, classes, compounds) VALUES (?, ?, ?, ?)');
-  const slugs = new Set(db.prepare<[], { slug: string }>('SELECT slug FROM compounds').all().map((r) => r.slug));
+  const slugs = new Set(
+    db
+      .prepare<[], { slug: string }>('SELECT slug FROM compounds')
+      .all()
+      .map((r) => r.slug),
+  );
   let lay = 0;
   for (const e of readJson('lay-terms.json', LayEntry)) {
-    for (const c of e.classes) if (!classIds.has(c)) throw new Error(`resources/vocabulary/lay-terms.json: "${e.phrase}" names unknown class ${c}`);
-    for (const s of e.compounds) if (!slugs.has(s)) throw new Error(`resources/vocabulary/lay-terms.json: "${e.phrase}" names unknown compound ${s}`);
-    insertLay.run(e.phrase.toLowerCase(), JSON.stringify(e.terms), JSON.stringify(e.classes), JSON.stringify(e.compounds));
+    for (const c of e.classes)
+      if (!classIds.has(c))
+        throw new Error(`resources/vocabulary/lay-terms.json: "${e.phrase}" names unknown class ${c}`);
+    for (const s of e.compounds)
+      if (!slugs.has(s))
+        throw new Error(`resources/vocabulary/lay-terms.json: "${e.phrase}" names unknown compound ${s}`);
+    insertLay.run(
+      e.phrase.toLowerCase(),
+      JSON.stringify(e.terms),
+      JSON.stringify(e.classes),
+      JSON.stringify(e.compounds),
+    );
     lay++;
   }
   counts.vocabulary_lay_terms = lay;
@@ -179,17 +251,26 @@ export function loadVocabulary(db: Database, names: IxNames, dataDir: string): R
  */
 function loadDrugGroups(db: Database, names: IxNames, atcCodes: readonly { code: string; key: string }[]): number {
   const slugsOfKey = new Map<string, string[]>();
-  for (const r of db.prepare<[], { key: string; slug: string }>('SELECT k.key, c.slug FROM ix_compound_keys k JOIN compounds c ON c.rowid = k.compound_rowid').all()) {
+  for (const r of db
+    .prepare<[], { key: string; slug: string }>(
+      'SELECT k.key, c.slug FROM ix_compound_keys k JOIN compounds c ON c.rowid = k.compound_rowid',
+    )
+    .all()) {
     slugsOfKey.set(r.key, [...(slugsOfKey.get(r.key) ?? []), r.slug]);
   }
-  const existing = db.prepare<[string], { compounds: string; terms: string }>('SELECT compounds, terms FROM vocab_lay_terms WHERE phrase = ?');
-  const upsert = db.prepare("INSERT INTO vocab_lay_terms (phrase, terms, classes, compounds) VALUES (?, ?, '[]', ?) ON CONFLICT(phrase) DO UPDATE SET compounds = excluded.compounds");
+  const existing = db.prepare<[string], { compounds: string; terms: string }>(
+    'SELECT compounds, terms FROM vocab_lay_terms WHERE phrase = ?',
+  );
+  const upsert = db.prepare(
+    "INSERT INTO vocab_lay_terms (phrase, terms, classes, compounds) VALUES (?, ?, '[]', ?) ON CONFLICT(phrase) DO UPDATE SET compounds = excluded.compounds",
+  );
   let groups = 0;
   for (const g of readJson('drug-groups.json', DrugGroup)) {
     const keys = new Set<string>(g.members?.map((m) => names.key(m)) ?? []);
     for (const prefix of g.atc ?? []) {
       const hits = atcCodes.filter((a) => a.code.startsWith(prefix));
-      if (!hits.length) throw new Error(`resources/vocabulary/drug-groups.json: "${g.names[0]}": no ATC substance under ${prefix}`);
+      if (!hits.length)
+        throw new Error(`resources/vocabulary/drug-groups.json: "${g.names[0]}": no ATC substance under ${prefix}`);
       for (const h of hits) keys.add(h.key);
     }
     const slugs = [...new Set([...keys].flatMap((k) => slugsOfKey.get(k) ?? []))].sort();

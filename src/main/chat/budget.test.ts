@@ -32,26 +32,40 @@ describe('TokenBudget (max_tokens)', () => {
   });
 
   it('never exceeds the budget, never splits a character, and gives the same text for any piece boundaries', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 30 }), (s, max, size) => {
-      const a = run(toPieces(s, size), max).out;
-      expect(countTokens(a)).toBeLessThanOrEqual(max);
-      expect(s.startsWith(a)).toBe(true);
-      expect(/[\uD800-\uDBFF]$/.test(a)).toBe(false);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 120 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 30 }),
+        (s, max, size) => {
+          const a = run(toPieces(s, size), max).out;
+          expect(countTokens(a)).toBeLessThanOrEqual(max);
+          expect(s.startsWith(a)).toBe(true);
+          expect(/[\uD800-\uDBFF]$/.test(a)).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('incremental counting', () => {
   it('splits only where cl100k_base counts add up exactly', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (s) => {
-      const text = `${s} Word ${s}`;
-      const at = lastTokenBoundary(text);
-      if (at > 0) expect(countTokens(text.slice(0, at)) + countTokens(text.slice(at))).toBe(countTokens(text));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (s) => {
+        const text = `${s} Word ${s}`;
+        const at = lastTokenBoundary(text);
+        if (at > 0) expect(countTokens(text.slice(0, at)) + countTokens(text.slice(at))).toBe(countTokens(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('counts a long answer in small pieces exactly as a whole, and special-token text as ordinary text', () => {
-    const text = 'Warfarin + Amiodarone (major): Inhibits warfarin metabolism; reduce the dose <|endoftext|> and monitor INR. '.repeat(60);
+    const text =
+      'Warfarin + Amiodarone (major): Inhibits warfarin metabolism; reduce the dose <|endoftext|> and monitor INR. '.repeat(
+        60,
+      );
     const b = new TokenBudget(100_000);
     for (const p of toPieces(text, 7)) b.push(p);
     expect(b.value).toBe(text);

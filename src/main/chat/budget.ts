@@ -31,7 +31,8 @@ export class TokenBudget {
     // the longest prefix of `points` (0..hi code points) that still fits
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (fits(points.slice(0, mid).join(''))) lo = mid; else hi = mid - 1;
+      if (fits(points.slice(0, mid).join(''))) lo = mid;
+      else hi = mid - 1;
     }
     const cut = points.slice(0, lo).join('');
     this.tail += cut;
@@ -39,9 +40,15 @@ export class TokenBudget {
     return { text: cut, exhausted: true };
   }
 
-  get value(): string { return this.settled + this.tail; }
-  get exhausted(): boolean { return this.done; }
-  get tokens(): number { return this.settledTokens + countTokens(this.tail); }
+  get value(): string {
+    return this.settled + this.tail;
+  }
+  get exhausted(): boolean {
+    return this.done;
+  }
+  get tokens(): number {
+    return this.settledTokens + countTokens(this.tail);
+  }
 
   private settle(): void {
     if (this.tail.length < SETTLE_AT) return;

@@ -18,10 +18,23 @@ export interface TurnRecord {
   now: number;
 }
 
-interface SummaryRow { id: string; title: string; created_at: string; updated_at: string; turns: number }
+interface SummaryRow {
+  id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  turns: number;
+}
 interface MessageRow {
-  role: 'user' | 'assistant'; text: string; created_at: string; message_id: string | null; citations: string; agents: string;
-  stop_reason: 'end_turn' | 'max_tokens' | null; input_tokens: number | null; output_tokens: number | null;
+  role: 'user' | 'assistant';
+  text: string;
+  created_at: string;
+  message_id: string | null;
+  citations: string;
+  agents: string;
+  stop_reason: 'end_turn' | 'max_tokens' | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
 }
 
 const TITLE_CHARS = 80;
@@ -37,33 +50,64 @@ export class ConversationStore {
   appendTurn(t: TurnRecord): void {
     const at = new Date(t.now).toISOString();
     this.db.transaction(() => {
-      this.db.prepare(`INSERT INTO conversations (id, title, created_at, updated_at, api_key_id) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at`).run(t.conversationId, titleOf(t.question), at, at, t.apiKeyId);
-      const next = this.db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM conversation_messages WHERE conversation_id = ?').get(t.conversationId)!.n;
+      this.db
+        .prepare(
+          `INSERT INTO conversations (id, title, created_at, updated_at, api_key_id) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET updated_at = excluded.updated_at`,
+        )
+        .run(t.conversationId, titleOf(t.question), at, at, t.apiKeyId);
+      const next = this.db
+        .prepare<[string], { n: number }>(
+          'SELECT coalesce(max(seq), 0) + 1 AS n FROM conversation_messages WHERE conversation_id = ?',
+        )
+        .get(t.conversationId)!.n;
       const insert = this.db.prepare(`INSERT INTO conversation_messages
         (conversation_id, seq, role, text, message_id, citations, agents, stop_reason, input_tokens, output_tokens, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       insert.run(t.conversationId, next, 'user', t.question, null, '[]', '[]', null, null, null, at);
-      insert.run(t.conversationId, next + 1, 'assistant', t.answer, t.messageId, JSON.stringify(t.citations), JSON.stringify(t.agents),
-        t.stopReason, t.usage.input_tokens, t.usage.output_tokens, at);
+      insert.run(
+        t.conversationId,
+        next + 1,
+        'assistant',
+        t.answer,
+        t.messageId,
+        JSON.stringify(t.citations),
+        JSON.stringify(t.agents),
+        t.stopReason,
+        t.usage.input_tokens,
+        t.usage.output_tokens,
+        at,
+      );
     })();
   }
 
   list(page: { limit: number; offset: number }): { total: number; items: SummaryRow[] } {
     const total = this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM conversations').get()!.n;
-    const items = this.db.prepare<[number, number], SummaryRow>(`SELECT c.id, c.title, c.created_at, c.updated_at,
+    const items = this.db
+      .prepare<[number, number], SummaryRow>(
+        `SELECT c.id, c.title, c.created_at, c.updated_at,
         (SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.id AND m.role = 'user') AS turns
-      FROM conversations c ORDER BY c.updated_at DESC, c.id LIMIT ? OFFSET ?`).all(page.limit, page.offset);
+      FROM conversations c ORDER BY c.updated_at DESC, c.id LIMIT ? OFFSET ?`,
+      )
+      .all(page.limit, page.offset);
     return { total, items };
   }
 
   get(id: string) {
-    const c = this.db.prepare<[string], SummaryRow>(`SELECT c.id, c.title, c.created_at, c.updated_at,
+    const c = this.db
+      .prepare<[string], SummaryRow>(
+        `SELECT c.id, c.title, c.created_at, c.updated_at,
         (SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.id AND m.role = 'user') AS turns
-      FROM conversations c WHERE c.id = ?`).get(id);
+      FROM conversations c WHERE c.id = ?`,
+      )
+      .get(id);
     if (!c) return null;
-    const rows = this.db.prepare<[string], MessageRow>(`SELECT role, text, created_at, message_id, citations, agents, stop_reason, input_tokens, output_tokens
-      FROM conversation_messages WHERE conversation_id = ? ORDER BY seq`).all(id);
+    const rows = this.db
+      .prepare<[string], MessageRow>(
+        `SELECT role, text, created_at, message_id, citations, agents, stop_reason, input_tokens, output_tokens
+      FROM conversation_messages WHERE conversation_id = ? ORDER BY seq`,
+      )
+      .all(id);
     return {
       ...c,
       messages: rows.map((r) => ({
@@ -74,7 +118,10 @@ export class ConversationStore {
         citations: JSON.parse(r.citations) as Citation[],
         agents: JSON.parse(r.agents) as string[],
         stop_reason: r.stop_reason,
-        usage: r.input_tokens === null || r.output_tokens === null ? null : { input_tokens: r.input_tokens, output_tokens: r.output_tokens },
+        usage:
+          r.input_tokens === null || r.output_tokens === null
+            ? null
+            : { input_tokens: r.input_tokens, output_tokens: r.output_tokens },
       })),
     };
   }

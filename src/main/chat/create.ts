@@ -20,13 +20,23 @@ export interface ChatSources {
   now: () => number;
 }
 
-export function createChatService(src: ChatSources, opts: {
-  contentDb: Db; llm: LlmConfig | null; log: (msg: string, err?: unknown) => void; useResearchItems?: boolean;
-  /** the server's embedding model, when one is loaded: the meaning layer of emergency triage */
-  embedder?: () => Embedder | null;
-}): ChatService {
+export function createChatService(
+  src: ChatSources,
+  opts: {
+    contentDb: Db;
+    llm: LlmConfig | null;
+    log: (msg: string, err?: unknown) => void;
+    useResearchItems?: boolean;
+    /** the server's embedding model, when one is loaded: the meaning layer of emergency triage */
+    embedder?: () => Embedder | null;
+  },
+): ChatService {
   const deps = {
-    content: opts.contentDb, compounds: src.compounds, monographs: src.monographs, documents: src.documents, search: src.search,
+    content: opts.contentDb,
+    compounds: src.compounds,
+    monographs: src.monographs,
+    documents: src.documents,
+    search: src.search,
     tools: { content: opts.contentDb, compounds: src.compounds, monographs: src.monographs, now: src.now },
     useResearchItems: opts.useResearchItems ?? true,
     meaning: new MeaningTriage(opts.embedder ?? (() => null)),

@@ -29,15 +29,39 @@ export interface AgentOutput {
   subjects?: number;
 }
 
-const src = (type: CitationType, id: string, title: string, extra: Partial<Source> = {}): Source =>
-  ({ type, id, title, api_path: null, url: null, pmid: null, doi: null, ...extra });
+const src = (type: CitationType, id: string, title: string, extra: Partial<Source> = {}): Source => ({
+  type,
+  id,
+  title,
+  api_path: null,
+  url: null,
+  pmid: null,
+  doi: null,
+  ...extra,
+});
 
 export const cite = {
-  compound: (slug: string, name: string) => src('compound', slug, `${name} (compound record)`, { api_path: `/v1/compounds/${slug}` }),
-  monograph: (slug: string, name: string) => src('monograph', slug, `${name} monograph`, { api_path: `/v1/monographs/${slug}` }),
-  document: (d: { id: string; title: string | null; pmid: string | null; doi: string | null; url: string | null; journal?: string | null; publication_year?: number | null }) =>
-    src('document', d.id, documentTitle(d), { api_path: `/v1/documents/${encodeURIComponent(d.id)}`, url: d.url, pmid: d.pmid, doi: d.doi }),
-  labTest: (loinc: string, name: string) => src('lab_test', loinc, `${name} (LOINC ${loinc}), NLM LHC flowsheet reference range`),
+  compound: (slug: string, name: string) =>
+    src('compound', slug, `${name} (compound record)`, { api_path: `/v1/compounds/${slug}` }),
+  monograph: (slug: string, name: string) =>
+    src('monograph', slug, `${name} monograph`, { api_path: `/v1/monographs/${slug}` }),
+  document: (d: {
+    id: string;
+    title: string | null;
+    pmid: string | null;
+    doi: string | null;
+    url: string | null;
+    journal?: string | null;
+    publication_year?: number | null;
+  }) =>
+    src('document', d.id, documentTitle(d), {
+      api_path: `/v1/documents/${encodeURIComponent(d.id)}`,
+      url: d.url,
+      pmid: d.pmid,
+      doi: d.doi,
+    }),
+  labTest: (loinc: string, name: string) =>
+    src('lab_test', loinc, `${name} (LOINC ${loinc}), NLM LHC flowsheet reference range`),
   food: (ndb: string, description: string) => src('food', ndb, `${description} (USDA SR28 NDB ${ndb})`),
   ddinterPair: (a: { id: string; name: string }, b: { id: string; name: string }) => {
     const [x, y] = a.id < b.id ? [a, b] : [b, a];
@@ -47,7 +71,13 @@ export const cite = {
   vocabulary: (term: string, title: string) => src('vocabulary', term, title),
 };
 
-function documentTitle(d: { id: string; title: string | null; pmid: string | null; journal?: string | null; publication_year?: number | null }): string {
+function documentTitle(d: {
+  id: string;
+  title: string | null;
+  pmid: string | null;
+  journal?: string | null;
+  publication_year?: number | null;
+}): string {
   const where = [d.journal, d.publication_year].filter((x) => x !== null && x !== undefined && x !== '').join(', ');
   const base = d.title ?? (d.pmid ? `PubMed ${d.pmid}` : d.id);
   return where ? `${base} (${where})` : base;

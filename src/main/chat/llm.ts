@@ -10,7 +10,10 @@ export interface LlmConfig {
   apiKey?: string;
 }
 
-export interface LlmMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
 
 export class LlmError extends Error {}
 
@@ -20,12 +23,20 @@ export function completionsUrl(url: string): string {
 }
 
 /** Streams the text pieces of one completion; aborting `signal` closes the connection. */
-export async function* streamCompletion(cfg: LlmConfig, body: { messages: LlmMessage[]; temperature?: number; max_tokens: number }, signal: AbortSignal): AsyncGenerator<string> {
+export async function* streamCompletion(
+  cfg: LlmConfig,
+  body: { messages: LlmMessage[]; temperature?: number; max_tokens: number },
+  signal: AbortSignal,
+): AsyncGenerator<string> {
   let res: Response;
   try {
     res = await fetch(completionsUrl(cfg.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model: cfg.model, stream: true, ...body }),
       signal,
     });
@@ -59,7 +70,11 @@ export async function* streamCompletion(cfg: LlmConfig, body: { messages: LlmMes
         const data = line.slice(5).trim();
         if (data === '[DONE]') return;
         let json: { choices?: { delta?: { content?: unknown } }[]; error?: { message?: string } };
-        try { json = JSON.parse(data) as typeof json; } catch { continue; }
+        try {
+          json = JSON.parse(data) as typeof json;
+        } catch {
+          continue;
+        }
         if (json.error) throw new LlmError(`language model error: ${json.error.message ?? 'unknown'}`);
         const piece = json.choices?.[0]?.delta?.content;
         if (typeof piece === 'string' && piece) yield piece;

@@ -18,25 +18,55 @@ export interface CompoundMention {
   family: boolean;
 }
 
-interface NameEntry { slug: string; name: string; category: string; norm: string; re: RegExp }
-interface Index { names: NameEntry[]; families: Map<string, { slug: string; name: string; category: string }[]> }
+interface NameEntry {
+  slug: string;
+  name: string;
+  category: string;
+  norm: string;
+  re: RegExp;
+}
+interface Index {
+  names: NameEntry[];
+  families: Map<string, { slug: string; name: string; category: string }[]>;
+}
 
 /** First words shared by unrelated compounds: never a family. */
-const NOT_A_FAMILY = new Set(['vitamin', 'alpha', 'beta', 'gamma', 'acetyl', 'methyl', 'human', 'growth', 'oral', 'natural']);
+const NOT_A_FAMILY = new Set([
+  'vitamin',
+  'alpha',
+  'beta',
+  'gamma',
+  'acetyl',
+  'methyl',
+  'human',
+  'growth',
+  'oral',
+  'natural',
+]);
 
 const cache = new WeakMap<Db, Index>();
 
 function index(db: Db): Index {
   let idx = cache.get(db);
   if (idx) return idx;
-  const rows = db.prepare<[], { slug: string; name: string; category: string; alt_names: string }>('SELECT slug, name, category, alt_names FROM compounds ORDER BY name COLLATE NOCASE').all();
+  const rows = db
+    .prepare<[], { slug: string; name: string; category: string; alt_names: string }>(
+      'SELECT slug, name, category, alt_names FROM compounds ORDER BY name COLLATE NOCASE',
+    )
+    .all();
   const names: NameEntry[] = [];
   const families = new Map<string, { slug: string; name: string; category: string }[]>();
   const exact = new Set<string>();
   for (const r of rows) {
     const all = linkableNames([r.name, ...(JSON.parse(r.alt_names) as string[])]);
     for (const n of all) {
-      names.push({ slug: r.slug, name: r.name, category: r.category, norm: normalizeName(n), re: new RegExp(namePattern(n).source, `${namePattern(n).flags}g`) });
+      names.push({
+        slug: r.slug,
+        name: r.name,
+        category: r.category,
+        norm: normalizeName(n),
+        re: new RegExp(namePattern(n).source, `${namePattern(n).flags}g`),
+      });
       exact.add(normalizeName(n));
     }
     const first = r.name.split(/[\s-]+/)[0]!;
@@ -68,13 +98,15 @@ export function findCompounds(db: Db, text: string): CompoundMention[] {
       // Another name of a compound that is an ordinary word ("Android", "Focus") counts only beside a dose or "taking".
       if (n.norm !== normalizeName(n.name) && isEverydayWord(db, m[0]) && !hasMedicineContext(text, s, e)) continue;
       taken.push([s, e]);
-      if (!found.some((f) => f.slug === n.slug)) found.push({ slug: n.slug, name: n.name, category: n.category, matched: m[0], at: s, family: false });
+      if (!found.some((f) => f.slug === n.slug))
+        found.push({ slug: n.slug, name: n.name, category: n.category, matched: m[0], at: s, family: false });
     }
   }
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const list = idx.families.get(m[0].toLowerCase());
     if (!list || overlaps(m.index, m.index + m[0].length)) continue;
-    for (const c of list) if (!found.some((f) => f.slug === c.slug)) found.push({ ...c, matched: m[0], at: m.index, family: true });
+    for (const c of list)
+      if (!found.some((f) => f.slug === c.slug)) found.push({ ...c, matched: m[0], at: m.index, family: true });
   }
   return found.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
 }

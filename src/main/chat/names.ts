@@ -29,11 +29,38 @@ export interface FoundName {
 }
 
 /** Foods and drinks that interaction texts name but no drug vocabulary resolves: handed to the checker as written. */
-const FOODS = new Set(['grapefruit', 'grapefruit juice', 'alcohol', 'caffeine', 'coffee', 'green tea', 'tea', 'milk', 'dairy', 'cheese', 'tyramine', 'licorice', 'liquorice',
-  'cranberry', 'cranberry juice', 'pomegranate', 'kale', 'spinach', 'leafy greens', 'vitamin k rich foods', 'garlic', 'ginger', 'turmeric', 'ginseng', 'valerian', 'salt substitutes']);
+const FOODS = new Set([
+  'grapefruit',
+  'grapefruit juice',
+  'alcohol',
+  'caffeine',
+  'coffee',
+  'green tea',
+  'tea',
+  'milk',
+  'dairy',
+  'cheese',
+  'tyramine',
+  'licorice',
+  'liquorice',
+  'cranberry',
+  'cranberry juice',
+  'pomegranate',
+  'kale',
+  'spinach',
+  'leafy greens',
+  'vitamin k rich foods',
+  'garlic',
+  'ginger',
+  'turmeric',
+  'ginseng',
+  'valerian',
+  'salt substitutes',
+]);
 
 /** Words never read as a substance, whatever a vocabulary says (they are ordinary words in questions). */
-const NOT_NAMES = new Set(`a an the and or with without of for to in on at by from is are was be can could should would will may might must do does did i me my we our you your he she it they
+const NOT_NAMES = new Set(
+  `a an the and or with without of for to in on at by from is are was be can could should would will may might must do does did i me my we our you your he she it they
 them his her their this that these those what which who how when why where there here safe safety take taking taken took use using used combine combined combination
 together interact interaction interactions mix mixing dose doses dosing daily day days week weeks month months year years time times effect effects side risk risks
 pill pills tablet tablets capsule capsules drug drugs medicine medicines medication medications supplement supplements level levels blood test tests people person
@@ -42,7 +69,10 @@ also about after before while during since than then just only still even any so
 know like get got make made give given go going come one two three four five six seven eight nine ten mg mcg g kg ml lb cm per eat eating drink drinking food foods
 water sleep stress pain heart liver kidney kidneys brain muscle bone bones skin hair weight fat sugar insulin protein proteins fibre fiber carbs calories cholesterol
 sodium oxygen salt energy vitamins minerals nootropics peptides probiotics sarms steroids hormones hormone acid acids amino test result results range value values
-ng ug iu mmol umol pmol nmol fl dl mm hg bpm kcal age old year weather`.split(/\s+/).filter(Boolean));
+ng ug iu mmol umol pmol nmol fl dl mm hg bpm kcal age old year weather`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 /** Edit distance, for typos read against a substance's canonical name (not a brand that happens to be a word). */
 function distance(a: string, b: string): number {
@@ -64,10 +94,18 @@ const WITH = /\b(?:with|together|interact\w*|combin\w*|mix\w*|while (?:on|taking
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 
-interface Span { text: string; at: number; end: number }
+interface Span {
+  text: string;
+  at: number;
+  end: number;
+}
 
 function spans(text: string, max = 3): Span[][] {
-  const words = [...text.matchAll(WORD)].map((m) => ({ text: m[0].replace(/[’]/g, "'"), at: m.index, end: m.index + m[0].length }));
+  const words = [...text.matchAll(WORD)].map((m) => ({
+    text: m[0].replace(/[’]/g, "'"),
+    at: m.index,
+    end: m.index + m[0].length,
+  }));
   return words.map((_, i) => {
     const out: Span[] = [];
     for (let n = Math.min(max, words.length - i); n >= 1; n--) {
@@ -91,7 +129,12 @@ function accepted(via: string | null, query: string, name: string, words: number
 }
 
 /** The substances a question names, in the order written, one entry per substance. */
-export function findSubstanceNames(db: Db, text: string, compounds: readonly CompoundMention[], skip: readonly [number, number][] = []): FoundName[] {
+export function findSubstanceNames(
+  db: Db,
+  text: string,
+  compounds: readonly CompoundMention[],
+  skip: readonly [number, number][] = [],
+): FoundName[] {
   const found: FoundName[] = [];
   const taken: [number, number][] = [...skip];
   const overlaps = (s: number, e: number) => taken.some(([x, y]) => s < y && e > x);
@@ -102,36 +145,85 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
   };
   for (const c of compounds) {
     if (c.family) continue;
-    add({ text: c.matched, at: c.at, input: c.slug, name: c.name, slug: c.slug, notice: null }, c.at + c.matched.length);
+    add(
+      { text: c.matched, at: c.at, input: c.slug, name: c.name, slug: c.slug, notice: null },
+      c.at + c.matched.length,
+    );
   }
   // a family word ("magnesium") is what the checker resolves it to; failing that, its first form, and the answer says so
   const families = new Map<string, CompoundMention[]>();
-  for (const c of compounds) if (c.family) families.set(c.matched.toLowerCase(), [...(families.get(c.matched.toLowerCase()) ?? []), c]);
+  for (const c of compounds)
+    if (c.family) families.set(c.matched.toLowerCase(), [...(families.get(c.matched.toLowerCase()) ?? []), c]);
   for (const [word, members] of families) {
     const m = members[0]!;
     if (overlaps(m.at, m.at + m.matched.length)) continue;
     const r = resolveName(db, m.matched);
     if (r.status === 'resolved' && r.matchedVia !== 'typo') {
-      add({ text: m.matched, at: m.at, input: m.matched, name: r.compound?.name ?? r.name, slug: r.compound?.slug ?? null, notice: null }, m.at + m.matched.length);
+      add(
+        {
+          text: m.matched,
+          at: m.at,
+          input: m.matched,
+          name: r.compound?.name ?? r.name,
+          slug: r.compound?.slug ?? null,
+          notice: null,
+        },
+        m.at + m.matched.length,
+      );
       continue;
     }
-    add({ text: m.matched, at: m.at, input: m.slug, name: m.name, slug: m.slug,
-      notice: `"${word}" was checked as ${m.name}, one of ${members.length} forms in the catalogue (${members.slice(0, 4).map((x) => x.name).join(', ')}${members.length > 4 ? ', …' : ''}); other forms may differ` }, m.at + m.matched.length);
+    add(
+      {
+        text: m.matched,
+        at: m.at,
+        input: m.slug,
+        name: m.name,
+        slug: m.slug,
+        notice: `"${word}" was checked as ${m.name}, one of ${members.length} forms in the catalogue (${members
+          .slice(0, 4)
+          .map((x) => x.name)
+          .join(', ')}${members.length > 4 ? ', …' : ''}); other forms may differ`,
+      },
+      m.at + m.matched.length,
+    );
   }
   for (const options of spans(text)) {
     for (const s of options) {
       if (overlaps(s.at, s.end)) continue;
       const norm = normalizeName(s.text);
       const words = s.text.toLowerCase().split(/[\s-]+/);
-      if (norm.length < 3 || words.every((w) => NOT_NAMES.has(w)) || NOT_NAMES.has(words[0]!) || NOT_NAMES.has(words[words.length - 1]!)) continue;
+      if (
+        norm.length < 3 ||
+        words.every((w) => NOT_NAMES.has(w)) ||
+        NOT_NAMES.has(words[0]!) ||
+        NOT_NAMES.has(words[words.length - 1]!)
+      )
+        continue;
       const lower = foldAccents(s.text.toLowerCase());
       const alias = OTHER_NAMES[lower];
       const query = alias ?? s.text;
       const r = resolveName(db, query);
-      if (r.status === 'resolved' && accepted(r.matchedVia, query, r.name, words.length) && (alias || readsAsMedicine(db, text, s.at, s.end, r.name, r.matchedVia))
-        && (!(FOODS.has(query.toLowerCase()) || FOODS.has(normalizeName(query))) || WITH.test(text))) {
-        add({ text: s.text, at: s.at, input: r.compound?.slug ?? query, name: r.compound?.name ?? r.name, slug: r.compound?.slug ?? null,
-          notice: alias ? `"${s.text}" was read as ${r.compound?.name ?? r.name}` : r.matchedVia === 'typo' ? `"${s.text}" was read as ${r.compound?.name ?? r.name}` : null }, s.end);
+      if (
+        r.status === 'resolved' &&
+        accepted(r.matchedVia, query, r.name, words.length) &&
+        (alias || readsAsMedicine(db, text, s.at, s.end, r.name, r.matchedVia)) &&
+        (!(FOODS.has(query.toLowerCase()) || FOODS.has(normalizeName(query))) || WITH.test(text))
+      ) {
+        add(
+          {
+            text: s.text,
+            at: s.at,
+            input: r.compound?.slug ?? query,
+            name: r.compound?.name ?? r.name,
+            slug: r.compound?.slug ?? null,
+            notice: alias
+              ? `"${s.text}" was read as ${r.compound?.name ?? r.name}`
+              : r.matchedVia === 'typo'
+                ? `"${s.text}" was read as ${r.compound?.name ?? r.name}`
+                : null,
+          },
+          s.end,
+        );
         break;
       }
     }
@@ -145,11 +237,14 @@ export function findSubstanceNames(db: Db, text: string, compounds: readonly Com
  * question naming one still checks the pair, as unrecognised.
  */
 export function unknownNames(db: Db, text: string, known: readonly FoundName[]): { text: string; at: number }[] {
-  const inDocs = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT 1)');
+  const inDocs = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT 1)',
+  );
   const out: { text: string; at: number }[] = [];
   for (const m of text.matchAll(/\p{L}[\p{L}\p{N}-]{4,}/gu)) {
     const w = m[0];
-    if (NOT_NAMES.has(w.toLowerCase()) || known.some((k) => m.index >= k.at && m.index < k.at + k.text.length)) continue;
+    if (NOT_NAMES.has(w.toLowerCase()) || known.some((k) => m.index >= k.at && m.index < k.at + k.text.length))
+      continue;
     if (resolveName(db, w).status === 'resolved') continue;
     if (inDocs.get(`"${w.replace(/"/g, '')}"`)!.n > 0) continue;
     out.push({ text: w, at: m.index });

@@ -3,6 +3,6 @@ export const ON_TOPIC_THRESHOLDS: Record<string, { similarity: number; calibrate
   'sentence-transformers/all-MiniLM-L6-v2': {
     similarity: 0.65,
     calibrated: '2026-11-24',
-    pairs: '32/32 labelled pairs right'
-  }
+    pairs: '32/32 labelled pairs right',
+  },
 };

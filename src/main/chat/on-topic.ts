@@ -15,7 +15,11 @@ export async function titleSimilarity(e: Embedder, question: string, title: stri
 }
 
 /** true / false when a model with a calibrated threshold is loaded; null when meaning cannot be checked. */
-export async function addressesByMeaning(embedder: Embedder | null, question: string, title: string | null): Promise<boolean | null> {
+export async function addressesByMeaning(
+  embedder: Embedder | null,
+  question: string,
+  title: string | null,
+): Promise<boolean | null> {
   if (!embedder || !title) return null;
   const t = ON_TOPIC_THRESHOLDS[embedder.modelId];
   if (!t) return null;

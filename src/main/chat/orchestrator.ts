@@ -64,8 +64,21 @@ export function route(a: Analysis): Agent[] {
 }
 
 /** Questions about one compound's properties: without a recognised compound, a literature search would only guess. */
-const ABOUT_A_COMPOUND = ['dosing', 'interactions', 'contraindications', 'side_effects', 'mechanism', 'indications', 'regulatory', 'cost', 'structure',
-  'related', 'pregnancy', 'monitoring', 'comparison'] as const;
+const ABOUT_A_COMPOUND = [
+  'dosing',
+  'interactions',
+  'contraindications',
+  'side_effects',
+  'mechanism',
+  'indications',
+  'regulatory',
+  'cost',
+  'structure',
+  'related',
+  'pregnancy',
+  'monitoring',
+  'comparison',
+] as const;
 
 function fallback(a: Analysis): Agent[] {
   if (a.compounds.length) return [byId.get('overview')!];
@@ -73,23 +86,45 @@ function fallback(a: Analysis): Agent[] {
   return [byId.get(a.yesNo ? 'research_question' : 'literature_finder')!];
 }
 
-const LLM_INSTRUCTIONS = 'You are the phrasing step of Materia, an offline clinical reference. Answer the user\'s last question using only the '
-  + 'numbered evidence below. Keep the markers exactly as given (for example [2]) after every sentence that uses that evidence. Do not add '
-  + 'facts, doses, studies or advice that are not in the evidence; where the evidence does not answer part of the question, say so. Be concise '
-  + 'and do not add a disclaimer (one is appended).';
+const LLM_INSTRUCTIONS =
+  "You are the phrasing step of Materia, an offline clinical reference. Answer the user's last question using only the " +
+  'numbered evidence below. Keep the markers exactly as given (for example [2]) after every sentence that uses that evidence. Do not add ' +
+  'facts, doses, studies or advice that are not in the evidence; where the evidence does not answer part of the question, say so. Be concise ' +
+  'and do not add a disclaimer (one is appended).';
 
 export class Orchestrator {
-  constructor(private readonly deps: AgentDeps, private readonly llm: LlmConfig | null, private readonly log: (msg: string, err?: unknown) => void) {}
+  constructor(
+    private readonly deps: AgentDeps,
+    private readonly llm: LlmConfig | null,
+    private readonly log: (msg: string, err?: unknown) => void,
+  ) {}
 
   async prepare(req: TurnRequest): Promise<PreparedTurn> {
     const userTexts = req.messages.filter((m) => m.role === 'user').map(messageText);
     const a = analyze(this.deps.content, userTexts);
-    const safety = await checkSafety(a.text, { inScope: inScope(a), namesDrug: a.compounds.length > 0, meaning: this.deps.meaning });
+    const safety = await checkSafety(a.text, {
+      inScope: inScope(a),
+      namesDrug: a.compounds.length > 0,
+      meaning: this.deps.meaning,
+    });
     const inputTokens = req.messages.reduce((n, m) => n + countTokens(messageText(m)), 0);
     const id = `msg_${randomUUID().replace(/-/g, '')}`;
     const note = NOT_MEDICAL_ADVICE;
     if (!safety.continueWithSpecialists) {
-      return { id, agents: [SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: [], composed: `${safety.preface}\n\n${note}`, preface: safety.preface, hasBody: false, body: '', inputTokens, position: null, llm: null };
+      return {
+        id,
+        agents: [SAFETY_AGENT.id],
+        safety: safety.outcome,
+        triage: safety.triage,
+        citations: [],
+        composed: `${safety.preface}\n\n${note}`,
+        preface: safety.preface,
+        hasBody: false,
+        body: '',
+        inputTokens,
+        position: null,
+        llm: null,
+      };
     }
     let agents = route(a);
     let outputs = await this.run(agents, a);
@@ -100,22 +135,49 @@ export class Orchestrator {
     }
     const answered = outputs.map((o) => o.agent);
     const named = new Set(a.compounds.flatMap((c) => contentWords(`${c.matched} ${c.name}`)));
-    const { lead, sections } = shapeAnswer(outputs.map((o) => o.output), contentWords(a.text).filter((w) => !named.has(w)), await this.closeness(a.text, outputs.map((o) => o.output)));
+    const { lead, sections } = shapeAnswer(
+      outputs.map((o) => o.output),
+      contentWords(a.text).filter((w) => !named.has(w)),
+      await this.closeness(
+        a.text,
+        outputs.map((o) => o.output),
+      ),
+    );
     const numbered = numberSources(sections, lead);
     const read = a.notices.length ? `(${a.notices.map((n) => n.replace(/\.$/, '')).join('; ')}.)` : null;
     // a small dosing error (a missed pill, one extra dose) is answered with the safe facts first, never "nothing found"
     const near = nearMissText(nearMisses(a.text, { namesDrug: a.compounds.length > 0 }));
-    const body = outputs.length ? [near, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n') : near || (safety.preface ? null : this.nothingFound(a));
+    const body = outputs.length
+      ? [near, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n')
+      : near || (safety.preface ? null : this.nothingFound(a));
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;
-    const base = { id, agents: [...answered, SAFETY_AGENT.id], safety: safety.outcome, triage: safety.triage, citations: numbered.citations, composed, preface, hasBody: body !== null, body: body ?? '', inputTokens, position };
+    const base = {
+      id,
+      agents: [...answered, SAFETY_AGENT.id],
+      safety: safety.outcome,
+      triage: safety.triage,
+      citations: numbered.citations,
+      composed,
+      preface,
+      hasBody: body !== null,
+      body: body ?? '',
+      inputTokens,
+      position,
+    };
     if (!this.llm || !outputs.length) return { ...base, llm: null };
     if (!body) return { ...base, llm: null };
     const evidence = `Evidence:\n${body}\n\nSources:\n${numbered.citations.map((c) => `[${c.index}] ${c.title}`).join('\n')}`;
-    const system = [LLM_INSTRUCTIONS, ...req.messages.filter((m) => m.role === 'system').map((m) => `Instructions from the user: ${messageText(m)}`), evidence].join('\n\n');
-    const messages: LlmMessage[] = [{ role: 'system', content: system },
-      ...req.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: messageText(m) }))];
+    const system = [
+      LLM_INSTRUCTIONS,
+      ...req.messages.filter((m) => m.role === 'system').map((m) => `Instructions from the user: ${messageText(m)}`),
+      evidence,
+    ].join('\n\n');
+    const messages: LlmMessage[] = [
+      { role: 'system', content: system },
+      ...req.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: messageText(m) })),
+    ];
     return { ...base, llm: { preface, body, messages, temperature: req.temperature, maxTokens: req.max_tokens } };
   }
 
@@ -128,7 +190,11 @@ export class Orchestrator {
     const { body, messages, temperature, maxTokens } = turn.llm;
     let worded = false;
     try {
-      for await (const piece of streamCompletion(this.llm!, { messages, max_tokens: maxTokens, ...(temperature !== undefined ? { temperature } : {}) }, signal)) {
+      for await (const piece of streamCompletion(
+        this.llm!,
+        { messages, max_tokens: maxTokens, ...(temperature !== undefined ? { temperature } : {}) },
+        signal,
+      )) {
         worded = true;
         yield piece;
       }
@@ -170,12 +236,19 @@ export class Orchestrator {
   private async closeness(question: string, outputs: readonly AgentOutput[]): Promise<Map<Statement, number>> {
     const e = this.deps.embedder();
     // at most 24 statements: embedding is the slowest step of a turn on a busy CPU
-    const statements = outputs.filter((o) => !o.keepAll && o.statements.length > MAX_PER_SECTION).flatMap((o) => o.statements).slice(0, 24);
+    const statements = outputs
+      .filter((o) => !o.keepAll && o.statements.length > MAX_PER_SECTION)
+      .flatMap((o) => o.statements)
+      .slice(0, 24);
     if (!e || !statements.length) return new Map();
     let timer: NodeJS.Timeout | undefined;
     try {
-      const vectors = await Promise.race([e.embed([question, ...statements.map((s) => s.text)], 'query'),
-        new Promise<null>((ok) => { timer = setTimeout(() => ok(null), 1000); })]);
+      const vectors = await Promise.race([
+        e.embed([question, ...statements.map((s) => s.text)], 'query'),
+        new Promise<null>((ok) => {
+          timer = setTimeout(() => ok(null), 1000);
+        }),
+      ]);
       if (!vectors) return new Map();
       const [q, ...rest] = vectors;
       return new Map(statements.map((s, i) => [s, rest[i]!.reduce((sum, x, j) => sum + x * q![j]!, 0)]));
@@ -189,7 +262,8 @@ export class Orchestrator {
   private nothingFound(a: Analysis): string {
     const guesses = new Map<string, string>();
     for (const w of contentWords(a.text).filter((x) => x.length >= 5)) {
-      for (const s of suggestions(this.deps.content, w, 3)) if (s.slug && s.match === 'typo') guesses.set(s.slug, s.name);
+      for (const s of suggestions(this.deps.content, w, 3))
+        if (s.slug && s.match === 'typo') guesses.set(s.slug, s.name);
     }
     const did = guesses.size ? ` Did you mean ${[...guesses.values()].slice(0, 3).join(' or ')}?` : '';
     return `I found nothing in the Materia knowledge base that answers this, so I won't guess.${did}`;

@@ -16,7 +16,9 @@ describe('positionOf: the yes / no / maybe position of a conclusion', () => {
   });
 
   it('reads the conclusion section of an abstract, else its last two sentences', () => {
-    expect(conclusionOf('OBJECTIVE: To test. RESULTS: Fewer events. CONCLUSIONS: It works well.')).toBe('It works well.');
+    expect(conclusionOf('OBJECTIVE: To test. RESULTS: Fewer events. CONCLUSIONS: It works well.')).toBe(
+      'It works well.',
+    );
     expect(conclusionOf('Background: x. Methods: y. Conclusions: Z helps.')).toBe('Z helps.');
     expect(conclusionOf('First. Second sentence. Third sentence.')).toBe('Second sentence. Third sentence.');
   });

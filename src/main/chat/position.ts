@@ -10,17 +10,28 @@
 import type { Position } from './evidence.ts';
 import { sentences } from '../../shared/sentences.ts';
 
-const NO_RESULT = new RegExp([
-  String.raw`\bno (?:significant |statistically significant |clear |clinically (?:relevant |significant |important )?|major |meaningful |independent |additional |further |consistent )?(?:difference|differences|association|associations|correlation|relationship|effect|effects|benefit|benefits|improvement|impact|advantage|role|increase|reduction|change|changes|evidence|influence|value)\b`,
-  String.raw`\bnot (?:significantly |statistically |independently |necessarily |clearly )?(?:associated|related|correlated|different|effective|superior|improved?|reduced?|increased?|predictive|predict|affected|influenced|necessary|justified|recommended|useful|beneficial|a (?:risk|predictive|prognostic) factor|an independent|supported|confirmed|significant)\b`,
-  String.raw`\b(?:did|does|do|was|were|is|are|could|can|should|would) not\b`,
-  String.raw`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot)\b`,
-  String.raw`\bfail(?:ed|s)? to\b`, String.raw`\bunlikely\b`, String.raw`\bcomparable\b`, String.raw`\bsimilar (?:to|in|between|rates|outcomes)\b`,
-  String.raw`\bequivalent\b`, String.raw`\bneither\b`, String.raw`\bno longer\b`, String.raw`\bnot\b[^.]{0,30}\bany\b`,
-].join('|'), 'i');
+const NO_RESULT = new RegExp(
+  [
+    String.raw`\bno (?:significant |statistically significant |clear |clinically (?:relevant |significant |important )?|major |meaningful |independent |additional |further |consistent )?(?:difference|differences|association|associations|correlation|relationship|effect|effects|benefit|benefits|improvement|impact|advantage|role|increase|reduction|change|changes|evidence|influence|value)\b`,
+    String.raw`\bnot (?:significantly |statistically |independently |necessarily |clearly )?(?:associated|related|correlated|different|effective|superior|improved?|reduced?|increased?|predictive|predict|affected|influenced|necessary|justified|recommended|useful|beneficial|a (?:risk|predictive|prognostic) factor|an independent|supported|confirmed|significant)\b`,
+    String.raw`\b(?:did|does|do|was|were|is|are|could|can|should|would) not\b`,
+    String.raw`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot)\b`,
+    String.raw`\bfail(?:ed|s)? to\b`,
+    String.raw`\bunlikely\b`,
+    String.raw`\bcomparable\b`,
+    String.raw`\bsimilar (?:to|in|between|rates|outcomes)\b`,
+    String.raw`\bequivalent\b`,
+    String.raw`\bneither\b`,
+    String.raw`\bno longer\b`,
+    String.raw`\bnot\b[^.]{0,30}\bany\b`,
+  ].join('|'),
+  'i',
+);
 
-const OPEN = /\b(?:unclear|uncertain|inconclusive|controversial|remains? to be (?:determined|established|elucidated|clarified)|debatable|not yet (?:clear|established|known))\b/i;
-const FURTHER = /\b(?:further|larger|additional|more|prospective|randomi[sz]ed) (?:\w+ )?(?:studies|research|investigations?|trials|data|work)\b[^.]{0,40}\b(?:needed|required|necessary|warranted)\b/i;
+const OPEN =
+  /\b(?:unclear|uncertain|inconclusive|controversial|remains? to be (?:determined|established|elucidated|clarified)|debatable|not yet (?:clear|established|known))\b/i;
+const FURTHER =
+  /\b(?:further|larger|additional|more|prospective|randomi[sz]ed) (?:\w+ )?(?:studies|research|investigations?|trials|data|work)\b[^.]{0,40}\b(?:needed|required|necessary|warranted)\b/i;
 const HEDGE = /\b(?:may|might|possibly|perhaps|could)\b/i;
 
 export function positionOf(conclusion: string): Position {
@@ -31,9 +42,9 @@ export function positionOf(conclusion: string): Position {
 }
 
 export const POSITION_TEXT: Record<Position, string> = {
-  yes: 'yes: the study\'s conclusion supports it',
-  no: 'no: the study\'s conclusion reports no such effect or association',
-  maybe: 'unclear: the study\'s conclusion leaves the question open',
+  yes: "yes: the study's conclusion supports it",
+  no: "no: the study's conclusion reports no such effect or association",
+  maybe: "unclear: the study's conclusion leaves the question open",
 };
 
 /** The conclusion of an abstract: its CONCLUSION(S) section, else its last two sentences. */

@@ -18,13 +18,21 @@ export interface ChatInput {
   conversation_id?: string;
 }
 
-export interface TurnResult { text: string; stopReason: 'end_turn' | 'max_tokens'; outputTokens: number }
+export interface TurnResult {
+  text: string;
+  stopReason: 'end_turn' | 'max_tokens';
+  outputTokens: number;
+}
 
 export class ChatService {
   /** Turns whose answer is still being produced (tests check that a disconnect brings this back to 0). */
   active = 0;
 
-  constructor(private readonly orchestrator: Orchestrator, private readonly store: ConversationStore, private readonly now: () => number) {}
+  constructor(
+    private readonly orchestrator: Orchestrator,
+    private readonly store: ConversationStore,
+    private readonly now: () => number,
+  ) {}
 
   prepare(input: ChatInput): Promise<PreparedTurn> {
     return this.orchestrator.prepare(input);
@@ -35,7 +43,12 @@ export class ChatService {
    * aborts. The safety preface and the closing note are reserved first: a long body is cut to leave room for them,
    * so max_tokens never cuts the safety text unless max_tokens is smaller than the safety text itself.
    */
-  async produce(turn: PreparedTurn, maxTokens: number, signal: AbortSignal, emit: (text: string) => Promise<void> | void): Promise<TurnResult | null> {
+  async produce(
+    turn: PreparedTurn,
+    maxTokens: number,
+    signal: AbortSignal,
+    emit: (text: string) => Promise<void> | void,
+  ): Promise<TurnResult | null> {
     this.active++;
     const inner = new AbortController();
     const stop = () => inner.abort();
@@ -59,13 +72,23 @@ export class ChatService {
         for await (const piece of this.orchestrator.pieces(turn, inner.signal)) {
           if (signal.aborted) return null;
           const { text, exhausted } = body.push(piece);
-          if (text && !(await send(text))) { cut = true; break; }
-          if (exhausted) { cut = true; break; }
+          if (text && !(await send(text))) {
+            cut = true;
+            break;
+          }
+          if (exhausted) {
+            cut = true;
+            break;
+          }
         }
       }
       if (signal.aborted) return null;
       if (!budget.exhausted) await send(budget.value ? tail : NOT_MEDICAL_ADVICE);
-      return { text: budget.value, stopReason: cut || budget.exhausted ? 'max_tokens' : 'end_turn', outputTokens: budget.tokens };
+      return {
+        text: budget.value,
+        stopReason: cut || budget.exhausted ? 'max_tokens' : 'end_turn',
+        outputTokens: budget.tokens,
+      };
     } finally {
       inner.abort();
       signal.removeEventListener('abort', stop);
@@ -75,28 +98,47 @@ export class ChatService {
 
   message(turn: PreparedTurn, input: ChatInput, result: TurnResult | null): ChatMessage {
     return {
-      id: turn.id, type: 'message', role: 'assistant', model: MODEL_ID,
+      id: turn.id,
+      type: 'message',
+      role: 'assistant',
+      model: MODEL_ID,
       content: result ? [{ type: 'text', text: result.text, citations: turn.citations }] : [],
       stop_reason: (result?.stopReason ?? null) as ChatMessage['stop_reason'],
       usage: { input_tokens: turn.inputTokens, output_tokens: result?.outputTokens ?? 0 },
-      agents: turn.agents, safety: turn.safety,
-      triage: { categories: turn.triage.categories, by: turn.triage.by, meaning_layer: turn.triage.meaning, reason: turn.triage.reason },
+      agents: turn.agents,
+      safety: turn.safety,
+      triage: {
+        categories: turn.triage.categories,
+        by: turn.triage.by,
+        meaning_layer: turn.triage.meaning,
+        reason: turn.triage.reason,
+      },
       composed_by: turn.llm && !turn.fellBack ? 'language_model' : 'evidence',
       conversation_id: input.conversation_id ?? null,
     };
   }
 
   startEvent(turn: PreparedTurn, input: ChatInput): ChatStreamEvent {
-    return { type: 'message_start', message: { ...this.message(turn, input, null), content: [], stop_reason: null } } as ChatStreamEvent;
+    return {
+      type: 'message_start',
+      message: { ...this.message(turn, input, null), content: [], stop_reason: null },
+    } as ChatStreamEvent;
   }
 
   save(turn: PreparedTurn, input: ChatInput, result: TurnResult, apiKeyId: string | null): void {
     if (!input.conversation_id) return;
     const question = [...input.messages].reverse().find((m) => m.role === 'user')!;
     this.store.appendTurn({
-      conversationId: input.conversation_id, question: messageText(question), answer: result.text, messageId: turn.id, citations: turn.citations,
-      agents: turn.agents, stopReason: result.stopReason, usage: { input_tokens: turn.inputTokens, output_tokens: result.outputTokens },
-      apiKeyId, now: this.now(),
+      conversationId: input.conversation_id,
+      question: messageText(question),
+      answer: result.text,
+      messageId: turn.id,
+      citations: turn.citations,
+      agents: turn.agents,
+      stopReason: result.stopReason,
+      usage: { input_tokens: turn.inputTokens, output_tokens: result.outputTokens },
+      apiKeyId,
+      now: this.now(),
     });
   }
 }

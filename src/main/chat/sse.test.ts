@@ -11,11 +11,21 @@ class SlowResponse extends EventEmitter {
   writableFinished = false;
   writableLength = 0;
   headers: Record<string, string> = {};
-  status(_c: number) { return this; }
-  setHeader(k: string, v: string) { this.headers[k] = v; }
+  status(_c: number) {
+    return this;
+  }
+  setHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
   flushHeaders() {}
-  write(s: string) { this.chunks.push(s); return !this.full; }
-  end() { this.writableFinished = true; this.emit('close'); }
+  write(s: string) {
+    this.chunks.push(s);
+    return !this.full;
+  }
+  end() {
+    this.writableFinished = true;
+    this.emit('close');
+  }
 }
 
 describe('SseWriter', () => {
@@ -32,11 +42,15 @@ describe('SseWriter', () => {
   it('waits for drain when the socket buffer is full (backpressure), and stops waiting when the client goes', async () => {
     const res = new SlowResponse();
     let gone = 0;
-    const w = new SseWriter(res as unknown as Response, 60_000, () => { gone++; });
+    const w = new SseWriter(res as unknown as Response, 60_000, () => {
+      gone++;
+    });
     w.open();
     res.full = true;
     let sent = false;
-    const p = w.send('a', { n: 1 }).then(() => { sent = true; });
+    const p = w.send('a', { n: 1 }).then(() => {
+      sent = true;
+    });
     await new Promise((r) => setTimeout(r, 20));
     expect(sent).toBe(false);
     res.full = false;

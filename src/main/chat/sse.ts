@@ -12,7 +12,11 @@ export class SseWriter {
   private heartbeat: NodeJS.Timeout | null = null;
   private gone = false;
 
-  constructor(private readonly res: Response, private readonly heartbeatMs: number, onClientGone: () => void) {
+  constructor(
+    private readonly res: Response,
+    private readonly heartbeatMs: number,
+    onClientGone: () => void,
+  ) {
     // 'close' on the response (not the request): fires when the connection ends before we finished writing.
     res.once('close', () => {
       this.stopHeartbeat();

@@ -13,7 +13,10 @@ import { dirname } from 'node:path';
 
 /** path → "size:mtime:ctime:inode", "missing" or RACY. */
 export type StatSignature = Record<string, string>;
-export interface Stamp { hash: string; files: StatSignature }
+export interface Stamp {
+  hash: string;
+  files: StatSignature;
+}
 
 const RACY = 'racy';
 const RACY_MS = 2_000;
@@ -41,7 +44,9 @@ export function sameSignature(a: StatSignature, b: StatSignature): boolean {
 export function readStamp(path: string): Stamp | null {
   try {
     const s = JSON.parse(readFileSync(path, 'utf8')) as Partial<Stamp>;
-    return typeof s.hash === 'string' && s.files && typeof s.files === 'object' ? { hash: s.hash, files: s.files } : null;
+    return typeof s.hash === 'string' && s.files && typeof s.files === 'object'
+      ? { hash: s.hash, files: s.files }
+      : null;
   } catch {
     return null;
   }
@@ -66,7 +71,12 @@ export function writeStamp(path: string, stamp: Stamp): void {
  * The inputs' hash: the stamp's when every input's stat data is as recorded, otherwise `compute()`. `signature` is
  * taken before `compute` reads anything, so a file edited while it is hashed differs from it next time.
  */
-export function stampedHash(stampPath: string, paths: readonly string[], compute: () => string, now = Date.now()): { hash: string; fromStamp: boolean; signature: StatSignature } {
+export function stampedHash(
+  stampPath: string,
+  paths: readonly string[],
+  compute: () => string,
+  now = Date.now(),
+): { hash: string; fromStamp: boolean; signature: StatSignature } {
   const signature = statSignature(paths, now);
   const stamp = readStamp(stampPath);
   if (stamp && sameSignature(signature, stamp.files)) return { hash: stamp.hash, fromStamp: true, signature };
@@ -74,7 +84,13 @@ export function stampedHash(stampPath: string, paths: readonly string[], compute
 }
 
 /** Whether the inputs hash to `expected`; when that had to be computed and holds, the stamp is renewed for next time. */
-export function matchesStamped(stampPath: string, paths: readonly string[], compute: () => string, expected: string, now = Date.now()): boolean {
+export function matchesStamped(
+  stampPath: string,
+  paths: readonly string[],
+  compute: () => string,
+  expected: string,
+  now = Date.now(),
+): boolean {
   const current = stampedHash(stampPath, paths, compute, now);
   if (current.hash !== expected) return false;
   if (!current.fromStamp) writeStamp(stampPath, { hash: current.hash, files: current.signature });

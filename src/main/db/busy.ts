@@ -21,7 +21,9 @@ export function isBusy(err: unknown): boolean {
 
 export class DatabaseBusyError extends Error {
   constructor(readonly waitedMs: number) {
-    super(`the database is busy: another program (for example npm run import) is writing to it; tried for ${Math.round(waitedMs)} ms`);
+    super(
+      `the database is busy: another program (for example npm run import) is writing to it; tried for ${Math.round(waitedMs)} ms`,
+    );
   }
 }
 
@@ -36,12 +38,22 @@ export interface RetryOptions {
   onRetry?: (attempt: number) => void;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((ok) => {
-  if (signal?.aborted) { ok(); return; }
-  const timer = setTimeout(() => { signal?.removeEventListener('abort', done); ok(); }, ms);
-  const done = () => { clearTimeout(timer); ok(); };
-  signal?.addEventListener('abort', done, { once: true });
-});
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((ok) => {
+    if (signal?.aborted) {
+      ok();
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', done);
+      ok();
+    }, ms);
+    const done = () => {
+      clearTimeout(timer);
+      ok();
+    };
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * Runs `fn`, and again after a pause each time it fails because the database is busy, until it succeeds, fails for

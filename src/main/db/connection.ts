@@ -36,7 +36,9 @@ export function openContentDb(path: string): Db {
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (err) {
-    throw new ContentDbError(`cannot open the content database at ${path} (${(err as Error).message}); build it with: npm run build:content`);
+    throw new ContentDbError(
+      `cannot open the content database at ${path} (${(err as Error).message}); build it with: npm run build:content`,
+    );
   }
   // readonly: true already keeps the file unwritable; query_only would also forbid the per-connection temp tables the
   // search uses (fts5vocab views of the indexes), which never touch the file.
@@ -44,7 +46,9 @@ export function openContentDb(path: string): Db {
   const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").get();
   if (Number(row?.value) !== CONTENT_SCHEMA_VERSION) {
     db.close();
-    throw new ContentDbError(`the content database at ${path} has schema ${row?.value ?? 'unknown'}, this build needs ${CONTENT_SCHEMA_VERSION}; rebuild it with: npm run build:content`);
+    throw new ContentDbError(
+      `the content database at ${path} has schema ${row?.value ?? 'unknown'}, this build needs ${CONTENT_SCHEMA_VERSION}; rebuild it with: npm run build:content`,
+    );
   }
   return db;
 }

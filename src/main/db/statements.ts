@@ -9,7 +9,10 @@ export function statementCache(db: Db): <P extends unknown[] = unknown[], R = un
   const cache = new Map<string, Statement>();
   return <P extends unknown[], R>(sql: string) => {
     let s = cache.get(sql);
-    if (!s) { s = db.prepare(sql); cache.set(sql, s); }
+    if (!s) {
+      s = db.prepare(sql);
+      cache.set(sql, s);
+    }
     return s as unknown as Statement<P, R>;
   };
 }

@@ -3,10 +3,24 @@ import type { Document } from '../../shared/schemas/documents.ts';
 import { STUDY_DESIGN_LABEL, type EvidenceGrade, type StudyDesign } from '../../shared/enums.ts';
 
 export interface DocumentRow {
-  id: string; source: string; title: string | null; abstract: string | null; authors: string; mesh_terms: string;
-  publication_date: string | null; publication_year: number | null; journal: string | null; doi: string | null;
-  pmid: string | null; pmcid: string | null; url: string | null; license: string | null; study_design: string; evidence_grade: string;
-  external_id: string | null; title_derived: number;
+  id: string;
+  source: string;
+  title: string | null;
+  abstract: string | null;
+  authors: string;
+  mesh_terms: string;
+  publication_date: string | null;
+  publication_year: number | null;
+  journal: string | null;
+  doi: string | null;
+  pmid: string | null;
+  pmcid: string | null;
+  url: string | null;
+  license: string | null;
+  study_design: string;
+  evidence_grade: string;
+  external_id: string | null;
+  title_derived: number;
 }
 
 export function toDocument(r: DocumentRow): Document {
@@ -48,7 +62,8 @@ export interface DocumentFilters {
 /** Only imported documents have an id of the user's own and may have a title derived from their abstract. */
 const BUNDLED_EXTRA = 'NULL AS external_id, 0 AS title_derived';
 const IMPORTED_EXTRA = 'external_id, title_derived';
-const COLUMNS = 'id, title, abstract, mesh_terms, authors, publication_date, publication_year, date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade';
+const COLUMNS =
+  'id, title, abstract, mesh_terms, authors, publication_date, publication_year, date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade';
 
 /**
  * Bundled documents (content database) and imported ones (the user database, attached as "user") are listed and
@@ -57,9 +72,15 @@ const COLUMNS = 'id, title, abstract, mesh_terms, authors, publication_date, pub
 export class DocumentRepo {
   private readonly all: string;
 
-  constructor(private readonly db: Db, private readonly withImported: boolean) {
-    this.all = `(SELECT rowid AS rid, 'c' AS origin, source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents`
-      + (withImported ? ` UNION ALL SELECT rowid, 'u', 'imported', ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents)` : ')');
+  constructor(
+    private readonly db: Db,
+    private readonly withImported: boolean,
+  ) {
+    this.all =
+      `(SELECT rowid AS rid, 'c' AS origin, source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents` +
+      (withImported
+        ? ` UNION ALL SELECT rowid, 'u', 'imported', ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents)`
+        : ')');
   }
 
   /**
@@ -78,38 +99,80 @@ export class DocumentRepo {
       params.ranked = JSON.stringify(f.ranked);
     }
     if (f.compoundRowid !== undefined) {
-      join += " JOIN compound_documents cd ON d.origin = 'c' AND cd.document_rowid = d.rid AND cd.compound_rowid = @compound";
+      join +=
+        " JOIN compound_documents cd ON d.origin = 'c' AND cd.document_rowid = d.rid AND cd.compound_rowid = @compound";
       params.compound = f.compoundRowid;
     }
     if (f.evidence_grade?.length) {
       clauses.push(`d.evidence_grade IN (${f.evidence_grade.map((_, i) => `@g${i}`).join(', ')})`);
-      f.evidence_grade.forEach((g, i) => { params[`g${i}`] = g; });
+      f.evidence_grade.forEach((g, i) => {
+        params[`g${i}`] = g;
+      });
     }
-    if (f.journal) { clauses.push('d.journal_norm = @journal'); params.journal = f.journal.toLowerCase(); }
+    if (f.journal) {
+      clauses.push('d.journal_norm = @journal');
+      params.journal = f.journal.toLowerCase();
+    }
     // A year-only record spans its whole year: it is kept when that span overlaps the requested range.
-    if (f.from) { clauses.push('d.date_max >= @from'); params.from = f.from.length === 4 ? `${f.from}-01-01` : f.from; }
-    if (f.to) { clauses.push('d.date_min <= @to'); params.to = f.to.length === 4 ? `${f.to}-12-31` : f.to; }
-    if (f.source) { clauses.push('d.source = @source'); params.source = f.source; }
+    if (f.from) {
+      clauses.push('d.date_max >= @from');
+      params.from = f.from.length === 4 ? `${f.from}-01-01` : f.from;
+    }
+    if (f.to) {
+      clauses.push('d.date_min <= @to');
+      params.to = f.to.length === 4 ? `${f.to}-12-31` : f.to;
+    }
+    if (f.source) {
+      clauses.push('d.source = @source');
+      params.source = f.source;
+    }
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     const base = `FROM ${this.all} d${join} ${where}`;
     if (f.ranked !== undefined) {
-      const kept = new Set(this.db.prepare<Record<string, unknown>, { id: string }>(`SELECT d.id ${base}`).all(params).map((r) => r.id));
+      const kept = new Set(
+        this.db
+          .prepare<Record<string, unknown>, { id: string }>(`SELECT d.id ${base}`)
+          .all(params)
+          .map((r) => r.id),
+      );
       const ordered = f.ranked.filter((id) => kept.has(id));
       const ids = ordered.slice(page.offset, page.offset + page.limit);
-      const byId = new Map(this.db.prepare<[string], DocumentRow>(`SELECT d.* FROM ${this.all} d WHERE d.id IN (SELECT value FROM json_each(?))`)
-        .all(JSON.stringify(ids)).map((r) => [r.id, r]));
+      const byId = new Map(
+        this.db
+          .prepare<[string], DocumentRow>(
+            `SELECT d.* FROM ${this.all} d WHERE d.id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(ids))
+          .map((r) => [r.id, r]),
+      );
       return { total: ordered.length, rows: ids.map((id) => byId.get(id)!) };
     }
-    const total = this.db.prepare<Record<string, unknown>, { n: number }>(`SELECT COUNT(*) AS n ${base}`).get(params)!.n;
-    const rows = total === 0 ? [] : this.db.prepare<Record<string, unknown>, DocumentRow>(
-      `SELECT d.* ${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset });
+    const total = this.db
+      .prepare<Record<string, unknown>, { n: number }>(`SELECT COUNT(*) AS n ${base}`)
+      .get(params)!.n;
+    const rows =
+      total === 0
+        ? []
+        : this.db
+            .prepare<Record<string, unknown>, DocumentRow>(
+              `SELECT d.* ${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+            )
+            .all({ ...params, limit: page.limit, offset: page.offset });
     return { total, rows };
   }
 
   byId(id: string): DocumentRow | undefined {
     if (id.startsWith('imported-')) {
-      return this.withImported ? this.db.prepare<[string], DocumentRow>(`SELECT 'imported' AS source, ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents WHERE id = ?`).get(id) : undefined;
+      return this.withImported
+        ? this.db
+            .prepare<[string], DocumentRow>(
+              `SELECT 'imported' AS source, ${IMPORTED_EXTRA}, ${COLUMNS} FROM user.imported_documents WHERE id = ?`,
+            )
+            .get(id)
+        : undefined;
     }
-    return this.db.prepare<[string], DocumentRow>(`SELECT source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents WHERE id = ?`).get(id);
+    return this.db
+      .prepare<[string], DocumentRow>(`SELECT source, ${BUNDLED_EXTRA}, ${COLUMNS} FROM main.documents WHERE id = ?`)
+      .get(id);
   }
 }

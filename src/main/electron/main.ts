@@ -20,7 +20,9 @@ function startServer(): Promise<{ url: string; key: string }> {
       ...process.env,
       MATERIA_PORT: process.env.MATERIA_PORT ?? '0',
       MATERIA_DATA_DIR: process.env.MATERIA_DATA_DIR ?? app.getPath('userData'),
-      MATERIA_CONTENT_DB: process.env.MATERIA_CONTENT_DB ?? join(root, app.isPackaged ? 'db/content.sqlite' : 'resources/db/content.sqlite'),
+      MATERIA_CONTENT_DB:
+        process.env.MATERIA_CONTENT_DB ??
+        join(root, app.isPackaged ? 'db/content.sqlite' : 'resources/db/content.sqlite'),
       MATERIA_APP_ROOT: app.getAppPath(),
       MATERIA_MODEL_DIR: process.env.MATERIA_MODEL_DIR ?? join(root, app.isPackaged ? 'models' : 'resources/models'),
     },
@@ -40,8 +42,12 @@ async function openOutside(win: BrowserWindow, url: string): Promise<void> {
   if (policy === 'deny') return;
   if (policy === 'confirm') {
     const { response } = await dialog.showMessageBox(win, {
-      type: 'question', buttons: ['Open in browser', 'Cancel'], defaultId: 1, cancelId: 1,
-      message: 'Open this link in your browser?', detail: url,
+      type: 'question',
+      buttons: ['Open in browser', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Open this link in your browser?',
+      detail: url,
     });
     if (response !== 0) return;
   }
@@ -51,7 +57,12 @@ async function openOutside(win: BrowserWindow, url: string): Promise<void> {
 async function openWindow(api: { url: string; key: string }) {
   apiUrl = api.url;
   const win = new BrowserWindow({
-    width: 1280, height: 800, minWidth: 480, minHeight: 480, show: false, title: 'Materia',
+    width: 1280,
+    height: 800,
+    minWidth: 480,
+    minHeight: 480,
+    show: false,
+    title: 'Materia',
     webPreferences: { ...WEB_PREFERENCES, preload: join(import.meta.dirname, '../preload/index.cjs') },
   });
   // The key goes to the preload over IPC, never on the renderer's command line (readable in /proc/<pid>/cmdline by any
@@ -59,7 +70,11 @@ async function openWindow(api: { url: string; key: string }) {
   ipcMain.removeAllListeners(SESSION_CHANNEL);
   ipcMain.on(SESSION_CHANNEL, (event) => {
     const frame = event.senderFrame;
-    const ours = event.sender.id === win.webContents.id && frame !== null && frame.parent === null && isOwnPage(frame.url, api.url);
+    const ours =
+      event.sender.id === win.webContents.id &&
+      frame !== null &&
+      frame.parent === null &&
+      isOwnPage(frame.url, api.url);
     event.returnValue = ours ? { apiBase: api.url, apiKey: api.key } : null;
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
@@ -77,19 +92,26 @@ else {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (e) => e.preventDefault());
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    const stayHome = (e: Electron.Event, url: string) => { if (!apiUrl || !isOwnPage(url, apiUrl)) e.preventDefault(); };
+    const stayHome = (e: Electron.Event, url: string) => {
+      if (!apiUrl || !isOwnPage(url, apiUrl)) e.preventDefault();
+    };
     contents.on('will-navigate', stayHome);
     contents.on('will-redirect', stayHome);
   });
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-  app.whenReady().then(async () => {
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, done) => done(false));
-    const api = await startServer();
-    await openWindow(api);
-  }).catch((err: unknown) => {
-    console.error(err);
-    app.quit();
-  });
+  app
+    .whenReady()
+    .then(async () => {
+      session.defaultSession.setPermissionRequestHandler((_wc, _permission, done) => done(false));
+      const api = await startServer();
+      await openWindow(api);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      app.quit();
+    });
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => { server?.postMessage({ type: 'shutdown' }); });
+  app.on('before-quit', () => {
+    server?.postMessage({ type: 'shutdown' });
+  });
 }

@@ -30,9 +30,23 @@ export function isExternalLink(url: string): boolean {
  * them always ask, since they can disguise where they lead.
  */
 export const TRUSTED_LINK_HOSTS: readonly string[] = [
-  'doi.org', 'dx.doi.org', 'pubmed.ncbi.nlm.nih.gov', 'www.ncbi.nlm.nih.gov', 'pmc.ncbi.nlm.nih.gov', 'clinicaltrials.gov',
-  'www.clinicaltrials.gov', 'www.fda.gov', 'www.accessdata.fda.gov', 'dailymed.nlm.nih.gov', 'www.ema.europa.eu', 'loinc.org',
-  'fdc.nal.usda.gov', 'go.drugbank.com', 'ddinter.scbdd.com', 'ddinter2.scbdd.com', 'www.who.int',
+  'doi.org',
+  'dx.doi.org',
+  'pubmed.ncbi.nlm.nih.gov',
+  'www.ncbi.nlm.nih.gov',
+  'pmc.ncbi.nlm.nih.gov',
+  'clinicaltrials.gov',
+  'www.clinicaltrials.gov',
+  'www.fda.gov',
+  'www.accessdata.fda.gov',
+  'dailymed.nlm.nih.gov',
+  'www.ema.europa.eu',
+  'loinc.org',
+  'fdc.nal.usda.gov',
+  'go.drugbank.com',
+  'ddinter.scbdd.com',
+  'ddinter2.scbdd.com',
+  'www.who.int',
 ];
 
 export type LinkPolicy = 'open' | 'confirm' | 'deny';

@@ -33,17 +33,35 @@ export interface InsightDeps {
 }
 
 interface Row {
-  id: string; fingerprint: string; kind: Insight['kind']; severity: Insight['severity']; title: string; body: string;
-  related_compounds: string; evidence: string; source_results: string; rule: string; created_at: string;
+  id: string;
+  fingerprint: string;
+  kind: Insight['kind'];
+  severity: Insight['severity'];
+  title: string;
+  body: string;
+  related_compounds: string;
+  evidence: string;
+  source_results: string;
+  rule: string;
+  created_at: string;
 }
 
 const toInsight = (r: Row): Insight => ({
-  id: r.id, kind: r.kind, title: r.title, body: r.body, severity: r.severity,
-  related_compounds: JSON.parse(r.related_compounds) as string[], evidence: JSON.parse(r.evidence) as Insight['evidence'],
-  source_results: JSON.parse(r.source_results) as string[], rule: r.rule, editorial: true, created_at: r.created_at,
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  severity: r.severity,
+  related_compounds: JSON.parse(r.related_compounds) as string[],
+  evidence: JSON.parse(r.evidence) as Insight['evidence'],
+  source_results: JSON.parse(r.source_results) as string[],
+  rule: r.rule,
+  editorial: true,
+  created_at: r.created_at,
 });
 
-export const insightId = (fingerprint: string) => `ins_${createHash('sha256').update(fingerprint).digest('hex').slice(0, 24)}`;
+export const insightId = (fingerprint: string) =>
+  `ins_${createHash('sha256').update(fingerprint).digest('hex').slice(0, 24)}`;
 
 const saved = <T>(db: Db, tool: string) => listToolResults(db, tool) as Saved<T>[];
 
@@ -70,7 +88,8 @@ export const compareInsights = (a: Insight, b: Insight) =>
 export function refreshInsights(deps: InsightDeps): { insights: Insight[]; created: number } {
   const candidates = findInsights(deps);
   const db = deps.userDb;
-  const insert = db.prepare(`INSERT INTO insights (id, fingerprint, kind, severity, title, body, related_compounds, evidence, source_results, rule, created_at)
+  const insert =
+    db.prepare(`INSERT INTO insights (id, fingerprint, kind, severity, title, body, related_compounds, evidence, source_results, rule, created_at)
     VALUES (@id, @fingerprint, @kind, @severity, @title, @body, @related_compounds, @evidence, @source_results, @rule, @created_at)
     ON CONFLICT (fingerprint) DO NOTHING`);
   const byFingerprint = db.prepare<[string], Row>('SELECT * FROM insights WHERE fingerprint = ?');
@@ -78,10 +97,15 @@ export function refreshInsights(deps: InsightDeps): { insights: Insight[]; creat
     let created = 0;
     const now = new Date(deps.tool.now()).toISOString();
     const insights = candidates.map((c) => {
-      const fresh = insert.run({
-        ...c, id: insightId(c.fingerprint), created_at: now, related_compounds: JSON.stringify(c.related_compounds),
-        evidence: JSON.stringify(c.evidence), source_results: JSON.stringify(c.source_results),
-      }).changes > 0;
+      const fresh =
+        insert.run({
+          ...c,
+          id: insightId(c.fingerprint),
+          created_at: now,
+          related_compounds: JSON.stringify(c.related_compounds),
+          evidence: JSON.stringify(c.evidence),
+          source_results: JSON.stringify(c.source_results),
+        }).changes > 0;
       const insight = toInsight(byFingerprint.get(c.fingerprint)!);
       if (fresh) {
         created++;

@@ -14,7 +14,11 @@ export interface InsightCandidate {
 }
 
 /** A saved tool result with its output typed. */
-export interface Saved<T> { id: string; created_at: string; output: T }
+export interface Saved<T> {
+  id: string;
+  created_at: string;
+  output: T;
+}
 
 /** Numbers as a clinician reads them: four significant digits (whole numbers from 1,000 up), no trailing zeros. */
 export const fmt = (n: number) => (Math.abs(n) >= 1000 ? String(Math.round(n)) : String(Number(n.toPrecision(4))));

@@ -19,10 +19,11 @@ export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;
 
 export const INTERACTIONS_METHOD = {
   name: 'Materia pair model: DDInter, ONC high-priority and non-interruptive lists, NLM-annotated FDA label sentences, editorial class rules and our records; one verdict per pair at the most severe level',
-  reference: 'Xiong G et al., DDInter, Nucleic Acids Res. 2022;50(D1):D1200-D1207 (CC BY-NC-SA 4.0). Phansalkar S et al., J Am Med Inform Assoc '
-    + '2012;19:735-43 and 2013;20:489-93 (ONC lists, via Ayvaz S et al., J Biomed Inform 2015;55:206-17). NLM SPL drug-interaction corpus (2014). '
-    + 'Drugs@FDA products (US FDA). DrugBank open vocabulary (CC0; Wishart DS et al., Nucleic Acids Res. 2018). Materia editorial class rules '
-    + '(resources/content/interaction-rules.json, each with its label basis) and compound records.',
+  reference:
+    'Xiong G et al., DDInter, Nucleic Acids Res. 2022;50(D1):D1200-D1207 (CC BY-NC-SA 4.0). Phansalkar S et al., J Am Med Inform Assoc ' +
+    '2012;19:735-43 and 2013;20:489-93 (ONC lists, via Ayvaz S et al., J Biomed Inform 2015;55:206-17). NLM SPL drug-interaction corpus (2014). ' +
+    'Drugs@FDA products (US FDA). DrugBank open vocabulary (CC0; Wishart DS et al., Nucleic Acids Res. 2018). Materia editorial class rules ' +
+    '(resources/content/interaction-rules.json, each with its label basis) and compound records.',
 };
 
 /** The same substance twice: same record, same ingredients, same class, or the same words. */
@@ -52,7 +53,14 @@ export function pairOut(subs: readonly Substance[], v: PairVerdict): Interaction
     severity: v.severity,
     sources_disagree: v.sourcesDisagree,
     sources: v.findings.map((f) => ({
-      source: f.source, severity: f.severity, level: f.level, listed_as: f.listedAs, reference: f.reference, record: f.record, rule: f.rule, basis: f.basis,
+      source: f.source,
+      severity: f.severity,
+      level: f.level,
+      listed_as: f.listedAs,
+      reference: f.reference,
+      record: f.record,
+      rule: f.rule,
+      basis: f.basis,
     })),
     mechanism: v.mechanism,
     management: v.management,
@@ -61,20 +69,41 @@ export function pairOut(subs: readonly Substance[], v: PairVerdict): Interaction
 }
 
 function substanceOut(db: Db, s: Substance, dup: number | null, subs: readonly Substance[]) {
-  const ddinter = db.prepare<[string], { id: string; name: string }>('SELECT d.id, d.name FROM ix_ddinter x JOIN ddinter_drugs d ON d.id = x.ddinter_id WHERE x.key = ? ORDER BY d.id');
+  const ddinter = db.prepare<[string], { id: string; name: string }>(
+    'SELECT d.id, d.name FROM ix_ddinter x JOIN ddinter_drugs d ON d.id = x.ddinter_id WHERE x.key = ? ORDER BY d.id',
+  );
   return {
-    input: s.input, status: s.status, kind: s.kind, name: s.name, matched_via: s.matchedVia, notice: s.notice,
-    compound: s.compound ? {
-      slug: s.compound.slug, name: s.compound.name, category: s.compound.category as Category,
-      status: s.compound.status as CompoundStatus, evidence_grade: s.compound.evidence_grade as EvidenceGrade,
-    } : null,
+    input: s.input,
+    status: s.status,
+    kind: s.kind,
+    name: s.name,
+    matched_via: s.matchedVia,
+    notice: s.notice,
+    compound: s.compound
+      ? {
+          slug: s.compound.slug,
+          name: s.compound.name,
+          category: s.compound.category as Category,
+          status: s.compound.status as CompoundStatus,
+          evidence_grade: s.compound.evidence_grade as EvidenceGrade,
+        }
+      : null,
     ingredients: s.keys.map((k) => ({ key: k, name: keyName(db, k) })),
     ddinter: s.kind === 'class' ? [] : s.keys.flatMap((k) => ddinter.all(k)),
     duplicate_of: dup === null ? null : subs[dup]!.input,
-    read_as: s.reading ? {
-      line: s.reading.line, strength: s.reading.strength?.text ?? null, form: s.reading.form, release: s.reading.release, route: s.reading.route,
-      frequency: s.reading.frequency, as_needed: s.reading.asNeeded, status: s.reading.status, unread: s.reading.unread,
-    } : null,
+    read_as: s.reading
+      ? {
+          line: s.reading.line,
+          strength: s.reading.strength?.text ?? null,
+          form: s.reading.form,
+          release: s.reading.release,
+          route: s.reading.route,
+          frequency: s.reading.frequency,
+          as_needed: s.reading.asNeeded,
+          status: s.reading.status,
+          unread: s.reading.unread,
+        }
+      : null,
   };
 }
 
@@ -92,27 +121,54 @@ export function highestSeverity(pairs: readonly { severity: Severity }[], unreso
 }
 
 const WHAT: Record<Severity, string> = {
-  contraindicated: 'contraindicated (do not combine)', major: 'major (avoid the combination, or act on it)', moderate: 'moderate (monitor or adjust)',
-  minor: 'minor', unknown: 'listed without a known severity',
+  contraindicated: 'contraindicated (do not combine)',
+  major: 'major (avoid the combination, or act on it)',
+  moderate: 'moderate (monitor or adjust)',
+  minor: 'minor',
+  unknown: 'listed without a known severity',
 };
 
-function interpret(subs: readonly Substance[], pairs: readonly InteractionPair[], highest: Severity | 'none', checked: number, live: number, unresolved: string[], statement: string): string {
+function interpret(
+  subs: readonly Substance[],
+  pairs: readonly InteractionPair[],
+  highest: Severity | 'none',
+  checked: number,
+  live: number,
+  unresolved: string[],
+  statement: string,
+): string {
   const parts: string[] = [];
   if (!pairs.length && !unresolved.length) {
-    parts.push(`No interaction is listed for the ${checked} pair${checked === 1 ? '' : 's'} of ${live} substances checked. ${statement}`);
+    parts.push(
+      `No interaction is listed for the ${checked} pair${checked === 1 ? '' : 's'} of ${live} substances checked. ${statement}`,
+    );
   } else if (!pairs.length) {
     const known = live - unresolved.length;
-    const among = known * (known - 1) / 2;
-    parts.push(`${among ? `No interaction is listed for the ${among} pair${among === 1 ? '' : 's'} of recognised substances. ` : ''}Absence of a listed interaction is not proof of safety (see coverage).`);
+    const among = (known * (known - 1)) / 2;
+    parts.push(
+      `${among ? `No interaction is listed for the ${among} pair${among === 1 ? '' : 's'} of recognised substances. ` : ''}Absence of a listed interaction is not proof of safety (see coverage).`,
+    );
   } else {
     const top = pairs.filter((p) => p.severity === highest);
     const c = countBySeverity(pairs);
-    parts.push(`Highest severity: ${WHAT[highest as Severity]}, for ${top.map((p) => `${p.a.name} + ${p.b.name}`).join('; ')}. `
-      + `${pairs.length} interacting pair${pairs.length === 1 ? '' : 's'} of ${checked} checked (${INTERACTION_SEVERITIES.filter((s) => c[s]).map((s) => `${s} ${c[s]}`).join(', ')}).`);
+    parts.push(
+      `Highest severity: ${WHAT[highest as Severity]}, for ${top.map((p) => `${p.a.name} + ${p.b.name}`).join('; ')}. ` +
+        `${pairs.length} interacting pair${pairs.length === 1 ? '' : 's'} of ${checked} checked (${INTERACTION_SEVERITIES.filter(
+          (s) => c[s],
+        )
+          .map((s) => `${s} ${c[s]}`)
+          .join(', ')}).`,
+    );
     const disagree = pairs.filter((p) => p.sources_disagree).length;
-    if (disagree) parts.push(`The sources disagree on ${disagree} pair${disagree === 1 ? '' : 's'}; the most severe level is shown, with each source's level.`);
+    if (disagree)
+      parts.push(
+        `The sources disagree on ${disagree} pair${disagree === 1 ? '' : 's'}; the most severe level is shown, with each source's level.`,
+      );
   }
-  if (unresolved.length) parts.push(`Not recognised, so not checked against the interaction sources: ${unresolved.join(', ')}. The answer is therefore at least "unknown", never "no interaction"; see the suggestions.`);
+  if (unresolved.length)
+    parts.push(
+      `Not recognised, so not checked against the interaction sources: ${unresolved.join(', ')}. The answer is therefore at least "unknown", never "no interaction"; see the suggestions.`,
+    );
   const notices = subs.filter((s) => s.notice && s.matchedVia === 'typo').map((s) => s.notice!);
   if (notices.length) parts.push(notices.join(' '));
   parts.push('Editorial summary, not medical advice: review combinations with a pharmacist or prescriber.');
@@ -124,7 +180,11 @@ function interpret(subs: readonly Substance[], pairs: readonly InteractionPair[]
  * taken (route, dose in mg), when known: rules whose level depends on them read it; unknown gives the more severe level
  * with a note.
  */
-export function checkSubstances(db: Db, subs: readonly Substance[], contexts: readonly (SubstanceContext | undefined)[] = []): InteractionCheck {
+export function checkSubstances(
+  db: Db,
+  subs: readonly Substance[],
+  contexts: readonly (SubstanceContext | undefined)[] = [],
+): InteractionCheck {
   const duplicates = findDuplicates(subs);
   const skip = new Set(duplicates.flatMap((d, i) => (d === null ? [] : [i])));
   const { verdicts, pairsChecked } = pairVerdicts(db, subs, skip, contexts);
@@ -140,10 +200,20 @@ export function checkSubstances(db: Db, subs: readonly Substance[], contexts: re
     counts: countBySeverity(pairs),
     pairs_checked: pairsChecked,
     unresolved: unresolved.map((s) => ({ input: s.input, suggestions: suggestions(db, s.input) })),
-    duplicates: subs.flatMap((s, i) => (duplicates[i] === null ? [] : [{ input: s.input, same_as: subs[duplicates[i]!]!.input }])),
+    duplicates: subs.flatMap((s, i) =>
+      duplicates[i] === null ? [] : [{ input: s.input, same_as: subs[duplicates[i]!]!.input }],
+    ),
     coverage: cov,
     method: INTERACTIONS_METHOD,
-    interpretation: interpret(subs, pairs, highest, pairsChecked, live.length, unresolved.map((s) => s.input), cov.statement),
+    interpretation: interpret(
+      subs,
+      pairs,
+      highest,
+      pairsChecked,
+      live.length,
+      unresolved.map((s) => s.input),
+      cov.statement,
+    ),
     not_medicines: [],
   };
 }
@@ -155,11 +225,19 @@ export function checkSubstances(db: Db, subs: readonly Substance[], contexts: re
  * intravenous calcium with digoxin). A caller's own contexts win over what the line says. A line that is a heading or
  * a note ("Allergies: NKDA") is listed under `not_medicines`, not checked.
  */
-export function checkInteractions(db: Db, names: readonly string[], contexts: readonly (SubstanceContext | undefined)[] = []): InteractionCheck {
+export function checkInteractions(
+  db: Db,
+  names: readonly string[],
+  contexts: readonly (SubstanceContext | undefined)[] = [],
+): InteractionCheck {
   const read = names.map((n, i) => ({ s: resolveLine(db, n), ctx: contexts[i] }));
   const notes = read.filter((r) => r.s.reading?.line === 'note');
   const live = read.filter((r) => r.s.reading?.line !== 'note');
-  const out = checkSubstances(db, live.map((r) => r.s), live.map((r) => r.ctx ?? lineContext(r.s)));
+  const out = checkSubstances(
+    db,
+    live.map((r) => r.s),
+    live.map((r) => r.ctx ?? lineContext(r.s)),
+  );
   return { ...out, not_medicines: notes.map((r) => r.s.input) };
 }
 

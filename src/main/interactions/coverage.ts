@@ -10,8 +10,9 @@ import type { Substance } from '../vocabulary/resolver.ts';
 const LACKS: Record<InteractionSource, { name: string; lacks: string }> = {
   ddinter: {
     name: 'DDInter (download files for ATC classes A, B, D, H, L, P, R, V)',
-    lacks: 'the files for ATC C, G, J, M, N and S were not obtainable, so pairs where both drugs are cardiovascular, genito-urinary, anti-infective, '
-      + 'musculo-skeletal, nervous-system or sensory-organ drugs are absent; no mechanism or management text; herbs and supplements only partly',
+    lacks:
+      'the files for ATC C, G, J, M, N and S were not obtainable, so pairs where both drugs are cardiovascular, genito-urinary, anti-infective, ' +
+      'musculo-skeletal, nervous-system or sensory-organ drugs are absent; no mechanism or management text; herbs and supplements only partly',
   },
   onc_high_priority: {
     name: 'ONC high-priority drug-drug interactions (Phansalkar 2012)',
@@ -23,11 +24,13 @@ const LACKS: Record<InteractionSource, { name: string; lacks: string }> = {
   },
   nlm_spl: {
     name: 'NLM-annotated FDA label sentences (182 labels, 2014)',
-    lacks: 'mostly cardiovascular and renal labels of 2014; the severity is read from the sentence\'s wording and is often not stated (unknown)',
+    lacks:
+      "mostly cardiovascular and renal labels of 2014; the severity is read from the sentence's wording and is often not stated (unknown)",
   },
   class_rule: {
     name: 'Materia editorial class rules',
-    lacks: 'only the classes and combinations listed in resources/content/interaction-rules.json (docs/interactions.md)',
+    lacks:
+      'only the classes and combinations listed in resources/content/interaction-rules.json (docs/interactions.md)',
   },
   editorial: {
     name: 'Materia compound records (editorial interaction lists)',
@@ -40,14 +43,23 @@ const counts = new WeakMap<Db, Record<InteractionSource, number>>();
 function recordCounts(db: Db): Record<InteractionSource, number> {
   let c = counts.get(db);
   if (!c) {
-    const lists = new Map(db.prepare<[], { source: InteractionSource; n: number }>('SELECT source, count(*) AS n FROM ix_pairs GROUP BY source').all().map((r) => [r.source, r.n]));
+    const lists = new Map(
+      db
+        .prepare<[], { source: InteractionSource; n: number }>(
+          'SELECT source, count(*) AS n FROM ix_pairs GROUP BY source',
+        )
+        .all()
+        .map((r) => [r.source, r.n]),
+    );
     c = {
       ddinter: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM ddinter_pairs').get()!.n,
       onc_high_priority: lists.get('onc_high_priority') ?? 0,
       onc_non_interruptive: lists.get('onc_non_interruptive') ?? 0,
       nlm_spl: lists.get('nlm_spl') ?? 0,
       class_rule: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM ix_rules').get()!.n,
-      editorial: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM compounds WHERE interactions LIKE '%\"editorial\"%'").get()!.n,
+      editorial: db
+        .prepare<[], { n: number }>('SELECT count(*) AS n FROM compounds WHERE interactions LIKE \'%"editorial"%\'')
+        .get()!.n,
     };
     counts.set(db, c);
   }
@@ -58,13 +70,21 @@ function recordCounts(db: Db): Record<InteractionSource, number> {
 export function coverage(db: Db, subs: readonly Substance[]): InteractionsData['coverage'] {
   const n = recordCounts(db);
   const inDdinter = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ix_ddinter WHERE key = ?');
-  const notInDdinter = subs.filter((s) => s.status === 'resolved' && s.kind !== 'class' && !s.keys.some((k) => inDdinter.get(k)!.n > 0)).map((s) => s.name);
+  const notInDdinter = subs
+    .filter((s) => s.status === 'resolved' && s.kind !== 'class' && !s.keys.some((k) => inDdinter.get(k)!.n > 0))
+    .map((s) => s.name);
   const unresolved = subs.filter((s) => s.status === 'unresolved').map((s) => s.input);
-  const statement = 'Absence of a listed interaction is not proof of safety: DDInter here lacks pairs within cardiovascular, genito-urinary, '
-    + 'anti-infective, musculo-skeletal, nervous-system and sensory-organ drugs (closed only in part by the ONC lists, FDA label sentences and our class rules)'
-    + `${notInDdinter.length ? `; DDInter does not list ${notInDdinter.join(', ')}` : ''}${unresolved.length ? `; not recognised: ${unresolved.join(', ')}` : ''}.`;
+  const statement =
+    'Absence of a listed interaction is not proof of safety: DDInter here lacks pairs within cardiovascular, genito-urinary, ' +
+    'anti-infective, musculo-skeletal, nervous-system and sensory-organ drugs (closed only in part by the ONC lists, FDA label sentences and our class rules)' +
+    `${notInDdinter.length ? `; DDInter does not list ${notInDdinter.join(', ')}` : ''}${unresolved.length ? `; not recognised: ${unresolved.join(', ')}` : ''}.`;
   return {
-    sources: (Object.keys(LACKS) as InteractionSource[]).map((id) => ({ id, name: LACKS[id].name, records: n[id], lacks: LACKS[id].lacks })),
+    sources: (Object.keys(LACKS) as InteractionSource[]).map((id) => ({
+      id,
+      name: LACKS[id].name,
+      records: n[id],
+      lacks: LACKS[id].lacks,
+    })),
     not_in_ddinter: notInDdinter,
     unresolved,
     statement,

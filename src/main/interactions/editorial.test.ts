@@ -34,11 +34,19 @@ describe('class words in record entries', () => {
 });
 
 describe('DDInter salts and products of one moiety', () => {
-  const calcium = ['Calcium acetate', 'Calcium carbonate', 'Calcium chloride', 'Calcium gluconate'].map((name, i) => ({ id: `c${i}`, name }));
-  const peg = [{ id: 'p1', name: 'Polyethylene glycol (3350 with electrolytes)' }, { id: 'p2', name: 'Polyethylene glycol (3350)' }];
+  const calcium = ['Calcium acetate', 'Calcium carbonate', 'Calcium chloride', 'Calcium gluconate'].map((name, i) => ({
+    id: `c${i}`,
+    name,
+  }));
+  const peg = [
+    { id: 'p1', name: 'Polyethylene glycol (3350 with electrolytes)' },
+    { id: 'p2', name: 'Polyethylene glycol (3350)' },
+  ];
 
   it('a salt or product written out speaks only for itself', () => {
-    expect(ddinterEntriesFor(['calcium carbonate 500 mg tablets'], calcium).map((d) => d.name)).toEqual(['Calcium carbonate']);
+    expect(ddinterEntriesFor(['calcium carbonate 500 mg tablets'], calcium).map((d) => d.name)).toEqual([
+      'Calcium carbonate',
+    ]);
     expect(ddinterEntriesFor(['calcium gluconate 10% IV'], calcium).map((d) => d.name)).toEqual(['Calcium gluconate']);
     expect(ddinterEntriesFor(['PEG 3350'], peg).map((d) => d.id)).toEqual(['p2']);
   });

@@ -15,15 +15,105 @@ import type { Db } from '../db/connection.ts';
 import { classesOfKey, interactionClasses, keyName, type Substance } from '../vocabulary/resolver.ts';
 
 /** Words before a class word that leave it whole ("other SSRIs", "all NSAIDs", "e.g. macrolides", list joints). */
-const OPEN_BEFORE = new Set(['other', 'all', 'any', 'the', 'and', 'or', 'nor', 'with', 'without', 'including', 'include', 'includes', 'eg', 'ie', 'such', 'as',
-  'of', 'to', 'by', 'for', 'on', 'in', 'from', 'especially', 'particularly', 'notably', 'most', 'many', 'strong', 'potent', 'concomitant', 'concurrent', 'oral',
-  'a', 'an', 'its', 'their', 'these', 'those', 'combined', 'taking', 'avoid', 'via', 'plus', 'not', 'no', 'also', 'like', 'versus', 'vs', 'than', 'is', 'are',
-  'be', 'using', 'use', 'receiving', 'received', 'taking', 'given', 'treated', 'administered', 'concomitantly', 'coadministered', 'co-administered',
-  'following', 'after', 'before', 'during', 'combination', 'between', 'among', 'involving', 'when', 'if', 'while', 'both', 'either', 'neither',
-  'high-dose', 'systemic', 'regular', 'daily', 'common', 'usual', 'standard', 'typical', 'known', 'several', 'two', 'multiple', 'additional', 'further']);
+const OPEN_BEFORE = new Set([
+  'other',
+  'all',
+  'any',
+  'the',
+  'and',
+  'or',
+  'nor',
+  'with',
+  'without',
+  'including',
+  'include',
+  'includes',
+  'eg',
+  'ie',
+  'such',
+  'as',
+  'of',
+  'to',
+  'by',
+  'for',
+  'on',
+  'in',
+  'from',
+  'especially',
+  'particularly',
+  'notably',
+  'most',
+  'many',
+  'strong',
+  'potent',
+  'concomitant',
+  'concurrent',
+  'oral',
+  'a',
+  'an',
+  'its',
+  'their',
+  'these',
+  'those',
+  'combined',
+  'taking',
+  'avoid',
+  'via',
+  'plus',
+  'not',
+  'no',
+  'also',
+  'like',
+  'versus',
+  'vs',
+  'than',
+  'is',
+  'are',
+  'be',
+  'using',
+  'use',
+  'receiving',
+  'received',
+  'taking',
+  'given',
+  'treated',
+  'administered',
+  'concomitantly',
+  'coadministered',
+  'co-administered',
+  'following',
+  'after',
+  'before',
+  'during',
+  'combination',
+  'between',
+  'among',
+  'involving',
+  'when',
+  'if',
+  'while',
+  'both',
+  'either',
+  'neither',
+  'high-dose',
+  'systemic',
+  'regular',
+  'daily',
+  'common',
+  'usual',
+  'standard',
+  'typical',
+  'known',
+  'several',
+  'two',
+  'multiple',
+  'additional',
+  'further',
+]);
 
 /** What after a class word makes it a modifier of something narrower ("opioid combinations", "calcium channel blockers"). */
-const MODIFIER_AFTER = /^[\s-]*(?:combinations?|combination products?|products?|containing|channels?|withdrawal|overdose|antagonists?|receptor antagonists?|reversal|toxicity)\b/iu;
+const MODIFIER_AFTER =
+  /^[\s-]*(?:combinations?|combination products?|products?|containing|channels?|withdrawal|overdose|antagonists?|receptor antagonists?|reversal|toxicity)\b/iu;
 
 /** Whether this occurrence of a class word names the class as a whole (see the file comment). */
 export function namesWholeClass(text: string, index: number, length: number): boolean {
@@ -34,7 +124,6 @@ export function namesWholeClass(text: string, index: number, length: number): bo
   return !word || OPEN_BEFORE.has(word);
 }
 
-
 /** "Vitamin E (alpha-tocopherol)" is also "Vitamin E" and "alpha-tocopherol". */
 function withParentheticals(name: string): string[] {
   const m = /^(.*?)\s*\(([^()]+)\)\s*$/.exec(name);
@@ -42,18 +131,28 @@ function withParentheticals(name: string): string[] {
 }
 
 /** Name patterns, and class patterns (global: every occurrence is judged). */
-export interface TextMatcher { patterns: RegExp[]; classes: { id: string; name: string; pattern: RegExp }[] }
+export interface TextMatcher {
+  patterns: RegExp[];
+  classes: { id: string; name: string; pattern: RegExp }[];
+}
 
 /** What an editorial text must say to concern this substance: one of its names, or one of its classes. */
 export function textMatcher(db: Db, s: Substance): TextMatcher {
   const names = [s.input, s.name];
-  if (s.compound) names.push(...withParentheticals(s.compound.name), ...s.compound.alt_names.flatMap(withParentheticals));
+  if (s.compound)
+    names.push(...withParentheticals(s.compound.name), ...s.compound.alt_names.flatMap(withParentheticals));
   if (s.kind !== 'class') for (const k of s.keys) names.push(...withParentheticals(keyName(db, k)));
   const all = interactionClasses(db);
   const ids = new Set<string>(s.classId ? [s.classId] : s.keys.flatMap((k) => classesOfKey(db, k)));
   if (s.kind === 'class') for (const w of all.get(s.classId!)!.words) names.push(w);
-  const classes = [...ids].map((id) => all.get(id)!).filter((c) => c.pattern)
-    .map((c) => ({ id: c.id, name: c.name, pattern: new RegExp(c.pattern!.source, `${c.pattern!.flags.replace('g', '')}g`) }));
+  const classes = [...ids]
+    .map((id) => all.get(id)!)
+    .filter((c) => c.pattern)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      pattern: new RegExp(c.pattern!.source, `${c.pattern!.flags.replace('g', '')}g`),
+    }));
   return { patterns: linkableNames(names).map(namePattern), classes };
 }
 
@@ -61,7 +160,8 @@ export function textMatcher(db: Db, s: Substance): TextMatcher {
 export function entryConcerns(text: string, m: TextMatcher): { byClass: string | null } | null {
   if (m.patterns.some((re) => re.test(text))) return { byClass: null };
   for (const c of m.classes) {
-    for (const hit of text.matchAll(c.pattern)) if (namesWholeClass(text, hit.index, hit[0].length)) return { byClass: c.name };
+    for (const hit of text.matchAll(c.pattern))
+      if (namesWholeClass(text, hit.index, hit[0].length)) return { byClass: c.name };
   }
   return null;
 }

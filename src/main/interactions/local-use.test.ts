@@ -7,7 +7,9 @@ import { localUseCap } from './local-use.ts';
 import { SEVERITY_RANK } from './rules.ts';
 
 let db: Db;
-beforeAll(() => { db = openContentDb(CONTENT_DB); });
+beforeAll(() => {
+  db = openContentDb(CONTENT_DB);
+});
 afterAll(() => db.close());
 
 const levelOf = (a: string, b: string) => checkInteractions(db, [a, b]).pairs[0]?.severity ?? 'none';
@@ -37,7 +39,9 @@ describe('local use', () => {
   it('never caps nasal, patch or vaginal-ring use: they are systemic', () => {
     expect(localUseCap('x', ['fentanyl'], { route: 'nasal', form: 'nasal spray' })).toBeNull();
     expect(localUseCap('x', ['xylometazoline'], { route: 'nasal', form: 'nasal spray' })).toBeNull();
-    expect(localUseCap('x', ['ethinylestradiol', 'etonogestrel'], { route: 'vaginal', form: 'vaginal ring' })).toBeNull();
+    expect(
+      localUseCap('x', ['ethinylestradiol', 'etonogestrel'], { route: 'vaginal', form: 'vaginal ring' }),
+    ).toBeNull();
     expect(levelOf('fentanyl nasal spray', 'clarithromycin 500 mg')).toBe('major');
     expect(levelOf('midazolam nasal spray', 'clarithromycin 500 mg')).toBe('major');
     expect(levelOf('sumatriptan nasal spray', 'phenelzine')).toBe('contraindicated');
@@ -47,14 +51,16 @@ describe('local use', () => {
     expect(levelOf('fentanyl patch', 'clarithromycin')).toBe('major');
   });
 
-  it('leaves systemic use, and ingredients whose local use is systemic, at the sources\' level', () => {
+  it("leaves systemic use, and ingredients whose local use is systemic, at the sources' level", () => {
     expect(levelOf('ketoconazole 200 mg tablets', 'simvastatin 40 mg')).toBe('contraindicated');
     expect(localUseCap('x', ['timolol'], { route: 'ophthalmic', form: 'eye drops' })).toBeNull();
     expect(['contraindicated', 'major']).toContain(levelOf('diclofenac 50 mg tablets', 'lithium'));
     expect(levelOf('timolol eye drops', 'verapamil 80 mg')).toBe('major');
     // the labels: brimonidine and phenylephrine eye drops with MAO inhibitors; GTN ointment with PDE5 inhibitors;
     // fluorouracil cream with brivudine
-    expect(SEVERITY_RANK[levelOf('brimonidine eye drops', 'phenelzine') as keyof typeof SEVERITY_RANK]).toBeLessThanOrEqual(SEVERITY_RANK.major);
+    expect(
+      SEVERITY_RANK[levelOf('brimonidine eye drops', 'phenelzine') as keyof typeof SEVERITY_RANK],
+    ).toBeLessThanOrEqual(SEVERITY_RANK.major);
     expect(levelOf('phenylephrine eye drops', 'phenelzine')).toBe('contraindicated');
     expect(levelOf('glyceryl trinitrate ointment', 'sildenafil 50 mg')).toBe('contraindicated');
     expect(levelOf('fluorouracil cream', 'brivudine')).toBe('contraindicated');
@@ -66,7 +72,16 @@ describe('local use', () => {
       expect(levelOf(line, 'warfarin 5 mg'), line).toBe('major');
     }
     expect(levelOf('miconazole 2% cream', 'warfarin 5 mg')).toBe('moderate');
-    expect(localUseCap('x', ['miconazole'], { route: 'vaginal', form: 'pessary' }, { keys: ['simvastatin'], classes: ['statin'] })?.severity).toBe('moderate');
-    expect(localUseCap('x', ['miconazole'], { route: 'vaginal', form: 'pessary' }, { keys: ['warfarin'], classes: ['vka'] })).toBeNull();
+    expect(
+      localUseCap(
+        'x',
+        ['miconazole'],
+        { route: 'vaginal', form: 'pessary' },
+        { keys: ['simvastatin'], classes: ['statin'] },
+      )?.severity,
+    ).toBe('moderate');
+    expect(
+      localUseCap('x', ['miconazole'], { route: 'vaginal', form: 'pessary' }, { keys: ['warfarin'], classes: ['vka'] }),
+    ).toBeNull();
   });
 });

@@ -8,7 +8,9 @@ import { resolveName } from '../vocabulary/resolver.ts';
 import { SEVERITY_RANK, type SubstanceContext } from './rules.ts';
 
 let db: Db;
-beforeAll(() => { db = openContentDb(CONTENT_DB); });
+beforeAll(() => {
+  db = openContentDb(CONTENT_DB);
+});
 afterAll(() => db.close());
 
 const verdictOf = (a: string, b: string) => pairVerdicts(db, [resolveName(db, a), resolveName(db, b)]).verdicts[0];
@@ -36,7 +38,9 @@ describe('pair model', () => {
     expect(v.textFrom).toBe('class_rule');
     expect(v.mechanism).toMatch(/CYP3A4/);
     // sorted most severe first
-    expect(v.findings.map((f) => SEVERITY_RANK[f.severity])).toEqual([...v.findings.map((f) => SEVERITY_RANK[f.severity])].sort((a, b) => a - b));
+    expect(v.findings.map((f) => SEVERITY_RANK[f.severity])).toEqual(
+      [...v.findings.map((f) => SEVERITY_RANK[f.severity])].sort((a, b) => a - b),
+    );
   });
 
   it('agreeing sources do not disagree; unknown levels never count as disagreement', () => {
@@ -60,27 +64,57 @@ describe('pair model', () => {
   });
 
   it('duplicates: the same record, the same ingredients or the same class, whatever the spelling', () => {
-    const subs = ['warfarin', 'Coumadin', 'aspirin', 'ASA', 'statins', 'HMG-CoA reductase inhibitors', 'lithium', 'Lithium carbonate'].map((n) => resolveName(db, n));
+    const subs = [
+      'warfarin',
+      'Coumadin',
+      'aspirin',
+      'ASA',
+      'statins',
+      'HMG-CoA reductase inhibitors',
+      'lithium',
+      'Lithium carbonate',
+    ].map((n) => resolveName(db, n));
     expect(findDuplicates(subs)).toEqual([null, 0, null, 2, null, 4, null, 6]);
   });
 
   it('every drug a class rule names, and every class member but two generic words, is a substance some source knows', () => {
     // a misspelt member would be a key no user input can reach
-    const known = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM ix_names WHERE key = ? AND via NOT IN ('rule', 'alias')");
-    const ruleKeys = new Set(db.prepare<[], { data: string }>('SELECT data FROM ix_rules').all()
-      .flatMap((r) => { const x = JSON.parse(r.data) as { a: { keys: string[] }; b: { keys: string[] }; except: string[] }; return [...x.a.keys, ...x.b.keys, ...x.except]; }));
+    const known = db.prepare<[string], { n: number }>(
+      "SELECT count(*) AS n FROM ix_names WHERE key = ? AND via NOT IN ('rule', 'alias')",
+    );
+    const ruleKeys = new Set(
+      db
+        .prepare<[], { data: string }>('SELECT data FROM ix_rules')
+        .all()
+        .flatMap((r) => {
+          const x = JSON.parse(r.data) as { a: { keys: string[] }; b: { keys: string[] }; except: string[] };
+          return [...x.a.keys, ...x.b.keys, ...x.except];
+        }),
+    );
     expect([...ruleKeys].filter((k) => known.get(k)!.n === 0)).toEqual([]);
     // thyroid is now known by its WHO ATC name (H03AA05, thyroid gland preparations)
-    const members = db.prepare<[], { key: string }>('SELECT DISTINCT key FROM ix_class_members ORDER BY key').all().map((r) => r.key);
+    const members = db
+      .prepare<[], { key: string }>('SELECT DISTINCT key FROM ix_class_members ORDER BY key')
+      .all()
+      .map((r) => r.key);
     expect(members.filter((k) => known.get(k)!.n === 0)).toEqual(['penicillin']);
   });
 
   it('a record entry about part of a class does not reach the rest of it (issue 25)', () => {
     // valproate's record: "Carbapenem antibiotics (meropenem, ertapenem)"; warfarin's: "Macrolide antibiotics (…)";
     // sertraline's QT entry: "… macrolide and fluoroquinolone antibiotics"; paracetamol's: "(…, opioid combinations)"
-    for (const [a, b] of [['valproate', 'amoxicillin'], ['valproate', 'clindamycin'], ['warfarin', 'cephalexin'], ['sertraline', 'amoxicillin'], ['paracetamol', 'tramadol']]) {
+    for (const [a, b] of [
+      ['valproate', 'amoxicillin'],
+      ['valproate', 'clindamycin'],
+      ['warfarin', 'cephalexin'],
+      ['sertraline', 'amoxicillin'],
+      ['paracetamol', 'tramadol'],
+    ]) {
       const v = verdictOf(a!, b!);
-      expect(v?.findings.filter((f) => f.source === 'editorial' && /through the class/.test(f.reference)) ?? [], `${a} + ${b}`).toEqual([]);
+      expect(
+        v?.findings.filter((f) => f.source === 'editorial' && /through the class/.test(f.reference)) ?? [],
+        `${a} + ${b}`,
+      ).toEqual([]);
       expect(v ? SEVERITY_RANK[v.severity] : 9, `${a} + ${b}`).toBeGreaterThan(SEVERITY_RANK.major);
     }
     expect(verdictOf('valproate', 'meropenem')!.severity).toBe('major');
@@ -90,7 +124,9 @@ describe('pair model', () => {
   });
 
   it('aspirin is not an NSAID for lithium; the rules that concern aspirin name it', () => {
-    expect(verdictOf('lithium', 'aspirin')?.findings.some((f) => f.source === 'class_rule' || f.source === 'editorial')).toBeFalsy();
+    expect(
+      verdictOf('lithium', 'aspirin')?.findings.some((f) => f.source === 'class_rule' || f.source === 'editorial'),
+    ).toBeFalsy();
     expect(verdictOf('lithium', 'ibuprofen')!.severity).toBe('major');
     expect(verdictOf('ketorolac', 'aspirin')!.severity).toBe('contraindicated');
     expect(verdictOf('methotrexate', 'aspirin')!.findings.some((f) => f.rule === 'methotrexate-nsaid')).toBe(true);
@@ -120,7 +156,8 @@ describe('pair model', () => {
   });
 
   it('label dose limits are conditions: the dose decides within the limit; unknown gives the stricter level and says so', () => {
-    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
+    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) =>
+      checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
     const unknown = withCtx('simvastatin', 'amlodipine', {});
     expect(unknown.severity).toBe('major');
     expect(unknown.management).toMatch(/depends on the simvastatin dose, which was not given/);
@@ -130,7 +167,9 @@ describe('pair model', () => {
     expect(low.sources_disagree).toBe(true);
     expect(withCtx('simvastatin', 'amlodipine', { doseMg: 40 }).severity).toBe('major');
     expect(withCtx('simvastatin', 'diltiazem', { doseMg: 10 }).severity).toBe('moderate');
-    expect(SEVERITY_RANK[withCtx('simvastatin', 'diltiazem', { doseMg: 40 }).severity]).toBeLessThanOrEqual(SEVERITY_RANK.major);
+    expect(SEVERITY_RANK[withCtx('simvastatin', 'diltiazem', { doseMg: 40 }).severity]).toBeLessThanOrEqual(
+      SEVERITY_RANK.major,
+    );
     expect(withCtx('methotrexate', 'ibuprofen', { doseMg: 15 }).severity).toBe('moderate');
     expect(withCtx('methotrexate', 'ibuprofen', {}).severity).toBe('major');
     expect(withCtx('topiramate', 'combined oral contraceptive', { doseMg: 50 }).severity).toBe('minor');
@@ -138,7 +177,8 @@ describe('pair model', () => {
   });
 
   it('route conditions: intravenous calcium with digoxin, not calcium by mouth; intravenous verapamil with a beta-blocker', () => {
-    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
+    const withCtx = (a: string, b: string, ca: SubstanceContext, cb: SubstanceContext = {}) =>
+      checkInteractions(db, [a, b], [ca, cb]).pairs[0]!;
     expect(withCtx('calcium gluconate', 'digoxin', { route: 'IV' }).severity).toBe('major');
     expect(withCtx('calcium', 'digoxin', { route: 'oral' }).severity).toBe('minor');
     // calcium carbonate is only taken by mouth (the rule's known routes)
@@ -146,7 +186,9 @@ describe('pair model', () => {
     const unknown = withCtx('calcium', 'digoxin', {});
     expect(unknown.severity).toBe('major');
     expect(unknown.management).toMatch(/depends on the route/);
-    expect(withCtx('verapamil', 'metoprolol', { route: 'intravenous' }, { route: 'intravenous' }).severity).toBe('contraindicated');
+    expect(withCtx('verapamil', 'metoprolol', { route: 'intravenous' }, { route: 'intravenous' }).severity).toBe(
+      'contraindicated',
+    );
     // by mouth, or unsaid: not contraindicated, and the text is about the beta-blocker, not verapamil's digoxin advice
     const oral = withCtx('verapamil', 'metoprolol', {});
     expect(['moderate', 'major']).toContain(oral.severity);
@@ -155,10 +197,15 @@ describe('pair model', () => {
   });
 
   it('blind round 2 classes: fluoropyrimidines + DPD inhibitors, IV dantrolene + verapamil, antiretroviral contraindications', () => {
-    const withCtx = (a: string, b: string, ca: SubstanceContext = {}, cb: SubstanceContext = {}) => checkInteractions(db, [a, b], [ca, cb]).pairs[0];
-    for (const f of ['capecitabine', 'fluorouracil', 'tegafur', 'flucytosine']) expect(verdictOf(f, 'brivudine')!.severity).toBe('contraindicated');
+    const withCtx = (a: string, b: string, ca: SubstanceContext = {}, cb: SubstanceContext = {}) =>
+      checkInteractions(db, [a, b], [ca, cb]).pairs[0];
+    for (const f of ['capecitabine', 'fluorouracil', 'tegafur', 'flucytosine'])
+      expect(verdictOf(f, 'brivudine')!.severity).toBe('contraindicated');
     expect(withCtx('dantrolene', 'verapamil', { route: 'IV' })!.severity).toBe('major');
-    expect(withCtx('dantrolene', 'verapamil', { route: 'oral' })?.sources.some((x) => x.rule === 'dantrolene-iv-ccb') ?? false).toBe(false);
+    expect(
+      withCtx('dantrolene', 'verapamil', { route: 'oral' })?.sources.some((x) => x.rule === 'dantrolene-iv-ccb') ??
+        false,
+    ).toBe(false);
     expect(withCtx('dantrolene', 'diltiazem')!.management).toMatch(/intravenous dantrolene/);
     // combination brands reach the rules of each ingredient's label
     expect(verdictOf('Paxlovid', 'amiodarone')!.severity).toBe('contraindicated');
@@ -173,17 +220,21 @@ describe('pair model', () => {
   });
 
   it('label contraindications (clinical lead review 2026-11-28): statins with ciclosporin, sirolimus, flibanserin', () => {
-    const ruleOf = (a: string, b: string) => verdictOf(a, b)!.findings.find((x) => x.rule === 'statin-cyclosporine-contraindicated');
+    const ruleOf = (a: string, b: string) =>
+      verdictOf(a, b)!.findings.find((x) => x.rule === 'statin-cyclosporine-contraindicated');
     // simvastatin, pitavastatin (US and EU) and rosuvastatin (EU SmPC 4.3) are contraindicated with ciclosporin
-    for (const s of ['simvastatin', 'pitavastatin', 'rosuvastatin']) expect(verdictOf(s, 'cyclosporine')!.severity, s).toBe('contraindicated');
+    for (const s of ['simvastatin', 'pitavastatin', 'rosuvastatin'])
+      expect(verdictOf(s, 'cyclosporine')!.severity, s).toBe('contraindicated');
     // atorvastatin: "avoid" (US) / at most 10 mg (EU): major, not contraindicated; the advice names the labels' alternatives
     expect(verdictOf('atorvastatin', 'cyclosporine')!.severity).toBe('major');
     expect(ruleOf('atorvastatin', 'cyclosporine')).toBeUndefined();
     expect(verdictOf('rosuvastatin', 'ciclosporin')!.management).toMatch(/pravastatin/);
     expect(verdictOf('rosuvastatin', 'ciclosporin')!.management).not.toMatch(/e\.g\. rosuvastatin 5 mg/);
-    for (const a of ['voriconazole', 'posaconazole']) expect(verdictOf(a, 'sirolimus')!.severity, a).toBe('contraindicated');
+    for (const a of ['voriconazole', 'posaconazole'])
+      expect(verdictOf(a, 'sirolimus')!.severity, a).toBe('contraindicated');
     // flibanserin: moderate CYP3A4 inhibitors including fluvoxamine (FDA table) and grapefruit juice (its label)
-    for (const i of ['fluconazole', 'fluvoxamine', 'grapefruit juice', 'diltiazem']) expect(verdictOf(i, 'flibanserin')!.severity, i).toBe('contraindicated');
+    for (const i of ['fluconazole', 'fluvoxamine', 'grapefruit juice', 'diltiazem'])
+      expect(verdictOf(i, 'flibanserin')!.severity, i).toBe('contraindicated');
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {

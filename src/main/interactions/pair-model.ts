@@ -23,7 +23,15 @@ import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
 import { foldAccents } from '../vocabulary/normalize.ts';
 import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
 import { localUseCap, stricterCap, type Partner } from './local-use.ts';
-import { conditionState, SEVERITY_RANK, type ConditionState, worst, type Severity, type StoredRule, type SubstanceContext } from './rules.ts';
+import {
+  conditionState,
+  SEVERITY_RANK,
+  type ConditionState,
+  worst,
+  type Severity,
+  type StoredRule,
+  type SubstanceContext,
+} from './rules.ts';
 
 export type InteractionSource = (typeof INTERACTION_SOURCES)[number];
 
@@ -57,13 +65,34 @@ export interface PairVerdict {
   textFrom: InteractionSource | null;
 }
 
-const DDINTER_LEVEL: Record<string, Severity> = { Major: 'major', Moderate: 'moderate', Minor: 'minor', Unknown: 'unknown' };
+const DDINTER_LEVEL: Record<string, Severity> = {
+  Major: 'major',
+  Moderate: 'moderate',
+  Minor: 'minor',
+  Unknown: 'unknown',
+};
 const TEXT_PREFERENCE: Partial<Record<InteractionSource, number>> = { class_rule: 0, nlm_spl: 1, editorial: 2 };
-const SOURCE_ORDER: InteractionSource[] = ['class_rule', 'nlm_spl', 'editorial', 'onc_high_priority', 'ddinter', 'onc_non_interruptive'];
+const SOURCE_ORDER: InteractionSource[] = [
+  'class_rule',
+  'nlm_spl',
+  'editorial',
+  'onc_high_priority',
+  'ddinter',
+  'onc_non_interruptive',
+];
 
-export const DDINTER_REFERENCE = 'DDInter: Xiong G et al., Nucleic Acids Res. 2022;50(D1):D1200-D1207 (CC BY-NC-SA 4.0)';
+export const DDINTER_REFERENCE =
+  'DDInter: Xiong G et al., Nucleic Acids Res. 2022;50(D1):D1200-D1207 (CC BY-NC-SA 4.0)';
 
-interface IxPairRow { source: InteractionSource; level: string; severity: Severity; a_name: string; b_name: string; text: string | null; reference: string }
+interface IxPairRow {
+  source: InteractionSource;
+  level: string;
+  severity: Severity;
+  a_name: string;
+  b_name: string;
+  text: string | null;
+  reference: string;
+}
 
 interface Model {
   ddinterOfKey: Statement<[string], { ddinter_id: string; name: string }>;
@@ -81,13 +110,30 @@ function model(db: Db): Model {
   let m = models.get(db);
   if (!m) {
     m = {
-      ddinterOfKey: db.prepare(`SELECT x.ddinter_id, d.name FROM ix_ddinter x JOIN ddinter_drugs d ON d.id = x.ddinter_id WHERE x.key = ? ORDER BY x.ddinter_id`),
+      ddinterOfKey: db.prepare(
+        `SELECT x.ddinter_id, d.name FROM ix_ddinter x JOIN ddinter_drugs d ON d.id = x.ddinter_id WHERE x.key = ? ORDER BY x.ddinter_id`,
+      ),
       ddinterPair: db.prepare('SELECT level FROM ddinter_pairs WHERE a = ? AND b = ?'),
-      ixPairs: Map.groupBy(db.prepare<[], IxPairRow & { a: string; b: string }>('SELECT a, b, source, level, severity, a_name, b_name, text, reference FROM ix_pairs ORDER BY rowid').all(),
-        (r) => `${r.a}\0${r.b}`),
-      rules: db.prepare<[], { data: string }>('SELECT data FROM ix_rules ORDER BY rowid').all().map((r) => JSON.parse(r.data) as StoredRule),
-      editorial: Map.groupBy(db.prepare<[], { compound_rowid: number; substance: string; severity: Severity; notes: string }>(
-        'SELECT compound_rowid, substance, severity, notes FROM ix_editorial ORDER BY compound_rowid, seq').all(), (r) => r.compound_rowid),
+      ixPairs: Map.groupBy(
+        db
+          .prepare<[], IxPairRow & { a: string; b: string }>(
+            'SELECT a, b, source, level, severity, a_name, b_name, text, reference FROM ix_pairs ORDER BY rowid',
+          )
+          .all(),
+        (r) => `${r.a}\0${r.b}`,
+      ),
+      rules: db
+        .prepare<[], { data: string }>('SELECT data FROM ix_rules ORDER BY rowid')
+        .all()
+        .map((r) => JSON.parse(r.data) as StoredRule),
+      editorial: Map.groupBy(
+        db
+          .prepare<[], { compound_rowid: number; substance: string; severity: Severity; notes: string }>(
+            'SELECT compound_rowid, substance, severity, notes FROM ix_editorial ORDER BY compound_rowid, seq',
+          )
+          .all(),
+        (r) => r.compound_rowid,
+      ),
     };
     models.set(db, m);
   }
@@ -105,7 +151,11 @@ export interface Prepared {
   context: SubstanceContext;
 }
 
-const tokens = (t: string) => foldAccents(t).toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const tokens = (t: string) =>
+  foldAccents(t)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /**
  * DDInter lists salts and products of one moiety apart ("Calcium chloride" and "Calcium carbonate"; "Polyethylene glycol
@@ -113,7 +163,10 @@ const tokens = (t: string) => foldAccents(t).toLowerCase().split(/[^a-z0-9]+/).f
  * them — every word of the entry's name, or of its parenthetical, is in what was written — only those speak for it:
  * calcium carbonate is not judged by calcium chloride's intravenous pairs. A bare moiety ("calcium") keeps them all.
  */
-export function ddinterEntriesFor(written: readonly string[], entries: { id: string; name: string }[]): { id: string; name: string }[] {
+export function ddinterEntriesFor(
+  written: readonly string[],
+  entries: { id: string; name: string }[],
+): { id: string; name: string }[] {
   if (entries.length < 2) return entries;
   const have = new Set(written.flatMap(tokens));
   const picks = entries.filter((d) => {
@@ -133,7 +186,15 @@ export function prepare(db: Db, s: Substance, context: SubstanceContext = {}): P
   return {
     substance: s,
     keyClasses: new Map(s.keys.map((k) => [k, classesOfKey(db, k)])),
-    ddinter: new Map(s.keys.map((k) => [k, ddinterEntriesFor(written, m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name })))])),
+    ddinter: new Map(
+      s.keys.map((k) => [
+        k,
+        ddinterEntriesFor(
+          written,
+          m.ddinterOfKey.all(k).map((r) => ({ id: r.ddinter_id, name: r.name })),
+        ),
+      ]),
+    ),
     text: textMatcher(db, s),
     context,
   };
@@ -154,8 +215,16 @@ function ddinterFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
       const row = m.ddinterPair.get(a, b);
       if (!row) continue;
       out.push({
-        source: 'ddinter', severity: DDINTER_LEVEL[row.level] ?? 'unknown', level: row.level, listedAs: `${dx.name} + ${dy.name}`,
-        mechanism: null, management: null, reference: DDINTER_REFERENCE, record: null, rule: null, basis: [],
+        source: 'ddinter',
+        severity: DDINTER_LEVEL[row.level] ?? 'unknown',
+        level: row.level,
+        listedAs: `${dx.name} + ${dy.name}`,
+        mechanism: null,
+        management: null,
+        reference: DDINTER_REFERENCE,
+        record: null,
+        rule: null,
+        basis: [],
       });
     }
   }
@@ -178,8 +247,16 @@ function listFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
       const [a, b] = ordered(kx, k);
       for (const r of m.ixPairs.get(`${a}\0${b}`) ?? []) {
         out.push({
-          source: r.source, severity: r.severity, level: r.level, listedAs: `${r.a_name} + ${r.b_name}`,
-          mechanism: r.text, management: null, reference: r.reference, record: null, rule: null, basis: [],
+          source: r.source,
+          severity: r.severity,
+          level: r.level,
+          listedAs: `${r.a_name} + ${r.b_name}`,
+          mechanism: r.text,
+          management: null,
+          reference: r.reference,
+          record: null,
+          rule: null,
+          basis: [],
         });
       }
     }
@@ -203,7 +280,10 @@ function sideMember(s: Prepared, side: StoredRule['a'], except: readonly string[
 function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   const out: Finding[] = [];
   for (const r of model(db).rules) {
-    for (const [p, q] of [[x, y], [y, x]] as const) {
+    for (const [p, q] of [
+      [x, y],
+      [y, x],
+    ] as const) {
       const mp = sideMember(p, r.a, r.except);
       const mq = mp ? sideMember(q, r.b, r.except) : null;
       if (!mp || !mq || mp === mq) continue;
@@ -215,13 +295,26 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
       const assumeOtherwise = state === 'not_met' || (state === 'unknown' && r.when?.if_unknown === 'otherwise');
       const severity = assumeOtherwise ? r.when!.otherwise.severity : r.severity;
       if (!severity) break;
-      const management = state === 'met' ? r.management
-        : state === 'not_met' ? r.when!.otherwise.management
-        : `${assumeOtherwise ? r.when!.otherwise.management : r.management} ${r.when!.note}`;
+      const management =
+        state === 'met'
+          ? r.management
+          : state === 'not_met'
+            ? r.when!.otherwise.management
+            : `${assumeOtherwise ? r.when!.otherwise.management : r.management} ${r.when!.note}`;
       out.push({
-        source: 'class_rule', severity, level: state === 'met' ? r.id : `${r.id} (${state === 'unknown' ? 'dose or route not given' : 'at the dose or route given'})`,
+        source: 'class_rule',
+        severity,
+        level:
+          state === 'met'
+            ? r.id
+            : `${r.id} (${state === 'unknown' ? 'dose or route not given' : 'at the dose or route given'})`,
         listedAs: `${keyName(db, first)} + ${keyName(db, second)}`,
-        mechanism: (assumeOtherwise && r.when!.otherwise.mechanism) || r.mechanism, management, reference: `Materia editorial class rule ${r.id}`, record: null, rule: r.id, basis: r.basis,
+        mechanism: (assumeOtherwise && r.when!.otherwise.mechanism) || r.mechanism,
+        management,
+        reference: `Materia editorial class rule ${r.id}`,
+        record: null,
+        rule: r.id,
+        basis: r.basis,
         ...(r.when ? { condition: state } : {}),
       });
       break;
@@ -233,16 +326,26 @@ function ruleFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
 /** Our records' entries as written (not as the lists graded them: a raised level is the other sources' claim). */
 function editorialFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
   const out: Finding[] = [];
-  for (const [from, to] of [[x, y], [y, x]] as const) {
+  for (const [from, to] of [
+    [x, y],
+    [y, x],
+  ] as const) {
     const rec = from.substance.compound;
     if (!rec) continue;
     for (const e of model(db).editorial.get(rec.rowid) ?? []) {
       const hit = entryConcerns(e.substance, to.text);
       if (!hit) continue;
       out.push({
-        source: 'editorial', severity: e.severity as Severity, level: e.severity, listedAs: e.substance,
-        mechanism: e.notes, management: null, reference: `Materia compound record ${rec.slug} (editorial)${hit.byClass ? `, through the class ${hit.byClass}` : ''}`,
-        record: rec.slug, rule: null, basis: [],
+        source: 'editorial',
+        severity: e.severity as Severity,
+        level: e.severity,
+        listedAs: e.substance,
+        mechanism: e.notes,
+        management: null,
+        reference: `Materia compound record ${rec.slug} (editorial)${hit.byClass ? `, through the class ${hit.byClass}` : ''}`,
+        record: rec.slug,
+        rule: null,
+        basis: [],
       });
     }
   }
@@ -250,19 +353,36 @@ function editorialFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
 }
 
 /** One side as the other side's local-use exceptions see it (its keys and every class they are in). */
-const partnerOf = (p: Prepared): Partner => ({ keys: p.substance.keys, classes: [...new Set([...(p.substance.classId ? [p.substance.classId] : []), ...[...p.keyClasses.values()].flat()])] });
+const partnerOf = (p: Prepared): Partner => ({
+  keys: p.substance.keys,
+  classes: [...new Set([...(p.substance.classId ? [p.substance.classId] : []), ...[...p.keyClasses.values()].flat()])],
+});
 
 /** Every source's findings for one pair (indices a, b into the caller's list), merged into one verdict, or null. */
 export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number): PairVerdict | null {
-  const all = [...ruleFindings(db, x, y), ...listFindings(db, x, y), ...editorialFindings(db, x, y), ...ddinterFindings(db, x, y)];
+  const all = [
+    ...ruleFindings(db, x, y),
+    ...listFindings(db, x, y),
+    ...editorialFindings(db, x, y),
+    ...ddinterFindings(db, x, y),
+  ];
   if (!all.length) return null;
   const bySource = new Map<InteractionSource, Finding>();
   for (const f of all) {
     const prev = bySource.get(f.source);
     // Within a source keep its most severe finding; at equal severity the one with text.
-    if (!prev || SEVERITY_RANK[f.severity] < SEVERITY_RANK[prev.severity] || (f.severity === prev.severity && !prev.mechanism && f.mechanism)) bySource.set(f.source, f);
+    if (
+      !prev ||
+      SEVERITY_RANK[f.severity] < SEVERITY_RANK[prev.severity] ||
+      (f.severity === prev.severity && !prev.mechanism && f.mechanism)
+    )
+      bySource.set(f.source, f);
   }
-  const findings = [...bySource.values()].sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || SOURCE_ORDER.indexOf(p.source) - SOURCE_ORDER.indexOf(q.source));
+  const findings = [...bySource.values()].sort(
+    (p, q) =>
+      SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] ||
+      SOURCE_ORDER.indexOf(p.source) - SOURCE_ORDER.indexOf(q.source),
+  );
   // A label rule whose level depends on dose or route, with a dose or route given that is within the label's limit,
   // decides the pair: the other sources list the pair whatever the dose (simvastatin 20 mg + amlodipine is within the
   // label's limit however DDInter grades simvastatin + amlodipine). They stay listed, and the disagreement is flagged.
@@ -271,20 +391,38 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
   const decided = rule?.condition === 'not_met' ? rule : null;
   let top: Pick<Finding, 'severity'> = decided ?? worst(findings)!;
   // A side used locally (eye, ear, skin, scalp, coil; never nose, patch or ring: local-use.ts) caps the level, unless a rule decided it for that very route.
-  const cap = decided || rule?.condition === 'met' ? null
-    : stricterCap(localUseCap(x.substance.name, x.substance.keys, x.context, partnerOf(y)), localUseCap(y.substance.name, y.substance.keys, y.context, partnerOf(x)));
+  const cap =
+    decided || rule?.condition === 'met'
+      ? null
+      : stricterCap(
+          localUseCap(x.substance.name, x.substance.keys, x.context, partnerOf(y)),
+          localUseCap(y.substance.name, y.substance.keys, y.context, partnerOf(x)),
+        );
   let capNote: string | null = null;
   if (cap && top.severity !== 'unknown' && SEVERITY_RANK[top.severity] < SEVERITY_RANK[cap.severity]) {
     top = { severity: cap.severity };
     capNote = cap.note;
   }
   const known = new Set(findings.filter((f) => f.severity !== 'unknown').map((f) => f.severity));
-  const withText = decided ?? findings.filter((f) => f.mechanism)
-    .sort((p, q) => SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] || (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9))[0];
+  const withText =
+    decided ??
+    findings
+      .filter((f) => f.mechanism)
+      .sort(
+        (p, q) =>
+          SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] ||
+          (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9),
+      )[0];
   return {
-    a, b, severity: top.severity, sourcesDisagree: known.size > 1, findings,
+    a,
+    b,
+    severity: top.severity,
+    sourcesDisagree: known.size > 1,
+    findings,
     mechanism: withText?.mechanism ?? null,
-    management: capNote ? `${capNote}${withText?.management ? ` ${withText.management}` : ''}` : withText?.management ?? null,
+    management: capNote
+      ? `${capNote}${withText?.management ? ` ${withText.management}` : ''}`
+      : (withText?.management ?? null),
     textFrom: withText?.source ?? null,
   };
 }
@@ -293,7 +431,12 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
  * Verdicts for every pair of the given substances (skipping the indices in `skip`, e.g. duplicates), most severe first.
  * `contexts[i]` is how substance i is taken (route, dose), when known.
  */
-export function pairVerdicts(db: Db, subs: readonly Substance[], skip: ReadonlySet<number> = new Set(), contexts: readonly (SubstanceContext | undefined)[] = []): { verdicts: PairVerdict[]; pairsChecked: number } {
+export function pairVerdicts(
+  db: Db,
+  subs: readonly Substance[],
+  skip: ReadonlySet<number> = new Set(),
+  contexts: readonly (SubstanceContext | undefined)[] = [],
+): { verdicts: PairVerdict[]; pairsChecked: number } {
   const prepared = subs.map((s, i) => prepare(db, s, contexts[i]));
   const live = subs.map((_, i) => i).filter((i) => !skip.has(i));
   const verdicts: PairVerdict[] = [];

@@ -5,7 +5,9 @@ export type Severity = (typeof INTERACTION_SEVERITIES)[number];
 export const RULE_SEVERITIES = ['contraindicated', 'major', 'moderate', 'minor'] as const;
 
 /** Position on the scale contraindicated > major > moderate > minor > unknown (0 is the most severe). */
-export const SEVERITY_RANK: Record<Severity, number> = Object.fromEntries(INTERACTION_SEVERITIES.map((s, i) => [s, i])) as Record<Severity, number>;
+export const SEVERITY_RANK: Record<Severity, number> = Object.fromEntries(
+  INTERACTION_SEVERITIES.map((s, i) => [s, i]),
+) as Record<Severity, number>;
 
 export function worst<T extends { severity: Severity }>(list: readonly T[]): T | null {
   let best: T | null = null;
@@ -13,7 +15,10 @@ export function worst<T extends { severity: Severity }>(list: readonly T[]): T |
   return best;
 }
 
-export interface RuleSide { classes: string[]; keys: string[] }
+export interface RuleSide {
+  classes: string[];
+  keys: string[];
+}
 
 /**
  * What is known of how a substance is taken, for rules whose label level depends on it (simvastatin above 20 mg with
@@ -29,11 +34,37 @@ export interface SubstanceContext {
 
 /** Route words as people and parsers write them → the route a rule names. */
 const ROUTE_WORDS: Record<string, string> = {
-  iv: 'intravenous', 'i.v.': 'intravenous', intravenous: 'intravenous', intravenously: 'intravenous', infusion: 'intravenous', injection: 'injection',
-  po: 'oral', 'p.o.': 'oral', oral: 'oral', orally: 'oral', 'by mouth': 'oral', tablet: 'oral', tablets: 'oral', capsule: 'oral', capsules: 'oral',
-  im: 'intramuscular', intramuscular: 'intramuscular', sc: 'subcutaneous', subcut: 'subcutaneous', subcutaneous: 'subcutaneous',
-  topical: 'topical', cutaneous: 'topical', cream: 'topical', ointment: 'topical', gel: 'topical', ophthalmic: 'ophthalmic', 'eye drops': 'ophthalmic',
-  inhaled: 'inhaled', inhalation: 'inhaled', nasal: 'nasal', intranasal: 'nasal',
+  iv: 'intravenous',
+  'i.v.': 'intravenous',
+  intravenous: 'intravenous',
+  intravenously: 'intravenous',
+  infusion: 'intravenous',
+  injection: 'injection',
+  po: 'oral',
+  'p.o.': 'oral',
+  oral: 'oral',
+  orally: 'oral',
+  'by mouth': 'oral',
+  tablet: 'oral',
+  tablets: 'oral',
+  capsule: 'oral',
+  capsules: 'oral',
+  im: 'intramuscular',
+  intramuscular: 'intramuscular',
+  sc: 'subcutaneous',
+  subcut: 'subcutaneous',
+  subcutaneous: 'subcutaneous',
+  topical: 'topical',
+  cutaneous: 'topical',
+  cream: 'topical',
+  ointment: 'topical',
+  gel: 'topical',
+  ophthalmic: 'ophthalmic',
+  'eye drops': 'ophthalmic',
+  inhaled: 'inhaled',
+  inhalation: 'inhaled',
+  nasal: 'nasal',
+  intranasal: 'nasal',
 };
 
 export function normalRoute(route: string): string {
@@ -67,12 +98,19 @@ export function conditionState(c: RuleCondition, ctx: SubstanceContext, written:
   if (c.routes) {
     let route = ctx.route ? normalRoute(ctx.route) : null;
     if (!route && c.known_routes) {
-      const w = ` ${written.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
-      route = Object.entries(c.known_routes).find(([, names]) => names.some((n) => w.includes(` ${n.toLowerCase()} `)))?.[0] ?? null;
+      const w = ` ${written
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim()} `;
+      route =
+        Object.entries(c.known_routes).find(([, names]) =>
+          names.some((n) => w.includes(` ${n.toLowerCase()} `)),
+        )?.[0] ?? null;
     }
     states.push(route === null ? 'unknown' : c.routes.map(normalRoute).includes(route) ? 'met' : 'not_met');
   }
-  if (c.dose_mg_above !== undefined) states.push(ctx.doseMg === undefined ? 'unknown' : ctx.doseMg > c.dose_mg_above ? 'met' : 'not_met');
+  if (c.dose_mg_above !== undefined)
+    states.push(ctx.doseMg === undefined ? 'unknown' : ctx.doseMg > c.dose_mg_above ? 'met' : 'not_met');
   if (states.includes('not_met')) return 'not_met';
   return states.includes('unknown') ? 'unknown' : 'met';
 }

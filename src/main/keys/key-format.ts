@@ -3,7 +3,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const KEY_RE = /^mk_([A-Za-z0-9]{6,32})_([A-Za-z0-9_-]{16,128})$/;
 
-export interface ParsedKey { id: string; secret: string }
+export interface ParsedKey {
+  id: string;
+  secret: string;
+}
 
 export function parseKey(key: string): ParsedKey | null {
   const m = KEY_RE.exec(key);

@@ -13,12 +13,19 @@ export class SessionHandoff {
   private key: string | null = null;
   private readonly codes: { hash: Buffer; expiresAt: number }[] = [];
 
-  constructor(private readonly now: () => number, private readonly ttlMs = SESSION_CODE_TTL_MINUTES * 60_000) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly ttlMs = SESSION_CODE_TTL_MINUTES * 60_000,
+  ) {}
 
   /** The key the codes stand for (the launch's "browser session" key); without one, no code is issued. */
-  attach(key: string): void { this.key = key; }
+  attach(key: string): void {
+    this.key = key;
+  }
 
-  get active(): boolean { return this.key !== null; }
+  get active(): boolean {
+    return this.key !== null;
+  }
 
   issue(): { code: string; expiresAt: number } {
     if (!this.key) throw new Error('no browser session key to hand off');

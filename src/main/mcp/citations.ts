@@ -8,18 +8,28 @@ import type { Document } from '../../shared/schemas/documents.ts';
 export const CITATION_FORMATS = ['bibtex', 'ris', 'csl-json'] as const;
 export type CitationFormat = (typeof CITATION_FORMATS)[number];
 
-const family = (author: string) => (author.includes(',') ? author.slice(0, author.indexOf(',')) : author.split(/\s+/)[0] ?? author).trim();
+const family = (author: string) =>
+  (author.includes(',') ? author.slice(0, author.indexOf(',')) : (author.split(/\s+/)[0] ?? author)).trim();
 
 /** A BibTeX key: first author's family name, year and the document id, in characters every BibTeX tool accepts. */
 export function bibtexKey(d: Document): string {
-  const who = d.authors[0] ? family(d.authors[0]).normalize('NFKD').replace(/[^A-Za-z]/g, '') : 'anon';
+  const who = d.authors[0]
+    ? family(d.authors[0])
+        .normalize('NFKD')
+        .replace(/[^A-Za-z]/g, '')
+    : 'anon';
   return `${who || 'anon'}${d.publication_year ?? 'nd'}_${d.id.replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
 /** BibTeX's special characters, escaped so a title with "%" or "&" or a brace cannot break the entry. */
 function tex(s: string): string {
-  return s.replace(/[\\{}%&$#_^~]/g, (c) => ({ '\\': '\\textbackslash{}', '^': '\\^{}', '~': '\\~{}' } as Record<string, string>)[c] ?? `\\${c}`)
-    .replace(/\s+/g, ' ').trim();
+  return s
+    .replace(
+      /[\\{}%&$#_^~]/g,
+      (c) => (({ '\\': '\\textbackslash{}', '^': '\\^{}', '~': '\\~{}' }) as Record<string, string>)[c] ?? `\\${c}`,
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function toBibtex(d: Document): string {
@@ -35,8 +45,10 @@ export function toBibtex(d: Document): string {
     ['url', d.url],
     ['note', `Materia document ${d.id}`],
   ];
-  const body = fields.filter((f): f is [string, string] => f[1] !== null && f[1] !== '')
-    .map(([k, v]) => `  ${k} = {${k === 'author' || k === 'url' || k === 'doi' ? v : tex(v)}}`).join(',\n');
+  const body = fields
+    .filter((f): f is [string, string] => f[1] !== null && f[1] !== '')
+    .map(([k, v]) => `  ${k} = {${k === 'author' || k === 'url' || k === 'doi' ? v : tex(v)}}`)
+    .join(',\n');
   return `@article{${bibtexKey(d)},\n${body}\n}`;
 }
 
@@ -54,7 +66,12 @@ export function toRis(d: Document): string {
     ['ID', d.id],
   ];
   // One line per tag: a newline inside a value would start a bogus tag.
-  return [...lines.filter((l): l is [string, string] => l[1] !== null && l[1] !== '').map(([k, v]) => `${k}  - ${v.replace(/\s+/g, ' ').trim()}`), 'ER  - '].join('\n');
+  return [
+    ...lines
+      .filter((l): l is [string, string] => l[1] !== null && l[1] !== '')
+      .map(([k, v]) => `${k}  - ${v.replace(/\s+/g, ' ').trim()}`),
+    'ER  - ',
+  ].join('\n');
 }
 
 export interface CslItem {
@@ -71,17 +88,25 @@ export interface CslItem {
 }
 
 export function toCsl(d: Document): CslItem {
-  const parts = d.publication_date ? d.publication_date.split('-').map(Number) : d.publication_year !== null ? [d.publication_year] : null;
+  const parts = d.publication_date
+    ? d.publication_date.split('-').map(Number)
+    : d.publication_year !== null
+      ? [d.publication_year]
+      : null;
   return {
     id: d.id,
     type: 'article-journal',
     ...(d.title ? { title: d.title } : {}),
-    ...(d.authors.length ? {
-      author: d.authors.map((a) => {
-        const at = a.indexOf(',');
-        return at > 0 ? { family: a.slice(0, at).trim(), ...(a.slice(at + 1).trim() ? { given: a.slice(at + 1).trim() } : {}) } : { literal: a };
-      }),
-    } : {}),
+    ...(d.authors.length
+      ? {
+          author: d.authors.map((a) => {
+            const at = a.indexOf(',');
+            return at > 0
+              ? { family: a.slice(0, at).trim(), ...(a.slice(at + 1).trim() ? { given: a.slice(at + 1).trim() } : {}) }
+              : { literal: a };
+          }),
+        }
+      : {}),
     ...(d.journal ? { 'container-title': d.journal } : {}),
     ...(parts ? { issued: { 'date-parts': [parts] } } : {}),
     ...(d.doi ? { DOI: d.doi } : {}),

@@ -44,7 +44,9 @@ export const endpointOf = (name: EndpointName) => ENDPOINTS[name] as Endpoint;
 export function provenance(ctx: AppContext, sourceIds: readonly string[]) {
   return {
     content_version: ctx.content.version,
-    sources: ctx.content.sources.filter((s) => sourceIds.includes(s.id)).map((s) => ({ id: s.id, name: s.name, licence: s.licence })),
+    sources: ctx.content.sources
+      .filter((s) => sourceIds.includes(s.id))
+      .map((s) => ({ id: s.id, name: s.name, licence: s.licence })),
   };
 }
 
@@ -53,21 +55,41 @@ export function admit(deps: McpDeps, caller: McpCaller, name: EndpointName): Htt
   const e = endpointOf(name);
   const scope = e.scope;
   if (scope && !caller.key.scopes.includes(scope)) {
-    return new HttpError('forbidden', `this key lacks the "${scope}" scope (${e.method} ${e.path})`, [{ field: 'scope', message: `needs ${scope}; key has ${caller.key.scopes.join(', ') || 'none'}` }]);
+    return new HttpError('forbidden', `this key lacks the "${scope}" scope (${e.method} ${e.path})`, [
+      { field: 'scope', message: `needs ${scope}; key has ${caller.key.scopes.join(', ') || 'none'}` },
+    ]);
   }
   const rule = deps.ruleOf(name);
   const d = deps.limiter.take(caller.key.id, rule);
   if (!d.allowed) {
-    return new HttpError('rate_limited', `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`, [{ field: 'retry_after', message: String(d.retryAfter) }], { 'Retry-After': String(d.retryAfter) });
+    return new HttpError(
+      'rate_limited',
+      `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`,
+      [{ field: 'retry_after', message: String(d.retryAfter) }],
+      { 'Retry-After': String(d.retryAfter) },
+    );
   }
   return null;
 }
 
 /** Runs the endpoint's handler; an HttpError comes back as is, anything else is logged and becomes "internal". */
-export async function call(deps: McpDeps, caller: McpCaller, name: EndpointName, part: McpToolDef['input'], input: unknown): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; error: HttpError }> {
+export async function call(
+  deps: McpDeps,
+  caller: McpCaller,
+  name: EndpointName,
+  part: McpToolDef['input'],
+  input: unknown,
+): Promise<{ ok: true; result: Record<string, unknown> } | { ok: false; error: HttpError }> {
   try {
     const handler = deps.handlers[name] as Handler<EndpointName>;
-    const result = await handler({ params: undefined, query: undefined, body: undefined, [part]: input, req: caller.req, res: caller.res } as never);
+    const result = await handler({
+      params: undefined,
+      query: undefined,
+      body: undefined,
+      [part]: input,
+      req: caller.req,
+      res: caller.res,
+    } as never);
     return { ok: true, result: result as Record<string, unknown> };
   } catch (err) {
     if (err instanceof HttpError) return { ok: false, error: err };
@@ -77,11 +99,15 @@ export async function call(deps: McpDeps, caller: McpCaller, name: EndpointName,
 }
 
 export function toolError(err: HttpError): CallToolResult {
-  const details = err.details?.length ? `\n${err.details.map((d: ErrorDetail) => `- ${d.field}: ${d.message}`).join('\n')}` : '';
+  const details = err.details?.length
+    ? `\n${err.details.map((d: ErrorDetail) => `- ${d.field}: ${d.message}`).join('\n')}`
+    : '';
   return {
     isError: true,
     content: [{ type: 'text', text: `${err.code}: ${err.message}${details}` }],
-    structuredContent: { error: { code: err.code, message: err.message, ...(err.details?.length ? { details: err.details } : {}) } },
+    structuredContent: {
+      error: { code: err.code, message: err.message, ...(err.details?.length ? { details: err.details } : {}) },
+    },
   };
 }
 
@@ -94,9 +120,10 @@ export const TEXT_COPY_MAX = 4_000;
  */
 export function toolResult(payload: Record<string, unknown>, links: ResourceLink[]): CallToolResult {
   const json = JSON.stringify(payload);
-  const text = json.length <= TEXT_COPY_MAX
-    ? json
-    : `The result is ${json.length} characters of JSON in structuredContent (not repeated here).${links.length ? ' Full records: ' + links.map((l) => l.uri).join(', ') + '.' : ''}`;
+  const text =
+    json.length <= TEXT_COPY_MAX
+      ? json
+      : `The result is ${json.length} characters of JSON in structuredContent (not repeated here).${links.length ? ' Full records: ' + links.map((l) => l.uri).join(', ') + '.' : ''}`;
   return { content: [{ type: 'text', text }, ...links], structuredContent: payload };
 }
 

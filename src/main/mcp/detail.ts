@@ -6,7 +6,12 @@
  */
 import type { McpDetail } from '../../shared/schemas/mcp.ts';
 
-interface Sizing { items: number; severeItems: number; text: number; drop: readonly string[] }
+interface Sizing {
+  items: number;
+  severeItems: number;
+  text: number;
+  drop: readonly string[];
+}
 
 /** Search results and lists: every item stays (their own limit pages them); long texts (abstracts) are shortened. */
 const LISTING: Record<Exclude<McpDetail, 'full'>, Sizing> = {
@@ -16,14 +21,32 @@ const LISTING: Record<Exclude<McpDetail, 'full'>, Sizing> = {
 
 const SIZING: Record<Exclude<McpDetail, 'full'>, Sizing> = {
   // Sections an agent rarely needs first: the molecule, the cost, the claims list, the raw related list.
-  summary: { items: 2, severeItems: 4, text: 160, drop: ['mechanism_of_action', 'structure', 'cost_estimate', 'point_of_care', 'related_compounds', 'claims', 'alt_names', 'pubmed_ids'] },
+  summary: {
+    items: 2,
+    severeItems: 4,
+    text: 160,
+    drop: [
+      'mechanism_of_action',
+      'structure',
+      'cost_estimate',
+      'point_of_care',
+      'related_compounds',
+      'claims',
+      'alt_names',
+      'pubmed_ids',
+    ],
+  },
   standard: { items: 25, severeItems: 50, text: 2000, drop: [] },
 };
 
 const SEVERITY_RANK: Record<string, number> = { contraindicated: 0, major: 1, moderate: 2, minor: 3 };
 const rank = (x: unknown) => SEVERITY_RANK[(x as { severity?: unknown } | null)?.severity as string] ?? 4;
 
-interface Cuts { lists: Record<string, string>; sections: string[]; texts: number }
+interface Cuts {
+  lists: Record<string, string>;
+  sections: string[];
+  texts: number;
+}
 
 function trim(value: unknown, path: string, s: Sizing, cuts: Cuts): unknown {
   if (typeof value === 'string') {
@@ -33,7 +56,12 @@ function trim(value: unknown, path: string, s: Sizing, cuts: Cuts): unknown {
   }
   if (Array.isArray(value)) {
     const severe = value.some((x) => typeof x === 'object' && x !== null && 'severity' in x);
-    const ordered = severe ? value.map((x, i) => [x, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([x]) => x) : value;
+    const ordered = severe
+      ? value
+          .map((x, i) => [x, i] as const)
+          .sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1])
+          .map(([x]) => x)
+      : value;
     const keep = severe ? s.severeItems : s.items;
     if (ordered.length > keep) cuts.lists[path] = `${keep} of ${ordered.length}`;
     return ordered.slice(0, keep).map((x, i) => trim(x, `${path}.${i}`, s, cuts));
@@ -42,7 +70,10 @@ function trim(value: unknown, path: string, s: Sizing, cuts: Cuts): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
-      if (s.drop.includes(k)) { cuts.sections.push(p); continue; }
+      if (s.drop.includes(k)) {
+        cuts.sections.push(p);
+        continue;
+      }
       out[k] = trim(v, p, s, cuts);
     }
     return out;
@@ -51,7 +82,12 @@ function trim(value: unknown, path: string, s: Sizing, cuts: Cuts): unknown {
 }
 
 /** The record at the asked detail, with `sizing` (what was cut, and where the whole record is) when anything was cut. */
-export function sized(data: unknown, detail: McpDetail, fullAt: { uri?: string; call: string }, kind: 'record' | 'listing' = 'record'): { data: unknown; sizing?: Record<string, unknown> } {
+export function sized(
+  data: unknown,
+  detail: McpDetail,
+  fullAt: { uri?: string; call: string },
+  kind: 'record' | 'listing' = 'record',
+): { data: unknown; sizing?: Record<string, unknown> } {
   if (detail === 'full') return { data };
   const cuts: Cuts = { lists: {}, sections: [], texts: 0 };
   const out = trim(data, '', (kind === 'record' ? SIZING : LISTING)[detail], cuts);

@@ -77,7 +77,9 @@ export function sendRefusal(res: Response, err: HttpError, ids: readonly RpcId[]
   res.status(err.status).json(bodies.length === 1 ? bodies[0] : bodies);
 }
 
-const CODE_OF_STATUS = new Map(Object.entries(ERROR_STATUS).map(([code, status]) => [status as number, code as ErrorCode]));
+const CODE_OF_STATUS = new Map(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status as number, code as ErrorCode]),
+);
 
 /**
  * The error handler of /mcp (mounted after the router, so the app-wide Host/Origin refusals reach it too). A 4xx from
@@ -91,15 +93,23 @@ export function mcpErrorHandler(log: Log): ErrorRequestHandler {
       const e = err as { status?: unknown; statusCode?: unknown } | null;
       const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : null;
       const code = status !== null && status >= 400 && status < 500 ? CODE_OF_STATUS.get(status) : undefined;
-      if (code) httpErr = new HttpError(code, code === 'invalid_request' ? 'the request could not be read' : code.replace(/_/g, ' '));
+      if (code)
+        httpErr = new HttpError(
+          code,
+          code === 'invalid_request' ? 'the request could not be read' : code.replace(/_/g, ' '),
+        );
       else {
         log(`unexpected error on ${req.method} ${JSON.stringify(req.originalUrl)}`, err);
         httpErr = new HttpError('internal', 'internal error');
       }
     }
-    if (res.headersSent) { res.destroy(); return; }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     if (bodyStillArriving(req)) res.setHeader('Connection', 'close');
-    const malformed = httpErr.code === 'invalid_request' && httpErr.details?.some((d) => d.message === 'malformed JSON');
+    const malformed =
+      httpErr.code === 'invalid_request' && httpErr.details?.some((d) => d.message === 'malformed JSON');
     sendRefusal(res, httpErr, [null], malformed ? RPC.parseError : undefined);
   };
 }

@@ -34,9 +34,19 @@ export function mcpRouter(deps: McpDeps, opts: { bodyDeadlineMs: number }): Rout
   router.use(refuseCrossSite, refuseQueryKeys());
 
   const onlyRoot: RequestHandler = (req, _res, next) => {
-    if (req.path !== '/') { next(new HttpError('not_found', `no route ${req.method} /mcp${req.path}`)); return; }
+    if (req.path !== '/') {
+      next(new HttpError('not_found', `no route ${req.method} /mcp${req.path}`));
+      return;
+    }
     if (req.method !== 'POST') {
-      next(new HttpError('method_not_allowed', `${req.method} is not allowed here; this MCP endpoint is stateless: use POST`, undefined, { Allow: 'POST' }));
+      next(
+        new HttpError(
+          'method_not_allowed',
+          `${req.method} is not allowed here; this MCP endpoint is stateless: use POST`,
+          undefined,
+          { Allow: 'POST' },
+        ),
+      );
       return;
     }
     next();
@@ -44,20 +54,37 @@ export function mcpRouter(deps: McpDeps, opts: { bodyDeadlineMs: number }): Rout
   const authenticate: RequestHandler = (req, _res, next) => {
     const presented = presentedKey(req);
     if (!presented) {
-      next(new HttpError('unauthorized', 'API key required: send Authorization: Bearer <key> or X-API-Key: <key>', [{ field: 'Authorization', message: 'missing' }]));
+      next(
+        new HttpError('unauthorized', 'API key required: send Authorization: Bearer <key> or X-API-Key: <key>', [
+          { field: 'Authorization', message: 'missing' },
+        ]),
+      );
       return;
     }
     const check = deps.ctx.keys.verify(presented);
-    if (!check.ok) { next(new HttpError('unauthorized', REASONS[check.reason], [{ field: 'Authorization', message: check.reason }])); return; }
+    if (!check.ok) {
+      next(new HttpError('unauthorized', REASONS[check.reason], [{ field: 'Authorization', message: check.reason }]));
+      return;
+    }
     req.apiKey = check.key;
     next();
   };
 
-  router.use(onlyRoot, authenticate, requireJson, bodyDeadline(opts.bodyDeadlineMs), express.json({ limit: MAX_BODY_BYTES, strict: false, type: 'application/json' }), bodyErrors);
+  router.use(
+    onlyRoot,
+    authenticate,
+    requireJson,
+    bodyDeadline(opts.bodyDeadlineMs),
+    express.json({ limit: MAX_BODY_BYTES, strict: false, type: 'application/json' }),
+    bodyErrors,
+  );
   router.post('/', async (req, res, next) => {
     try {
       const checked = checkMessages(req.body);
-      if (!checked.ok) { res.status(checked.status).json(checked.body); return; }
+      if (!checked.ok) {
+        res.status(checked.status).json(checked.body);
+        return;
+      }
       const { messages, requestIds, rawArguments } = checked.value;
       const keyId = req.apiKey!.id;
       const state = deps.limiter.peek(keyId, MESSAGE_RULE);
@@ -65,8 +92,16 @@ export function mcpRouter(deps: McpDeps, opts: { bodyDeadlineMs: number }): Rout
         const reset = Math.max(1, state.reset - Math.floor(deps.ctx.now() / 1000));
         setRateLimitHeaders(res, state);
         const burst = state.burstLimit ? ` plus ${state.burstLimit} hourly burst` : '';
-        sendRefusal(res, new HttpError('rate_limited', `rate limit exceeded for MCP messages: ${state.limit} per minute${burst}; this POST holds ${messages.length}; retry in ${reset} s`,
-          [{ field: 'retry_after', message: String(reset) }], { 'Retry-After': String(reset) }), requestIds.length ? requestIds : [null]);
+        sendRefusal(
+          res,
+          new HttpError(
+            'rate_limited',
+            `rate limit exceeded for MCP messages: ${state.limit} per minute${burst}; this POST holds ${messages.length}; retry in ${reset} s`,
+            [{ field: 'retry_after', message: String(reset) }],
+            { 'Retry-After': String(reset) },
+          ),
+          requestIds.length ? requestIds : [null],
+        );
         return;
       }
       let last = state;
@@ -74,7 +109,10 @@ export function mcpRouter(deps: McpDeps, opts: { bodyDeadlineMs: number }): Rout
       setRateLimitHeaders(res, last);
       const server = buildMcpServer(deps, { key: req.apiKey!, req, res, rawArguments });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.once('close', () => { void transport.close(); void server.close(); });
+      res.once('close', () => {
+        void transport.close();
+        void server.close();
+      });
       await server.connect(transport);
       await transport.handleRequest(req, res, req.body);
     } catch (err) {

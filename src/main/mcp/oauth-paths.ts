@@ -7,7 +7,8 @@
 import { Router } from 'express';
 import { HttpError } from '../server/http-error.ts';
 
-export const NO_OAUTH_MESSAGE = 'this server uses API keys, not OAuth: create a key in the app (Settings → API keys) and send it as Authorization: Bearer <key> or X-API-Key: <key>';
+export const NO_OAUTH_MESSAGE =
+  'this server uses API keys, not OAuth: create a key in the app (Settings → API keys) and send it as Authorization: Bearer <key> or X-API-Key: <key>';
 
 const DISCOVERY = /^\/\.well-known\/(oauth-protected-resource|oauth-authorization-server|openid-configuration)(\/.*)?$/;
 const FLOW = /^\/(authorize|token|register|oauth\/.*)$/;
@@ -15,8 +16,15 @@ const FLOW = /^\/(authorize|token|register|oauth\/.*)$/;
 export function oauthPathsRouter(): Router {
   const router = Router();
   router.use((req, _res, next) => {
-    if (!DISCOVERY.test(req.path) && !FLOW.test(req.path)) { next(); return; }
-    next(new HttpError('not_found', `${req.path}: ${NO_OAUTH_MESSAGE}`, [{ field: 'Authorization', message: 'API key (Bearer or X-API-Key); no OAuth' }]));
+    if (!DISCOVERY.test(req.path) && !FLOW.test(req.path)) {
+      next();
+      return;
+    }
+    next(
+      new HttpError('not_found', `${req.path}: ${NO_OAUTH_MESSAGE}`, [
+        { field: 'Authorization', message: 'API key (Bearer or X-API-Key); no OAuth' },
+      ]),
+    );
   });
   return router;
 }

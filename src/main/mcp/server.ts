@@ -5,7 +5,13 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ResourceLink, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ResourceLink,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
 import { DocumentIdParams, type Document } from '../../shared/schemas/documents.ts';
@@ -13,7 +19,17 @@ import { CiteArgs, FetchArgs, GetManyArgs, McpDetail } from '../../shared/schema
 import { HttpError } from '../server/http-error.ts';
 import { parseOrThrow } from '../server/validation.ts';
 import { toBibtex, toCsl, toRis } from './citations.ts';
-import { admit, call, endpointOf, provenance, rpcFailure, toolError, toolResult, type McpCaller, type McpDeps } from './core.ts';
+import {
+  admit,
+  call,
+  endpointOf,
+  provenance,
+  rpcFailure,
+  toolError,
+  toolResult,
+  type McpCaller,
+  type McpDeps,
+} from './core.ts';
 import { sized } from './detail.ts';
 import { RPC } from './errors.ts';
 import { slugForName, type SlugReading } from './names.ts';
@@ -31,12 +47,14 @@ export const MCP_SERVER_NAME = 'materia';
  */
 export function toolInputSchema(def: McpToolDef, schema: z.ZodType): z.ZodType {
   if (def.input !== 'query' || !(schema instanceof z.ZodObject)) return schema;
-  const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, field]) => {
-    const bounds = QUERY_INT_BOUNDS.get(field);
-    if (!bounds) return [k, field];
-    const int = z.int().min(bounds.min).max(bounds.max).default(bounds.dflt);
-    return [k, field.description ? int.describe(field.description) : int];
-  }));
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, field]) => {
+      const bounds = QUERY_INT_BOUNDS.get(field);
+      if (!bounds) return [k, field];
+      const int = z.int().min(bounds.min).max(bounds.max).default(bounds.dflt);
+      return [k, field.description ? int.describe(field.description) : int];
+    }),
+  );
   return z.strictObject(shape);
 }
 
@@ -56,8 +74,17 @@ function toolEntry(def: McpToolDef) {
     name: def.name,
     title: def.title,
     description: `${def.description} Needs the "${e.scope}" scope.`,
-    inputSchema: toJsonSchemaCompat(schema as never, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
-    annotations: { title: def.title, readOnlyHint: def.readOnly, destructiveHint: false, idempotentHint: def.readOnly, openWorldHint: false },
+    inputSchema: toJsonSchemaCompat(schema as never, {
+      strictUnions: true,
+      pipeStrategy: 'input',
+    }) as Tool['inputSchema'],
+    annotations: {
+      title: def.title,
+      readOnlyHint: def.readOnly,
+      destructiveHint: false,
+      idempotentHint: def.readOnly,
+      openWorldHint: false,
+    },
     _meta: { 'materia/endpoint': `${e.method} ${e.path}`, 'materia/scope': e.scope },
   };
   entry = { def, schema, tool };
@@ -78,30 +105,48 @@ function toolListing(deps: McpDeps, def: McpToolDef): Tool {
 
 /** Scheme, host and port of the endpoint (never its path, query or credentials). */
 function llmOrigin(url: string): string {
-  try { return new URL(url).origin; } catch { return 'the configured MATERIA_LLM_URL'; }
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the configured MATERIA_LLM_URL';
+  }
 }
 
 /** The tools this key may call: a tool whose scope the key lacks is not offered (calling it anyway is a forbidden result). */
 export function toolsForScopes(scopes: readonly string[]): McpToolDef[] {
-  return MCP_TOOLS.filter((def) => { const scope = endpointOf(def.endpoint).scope; return !scope || scopes.includes(scope); });
+  return MCP_TOOLS.filter((def) => {
+    const scope = endpointOf(def.endpoint).scope;
+    return !scope || scopes.includes(scope);
+  });
 }
 
 function registerTools(server: McpServer, deps: McpDeps, caller: McpCaller) {
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForScopes(caller.key.scopes).map((def) => toolListing(deps, def)) }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: toolsForScopes(caller.key.scopes).map((def) => toolListing(deps, def)),
+  }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     let def = MCP_TOOLS.find((d) => d.name === request.params.name);
     if (!def) {
-      const offered = toolsForScopes(caller.key.scopes).map((d) => d.name).join(', ') || 'none';
-      throw rpcFailure(RPC.invalidParams, `unknown tool "${request.params.name}"; this key's tools: ${offered}`, { field: 'name' });
+      const offered =
+        toolsForScopes(caller.key.scopes)
+          .map((d) => d.name)
+          .join(', ') || 'none';
+      throw rpcFailure(RPC.invalidParams, `unknown tool "${request.params.name}"; this key's tools: ${offered}`, {
+        field: 'name',
+      });
     }
     // The arguments as sent (the SDK's own parse rebuilds objects, so an own "__proto__" key would vanish unseen).
-    let raw = caller.rawArguments?.has(extra.requestId) ? caller.rawArguments.get(extra.requestId) : request.params.arguments;
+    let raw = caller.rawArguments?.has(extra.requestId)
+      ? caller.rawArguments.get(extra.requestId)
+      : request.params.arguments;
     if (def.name === 'cite_documents') return citeDocuments(deps, caller, def, raw);
     if (def.name === 'get_many') return getMany(deps, caller, def, raw);
     if (def.name === 'fetch') {
       // fetch is the record tool its id names, called with that tool's arguments (and charged as that tool).
       let args: FetchArgs;
-      try { args = parseOrThrow(FetchArgs, raw ?? {}, 'body'); } catch (err) {
+      try {
+        args = parseOrThrow(FetchArgs, raw ?? {}, 'body');
+      } catch (err) {
         if (err instanceof HttpError) return toolError(err);
         throw err;
       }
@@ -120,8 +165,11 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
   const refused = admit(deps, caller, def.endpoint);
   if (refused) return toolError(refused);
   // A compound or monograph asked for by a name that is not a slug of ours ("Warfarin", "eliquis") is read as one.
-  const named = (def.record === 'compound' || def.record === 'monograph') && typeof (raw as { slug?: unknown } | undefined)?.slug === 'string'
-    ? (raw as { slug: string }).slug : null;
+  const named =
+    (def.record === 'compound' || def.record === 'monograph') &&
+    typeof (raw as { slug?: unknown } | undefined)?.slug === 'string'
+      ? (raw as { slug: string }).slug
+      : null;
   let reading: SlugReading | null = null;
   if (named !== null && !Slug.safeParse(named).success) {
     reading = slugForName(deps.contentDb, named);
@@ -150,23 +198,46 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
   if (def.record) {
     const id = String((endpointInput as Record<string, unknown>).slug ?? (endpointInput as Record<string, unknown>).id);
     const uri = `materia://${def.record}/${encodeURIComponent(id)}`;
-    const s = sized(result.data, detail ?? 'summary', { uri, call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}` });
-    result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}), ...(reading ? { read_as: reading } : {}) };
-    links.push({ type: 'resource_link', uri, name: id, mimeType: 'application/json', description: `the full ${def.record} record` });
+    const s = sized(result.data, detail ?? 'summary', {
+      uri,
+      call: `${def.name} {"${def.record === 'document' ? 'id' : 'slug'}": ${JSON.stringify(id)}, "detail": "full"}`,
+    });
+    result = {
+      ...result,
+      data: s.data,
+      ...(s.sizing ? { sizing: s.sizing } : {}),
+      ...(reading ? { read_as: reading } : {}),
+    };
+    links.push({
+      type: 'resource_link',
+      uri,
+      name: id,
+      mimeType: 'application/json',
+      description: `the full ${def.record} record`,
+    });
   } else if (def.listing) {
-    const s = sized(result.data, detail ?? 'summary', { call: `${def.name} with the same arguments and "detail": "full"` }, 'listing');
+    const s = sized(
+      result.data,
+      detail ?? 'summary',
+      { call: `${def.name} with the same arguments and "detail": "full"` },
+      'listing',
+    );
     result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}) };
   }
   const prov = provenance(deps.ctx, def.sources);
-  const offMachine = def.endpoint === 'chatCompletions' && deps.llmUrl
-    ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` } : {};
+  const offMachine =
+    def.endpoint === 'chatCompletions' && deps.llmUrl
+      ? { note: `the question and retrieved evidence were sent to the language model at ${llmOrigin(deps.llmUrl)}` }
+      : {};
   return toolResult({ ...result, provenance: { ...prov, ...offMachine } }, links);
 }
 
 /** get_many: several records in one call, each as fetch would answer it (its own scope, bucket and sizing). */
 async function getMany(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: unknown): Promise<CallToolResult> {
   let args: GetManyArgs;
-  try { args = parseOrThrow(GetManyArgs, raw ?? {}, 'body'); } catch (err) {
+  try {
+    args = parseOrThrow(GetManyArgs, raw ?? {}, 'body');
+  } catch (err) {
     if (err instanceof HttpError) return toolError(err);
     throw err;
   }
@@ -174,8 +245,16 @@ async function getMany(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: u
   const links: ResourceLink[] = [];
   for (const id of args.ids) {
     const target = fetchTarget(deps, id);
-    if ('error' in target) { items.push({ id, error: { code: target.error.code, message: target.error.message } }); continue; }
-    const one = await runTool(deps, caller, MCP_TOOLS.find((d) => d.name === target.tool)!, { ...target.args, detail: args.detail });
+    if ('error' in target) {
+      items.push({ id, error: { code: target.error.code, message: target.error.message } });
+      continue;
+    }
+    const one = await runTool(
+      deps,
+      caller,
+      MCP_TOOLS.find((d) => d.name === target.tool)!,
+      { ...target.args, detail: args.detail },
+    );
     const { provenance: _p, ...rest } = one.structuredContent as Record<string, unknown>;
     items.push({ id, ...rest });
     links.push(...one.content.filter((b): b is ResourceLink => b.type === 'resource_link'));
@@ -186,7 +265,9 @@ async function getMany(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: u
 /** cite_documents: each id read through GET /v1/documents/{id}'s handler and bucket, then formatted (citations.ts). */
 async function citeDocuments(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: unknown): Promise<CallToolResult> {
   let args: CiteArgs;
-  try { args = parseOrThrow(CiteArgs, raw ?? {}, 'body'); } catch (err) {
+  try {
+    args = parseOrThrow(CiteArgs, raw ?? {}, 'body');
+  } catch (err) {
     if (err instanceof HttpError) return toolError(err);
     throw err;
   }
@@ -196,16 +277,25 @@ async function citeDocuments(deps: McpDeps, caller: McpCaller, def: McpToolDef, 
     const refused = admit(deps, caller, 'documentGet');
     if (refused) return toolError(refused);
     const params = DocumentIdParams.safeParse({ id });
-    if (!params.success) { missing.push({ id, reason: 'is not a document id' }); continue; }
+    if (!params.success) {
+      missing.push({ id, reason: 'is not a document id' });
+      continue;
+    }
     const out = await call(deps, caller, 'documentGet', 'params', params.data);
     if (out.ok) docs.push(out.result.data as Document);
     else missing.push({ id, reason: out.error.message });
   }
-  const payload = args.format === 'csl-json'
-    ? { format: args.format, items: docs.map(toCsl), missing }
-    : { format: args.format, text: docs.map(args.format === 'bibtex' ? toBibtex : toRis).join('\n\n'), missing };
+  const payload =
+    args.format === 'csl-json'
+      ? { format: args.format, items: docs.map(toCsl), missing }
+      : { format: args.format, text: docs.map(args.format === 'bibtex' ? toBibtex : toRis).join('\n\n'), missing };
   const result = { ...payload, provenance: provenance(deps.ctx, def.sources) };
-  const links: ResourceLink[] = docs.map((d) => ({ type: 'resource_link', uri: `materia://document/${encodeURIComponent(d.id)}`, name: d.id, mimeType: 'application/json' }));
+  const links: ResourceLink[] = docs.map((d) => ({
+    type: 'resource_link',
+    uri: `materia://document/${encodeURIComponent(d.id)}`,
+    name: d.id,
+    mimeType: 'application/json',
+  }));
   return toolResult(result, links);
 }
 
@@ -214,14 +304,34 @@ function fetchTarget(deps: McpDeps, id: string): { tool: string; args: Record<st
   const uri = /^materia:\/\/([a-z]+)\/(.+)$/.exec(id);
   if (uri) {
     let value: string;
-    try { value = decodeURIComponent(uri[2]!); } catch { return { error: new HttpError('invalid_request', 'id: the URI is not valid percent-encoded UTF-8', [{ field: 'id', message: 'bad percent-encoding' }]) }; }
+    try {
+      value = decodeURIComponent(uri[2]!);
+    } catch {
+      return {
+        error: new HttpError('invalid_request', 'id: the URI is not valid percent-encoded UTF-8', [
+          { field: 'id', message: 'bad percent-encoding' },
+        ]),
+      };
+    }
     if (uri[1] === 'compound' || uri[1] === 'monograph') return { tool: `get_${uri[1]}`, args: { slug: value } };
     if (uri[1] === 'document') return { tool: 'get_document', args: { id: value } };
-    return { error: new HttpError('not_found', `no resource ${id}; fetch takes materia://compound/…, materia://monograph/… and materia://document/…`, [{ field: 'id', message: 'unknown resource kind' }]) };
+    return {
+      error: new HttpError(
+        'not_found',
+        `no resource ${id}; fetch takes materia://compound/…, materia://monograph/… and materia://document/…`,
+        [{ field: 'id', message: 'unknown resource kind' }],
+      ),
+    };
   }
   if (/^cmp_[0-9a-f]+$/.test(id)) {
     const slug = deps.ctx.compounds.slugById(id);
-    return slug ? { tool: 'get_compound', args: { slug } } : { error: new HttpError('not_found', `compound ${id} not found`, [{ field: 'id', message: 'no such compound id' }]) };
+    return slug
+      ? { tool: 'get_compound', args: { slug } }
+      : {
+          error: new HttpError('not_found', `compound ${id} not found`, [
+            { field: 'id', message: 'no such compound id' },
+          ]),
+        };
   }
   // A slug of ours first ("vitamin-d3" is shaped like a document id too), then a document id, then a name.
   if (deps.ctx.compounds.bySlug(id)) return { tool: 'get_compound', args: { slug: id } };
@@ -230,16 +340,24 @@ function fetchTarget(deps: McpDeps, id: string): { tool: string; args: Record<st
 }
 
 export function buildMcpServer(deps: McpDeps, caller: McpCaller): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, title: 'Materia', version: deps.ctx.version }, {
-    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
-    instructions: 'Materia is a local clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Record tools answer a summary unless asked for detail "standard" or "full", and take names as well as slugs. '
-      + (deps.llmUrl
-        ? `ask_assistant sends the question and the evidence it retrieved to the language model at ${llmOrigin(deps.llmUrl)}; every other tool answers from this machine alone.`
-        : 'Nothing is sent off this machine.'),
-  });
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, title: 'Materia', version: deps.ctx.version },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions:
+        'Materia is a local clinical reference. Every tool result carries its citations (ids, PMIDs, DOIs, URLs), the records\' editorial basis, and `provenance` with the datasets and their licences; cite them. Record tools answer a summary unless asked for detail "standard" or "full", and take names as well as slugs. ' +
+        (deps.llmUrl
+          ? `ask_assistant sends the question and the evidence it retrieved to the language model at ${llmOrigin(deps.llmUrl)}; every other tool answers from this machine alone.`
+          : 'Nothing is sent off this machine.'),
+    },
+  );
   registerPrompts(server);
   // The SDK announces listChanged when a prompt is registered; a stateless server never sends that notification.
-  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
+  server.server.registerCapabilities({
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
+  });
   registerTools(server, deps, caller);
   registerResources(server, deps, caller);
   registerCompletions(server, deps, caller);

@@ -36,7 +36,9 @@ function refusalIn(message: string): { code: number; message: string; data?: unk
   try {
     const body = JSON.parse(message.slice(at)) as { error?: { code?: unknown; message?: unknown; data?: unknown } };
     const e = body.error;
-    return e && typeof e.code === 'number' && typeof e.message === 'string' ? { code: e.code, message: e.message, data: e.data } : null;
+    return e && typeof e.code === 'number' && typeof e.message === 'string'
+      ? { code: e.code, message: e.message, data: e.data }
+      : null;
   } catch {
     return null;
   }
@@ -46,7 +48,11 @@ async function main() {
   const env = process.env;
   const base = env.MATERIA_URL?.trim() || `http://127.0.0.1:${env.MATERIA_PORT?.trim() || '3737'}`;
   let url: URL;
-  try { url = new URL('/mcp', base); } catch { return fail(`MATERIA_URL must be an http URL, got "${base}"`); }
+  try {
+    url = new URL('/mcp', base);
+  } catch {
+    return fail(`MATERIA_URL must be an http URL, got "${base}"`);
+  }
   const key = readKey(env);
 
   const http = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } });
@@ -62,7 +68,9 @@ async function main() {
     void stdio.send(message);
   };
   // The transport reports every failure here (a refused request too), so this is the one place that writes it.
-  http.onerror = (err) => { process.stderr.write(`materia mcp:stdio: ${url.href}: ${err.message}\n`); };
+  http.onerror = (err) => {
+    process.stderr.write(`materia mcp:stdio: ${url.href}: ${err.message}\n`);
+  };
   stdio.onmessage = (message: JSONRPCMessage) => {
     if (isJSONRPCRequest(message) && message.method === 'initialize') initializeIds.add(message.id);
     http.send(message).catch((err: unknown) => {
@@ -73,14 +81,21 @@ async function main() {
       if (!isJSONRPCRequest(message)) return;
       const refusal = refusalIn(raw);
       void stdio.send({
-        jsonrpc: '2.0', id: message.id,
+        jsonrpc: '2.0',
+        id: message.id,
         error: refusal
-          ? { code: refusal.code, message: `Materia server at ${url.href}: ${refusal.message}`, ...(refusal.data ? { data: refusal.data } : {}) }
+          ? {
+              code: refusal.code,
+              message: `Materia server at ${url.href}: ${refusal.message}`,
+              ...(refusal.data ? { data: refusal.data } : {}),
+            }
           : { code: -32603, message: `Materia server at ${url.href}: ${text}` },
       });
     });
   };
-  stdio.onclose = () => { void http.close().finally(() => process.exit(0)); };
+  stdio.onclose = () => {
+    void http.close().finally(() => process.exit(0));
+  };
 
   await http.start();
   await stdio.start();

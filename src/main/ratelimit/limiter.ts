@@ -18,7 +18,12 @@ export interface RateDecision {
   retryAfter: number | null;
 }
 
-interface Bucket { minute: number; used: number; hour: number; burstUsed: number }
+interface Bucket {
+  minute: number;
+  used: number;
+  hour: number;
+  burstUsed: number;
+}
 
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -40,14 +45,25 @@ export class RateLimiter {
     const hour = Math.floor(t / 3_600_000);
     const id = `${subject}\0${rule.id}`;
     let b = this.buckets.get(id);
-    if (!b) { b = { minute, used: 0, hour, burstUsed: 0 }; this.buckets.set(id, b); }
-    if (b.minute !== minute) { b.minute = minute; b.used = 0; }
-    if (b.hour !== hour) { b.hour = hour; b.burstUsed = 0; }
+    if (!b) {
+      b = { minute, used: 0, hour, burstUsed: 0 };
+      this.buckets.set(id, b);
+    }
+    if (b.minute !== minute) {
+      b.minute = minute;
+      b.used = 0;
+    }
+    if (b.hour !== hour) {
+      b.hour = hour;
+      b.burstUsed = 0;
+    }
 
     let allowed = true;
-    if (b.used < rule.perMinute) { if (charge) b.used++; }
-    else if (b.burstUsed < rule.hourlyBurst) { if (charge) b.burstUsed++; }
-    else allowed = false;
+    if (b.used < rule.perMinute) {
+      if (charge) b.used++;
+    } else if (b.burstUsed < rule.hourlyBurst) {
+      if (charge) b.burstUsed++;
+    } else allowed = false;
 
     const windowEnd = (minute + 1) * 60_000;
     return {

@@ -5,7 +5,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadEncoder } from './model/encoder.ts';
 
-interface Init { modelDir: string; modelId: string }
+interface Init {
+  modelDir: string;
+  modelId: string;
+}
 type Request = { id: number; texts: string[]; close?: undefined } | { id: 0; close: true };
 
 const init = workerData as Init;
@@ -16,7 +19,9 @@ try {
   parentPort!.postMessage({ type: 'ready', dim: encoder.dim });
   // Requests run one after another, so a close request waits for the embedding before it.
   let queue = Promise.resolve();
-  parentPort!.on('message', (msg: Request) => { queue = queue.then(() => handle(msg)); });
+  parentPort!.on('message', (msg: Request) => {
+    queue = queue.then(() => handle(msg));
+  });
   const handle = async (msg: Request) => {
     if (msg.close) {
       await encoder.dispose();

@@ -36,11 +36,15 @@ export function matchOf(units: Unit[], opts: { prefixLast?: boolean } = {}): str
   if (!units.length) return null;
   const parts = units.map(quoteUnit);
   const last = units[units.length - 1]!;
-  if (opts.prefixLast && last.length === 1 && last[0]!.length >= 3) parts[parts.length - 1] = `(${quoteUnit(last)} OR "${last[0]}"*)`;
+  if (opts.prefixLast && last.length === 1 && last[0]!.length >= 3)
+    parts[parts.length - 1] = `(${quoteUnit(last)} OR "${last[0]}"*)`;
   return parts.join(' OR ');
 }
 
 /** A MATCH expression, or null when nothing searchable is left. The last token may also match as a prefix. */
 export function ftsMatchExpression(text: string, opts: { prefixLast?: boolean } = {}): string | null {
-  return matchOf(contentTokens(text).map((t) => [t]), opts);
+  return matchOf(
+    contentTokens(text).map((t) => [t]),
+    opts,
+  );
 }

@@ -17,7 +17,9 @@ export class FtsTokenizer {
   /** @param tokenize the FTS5 `tokenize` option of the indexes whose terms this must match */
   constructor(db: Db, tokenize: string) {
     const name = `materia_tokens_${tokenize.replace(/[^a-z0-9]+/gi, '_')}`;
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(t, tokenize='${tokenize.replace(/'/g, "''")}')`);
+    db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(t, tokenize='${tokenize.replace(/'/g, "''")}')`,
+    );
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name}_i USING fts5vocab(temp, ${name}, instance)`);
     this.put = db.prepare<[string]>(`INSERT INTO temp.${name} (rowid, t) VALUES (1, ?)`);
     this.read = db.prepare<[], { term: string }>(`SELECT term FROM temp.${name}_i ORDER BY offset`);

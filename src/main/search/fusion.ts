@@ -5,8 +5,15 @@
  * to SciFact train's relevance labels (bench/eval-scifact.ts prints all three; docs/search.md has the run of
  * 2026-11-24). Lexical-only mode has its own a and b.
  */
-export interface Fusion { denseWeight: number; slope: number; intercept: number }
-export interface Calibration { hybrid: Fusion; lexical: Omit<Fusion, 'denseWeight'> }
+export interface Fusion {
+  denseWeight: number;
+  slope: number;
+  intercept: number;
+}
+export interface Calibration {
+  hybrid: Fusion;
+  lexical: Omit<Fusion, 'denseWeight'>;
+}
 
 export const CALIBRATION: Calibration = {
   hybrid: { denseWeight: 0.5, slope: 17.696, intercept: -10.566 },

@@ -14,30 +14,60 @@ const BATCH = 16;
 /** Long abstracts are cut here: the default model reads 512 tokens at most, and tokenising more is wasted work. */
 const MAX_CHARS = 2000;
 
-export interface IndexProgress { state: 'idle' | 'building' | 'ready' | 'error'; done: number; total: number; error?: string }
+export interface IndexProgress {
+  state: 'idle' | 'building' | 'ready' | 'error';
+  done: number;
+  total: number;
+  error?: string;
+}
 
-interface Item { key: string; text: string }
+interface Item {
+  key: string;
+  text: string;
+}
 
 /**
  * What each kind's records say, as the model reads them. `skip` leaves out records whose vectors came with the content
  * database: at 100k documents their texts alone would be hundreds of megabytes held for nothing.
  */
-export function searchableTexts(db: Db, withImported: boolean, skip: (kind: SearchKind, key: string) => boolean = () => false): Record<SearchKind, Item[]> {
+export function searchableTexts(
+  db: Db,
+  withImported: boolean,
+  skip: (kind: SearchKind, key: string) => boolean = () => false,
+): Record<SearchKind, Item[]> {
   const cut = (s: string) => (s.length > MAX_CHARS ? s.slice(0, MAX_CHARS) : s);
   const compounds: Item[] = [];
-  for (const c of db.prepare<[], { id: string; name: string; alt_names: string; description: string; benefits: string }>('SELECT id, name, alt_names, description, benefits FROM compounds ORDER BY rowid').iterate()) {
-    if (!skip('compounds', c.id)) compounds.push({ key: c.id, text: cut(`${c.name}. ${(JSON.parse(c.alt_names) as string[]).slice(0, 10).join(', ')}. ${c.description} ${(JSON.parse(c.benefits) as string[]).join('; ')}`) });
+  for (const c of db
+    .prepare<[], { id: string; name: string; alt_names: string; description: string; benefits: string }>(
+      'SELECT id, name, alt_names, description, benefits FROM compounds ORDER BY rowid',
+    )
+    .iterate()) {
+    if (!skip('compounds', c.id))
+      compounds.push({
+        key: c.id,
+        text: cut(
+          `${c.name}. ${(JSON.parse(c.alt_names) as string[]).slice(0, 10).join(', ')}. ${c.description} ${(JSON.parse(c.benefits) as string[]).join('; ')}`,
+        ),
+      });
   }
   const documents: Item[] = [];
   for (const table of withImported ? ['main.documents', 'user.imported_documents'] : ['main.documents']) {
-    for (const d of db.prepare<[], { id: string; title: string | null; abstract: string | null }>(`SELECT id, title, abstract FROM ${table} ORDER BY rowid`).iterate()) {
+    for (const d of db
+      .prepare<[], { id: string; title: string | null; abstract: string | null }>(
+        `SELECT id, title, abstract FROM ${table} ORDER BY rowid`,
+      )
+      .iterate()) {
       if (skip('documents', d.id)) continue;
       const text = cut([d.title, d.abstract].filter(Boolean).join('. '));
       if (text) documents.push({ key: d.id, text });
     }
   }
   const research: Item[] = [];
-  for (const r of db.prepare<[], { id: string; title: string; content_preview: string }>('SELECT id, title, content_preview FROM research_items ORDER BY rowid').iterate()) {
+  for (const r of db
+    .prepare<[], { id: string; title: string; content_preview: string }>(
+      'SELECT id, title, content_preview FROM research_items ORDER BY rowid',
+    )
+    .iterate()) {
     if (!skip('research', r.id)) research.push({ key: r.id, text: cut(`${r.title} ${r.content_preview}`) });
   }
   return { compounds, documents, research };
@@ -56,11 +86,16 @@ export class IndexBuilder {
    * `index` persists what this builder embeds; `memory` is what queries scan (it may also hold bundled vectors, which
    * `covered` reports so that they are neither embedded again nor removed).
    */
-  constructor(private readonly source: () => Record<SearchKind, Item[]>, private readonly embedder: Embedder, readonly index: VectorIndex,
-    private readonly memory: MemoryVectors, private readonly covered: (kind: SearchKind, key: string) => boolean,
+  constructor(
+    private readonly source: () => Record<SearchKind, Item[]>,
+    private readonly embedder: Embedder,
+    readonly index: VectorIndex,
+    private readonly memory: MemoryVectors,
+    private readonly covered: (kind: SearchKind, key: string) => boolean,
     private readonly onProgress?: (p: IndexProgress) => void,
     /** True when `memory` already holds the vectors of everything but the user's imports (vectors shipped with the content). */
-    private readonly baselineComplete = false) {
+    private readonly baselineComplete = false,
+  ) {
     for (const r of index.all()) if (!covered(r.kind, r.key)) memory.set(r.kind, r.key, r.vector);
   }
 
@@ -69,19 +104,31 @@ export class IndexBuilder {
    * read at its start do not include what was imported since (a second import used to wait for the next import).
    */
   build(): Promise<void> {
-    if (this.running) { this.again = true; return this.running; }
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     this.running = (async () => {
-      do { this.again = false; await this.run(); } while (this.again && !this.stopped);
-    })().finally(() => { this.running = null; });
+      do {
+        this.again = false;
+        await this.run();
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
   private again = false;
 
-  stop(): void { this.stopped = true; }
+  stop(): void {
+    this.stopped = true;
+  }
 
   /** Resolves once no build is running (after `stop`, at the end of the batch in flight). */
-  async idle(): Promise<void> { await this.running?.catch(() => undefined); }
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
 
   private async run(): Promise<void> {
     try {
@@ -95,7 +142,13 @@ export class IndexBuilder {
         this.index.remove(kind, gone);
         for (const k of gone) if (!this.covered(kind, k)) this.memory.delete(kind, k);
         // Sorted by length: similar lengths in one batch waste less work on padding.
-        todo.push({ kind, items: mine.map((i) => ({ ...i, hash: hashOf(i.text) })).filter((i) => have.get(i.key) !== i.hash).sort((a, b) => a.text.length - b.text.length) });
+        todo.push({
+          kind,
+          items: mine
+            .map((i) => ({ ...i, hash: hashOf(i.text) }))
+            .filter((i) => have.get(i.key) !== i.hash)
+            .sort((a, b) => a.text.length - b.text.length),
+        });
       }
       const total = todo.reduce((n, t) => n + t.items.length, 0);
       this.progress = { state: total ? 'building' : 'ready', done: 0, total };
@@ -104,8 +157,14 @@ export class IndexBuilder {
         for (let i = 0; i < items.length; i += BATCH) {
           if (this.stopped) return;
           const batch = items.slice(i, i + BATCH);
-          const vectors = await this.embedder.embed(batch.map((b) => b.text), 'passage');
-          this.index.put(kind, batch.map((b, j) => ({ key: b.key, hash: b.hash, vector: vectors[j]! })));
+          const vectors = await this.embedder.embed(
+            batch.map((b) => b.text),
+            'passage',
+          );
+          this.index.put(
+            kind,
+            batch.map((b, j) => ({ key: b.key, hash: b.hash, vector: vectors[j]! })),
+          );
           batch.forEach((b, j) => this.memory.set(kind, b.key, vectors[j]!));
           this.progress = { state: 'building', done: this.progress.done + batch.length, total };
           this.onProgress?.(this.progress);
@@ -148,7 +207,10 @@ export class IndexBuilder {
       },
       knn: (kind, q, k) => memory.knn(kind, q, k),
       similarity: (kind, key, q) => memory.similarity(kind, key, q),
-      pending: () => { const p = progress(); return p.state === 'building' ? p.total - p.done : 0; },
+      pending: () => {
+        const p = progress();
+        return p.state === 'building' ? p.total - p.done : 0;
+      },
     };
   }
 }

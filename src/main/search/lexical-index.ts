@@ -15,7 +15,10 @@ import { matchOf, quoteUnit, type Unit } from './fts-query.ts';
 import type { FtsTokenizer } from './fts-tokens.ts';
 import type { Postings, ScoredUnit } from './postings.ts';
 
-export interface LexicalHit { id: string; score: number }
+export interface LexicalHit {
+  id: string;
+  score: number;
+}
 
 /** Without postings, in an index of at least PRUNE_MIN_RECORDS records, units held by more than COMMON_SHARE of them are looked up per candidate (see `split`). */
 export const COMMON_SHARE = 0.2;
@@ -46,14 +49,22 @@ export class LexicalIndex {
    *   (so a short record that names the query in its description is not diluted by the columns it lacks); otherwise the
    *   weighted sum over columns, divided by the sum of the weights
    */
-  constructor(private readonly db: Db, private readonly fts: string, private readonly records: string, private readonly weights: number[],
-    private readonly tokenizer: FtsTokenizer, private readonly columnFactors?: number[]) {
+  constructor(
+    private readonly db: Db,
+    private readonly fts: string,
+    private readonly records: string,
+    private readonly weights: number[],
+    private readonly tokenizer: FtsTokenizer,
+    private readonly columnFactors?: number[],
+  ) {
     this.sql = statementCache(db);
     this.table = fts.split('.')[1]!;
     this.weightSum = columnFactors ? 1 : weights.reduce((a, b) => a + b, 0);
     this.bm25Args = weights.map((w) => w.toFixed(1)).join(', ');
     this.columnScores = columnFactors
-      ? columnFactors.map((f, c) => `${f} * -bm25(${this.table}, ${weights.map((_, i) => (i === c ? '1.0' : '0.0')).join(', ')})`).join(', ')
+      ? columnFactors
+          .map((f, c) => `${f} * -bm25(${this.table}, ${weights.map((_, i) => (i === c ? '1.0' : '0.0')).join(', ')})`)
+          .join(', ')
       : null;
   }
 
@@ -62,19 +73,28 @@ export class LexicalIndex {
    * weights); null goes back to FTS5 alone.
    */
   usePostings(p: Postings | null, idOf?: (rowid: number) => string | undefined): void {
-    if (p && (this.columnFactors || p.weights.join() !== this.weights.join())) throw new Error(`postings of ${this.fts} were read with other column weights`);
+    if (p && (this.columnFactors || p.weights.join() !== this.weights.join()))
+      throw new Error(`postings of ${this.fts} were read with other column weights`);
     this.postings = p;
     this.idOf = idOf ?? null;
     this.invalidate();
   }
 
-  get hasPostings(): boolean { return this.postings !== null; }
+  get hasPostings(): boolean {
+    return this.postings !== null;
+  }
 
   /** Forget cached statistics (after documents were added to or removed from this index). */
-  invalidate(): void { this.df.clear(); this.phrases.clear(); this.docs = -1; }
+  invalidate(): void {
+    this.df.clear();
+    this.phrases.clear();
+    this.docs = -1;
+  }
 
   private documentCount(): number {
-    if (this.docs < 0) this.docs = this.postings?.records ?? this.sql<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
+    if (this.docs < 0)
+      this.docs =
+        this.postings?.records ?? this.sql<[], { n: number }>(`SELECT count(*) AS n FROM ${this.fts}`).get()!.n;
     return this.docs;
   }
 
@@ -90,7 +110,9 @@ export class LexicalIndex {
   }
 
   /** How many records hold the word (as this index tokenizes it). */
-  documentFrequencyOf(word: string): number { return this.documentFrequency([word]); }
+  documentFrequencyOf(word: string): number {
+    return this.documentFrequency([word]);
+  }
 
   private documentFrequency(u: Unit): number {
     const key = u.join(' ');
@@ -99,9 +121,15 @@ export class LexicalIndex {
       const terms = this.tokenizer.terms(key);
       const term = terms.length === 1 ? terms[0]! : null;
       if (term !== null && this.postings) n = this.postings.documentFrequency(term);
-      else if (term !== null) n = this.sql<[string], { doc: number }>(`SELECT doc FROM ${this.vocab()} WHERE term = ?`).get(term)?.doc ?? 0;
+      else if (term !== null)
+        n = this.sql<[string], { doc: number }>(`SELECT doc FROM ${this.vocab()} WHERE term = ?`).get(term)?.doc ?? 0;
       // A phrase (or a word FTS5 splits): count its matches as FTS5 itself finds them.
-      else n = terms.length ? this.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(quoteUnit(u))!.n : 0;
+      else
+        n = terms.length
+          ? this.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.fts} WHERE ${this.table} MATCH ?`).get(
+              quoteUnit(u),
+            )!.n
+          : 0;
       // Every distinct word run of every query lands here: a long-running server must not keep them all.
       if (this.df.size >= DF_CACHE) this.df.clear();
       this.df.set(key, n);
@@ -139,11 +167,19 @@ export class LexicalIndex {
     if (!hits.length) return [];
     let idOf = this.idOf;
     if (!idOf) {
-      const ids = new Map(this.sql<[string], { rowid: number; id: string }>(`SELECT rowid, id FROM ${this.records} WHERE rowid IN (SELECT value FROM json_each(?))`)
-        .all(JSON.stringify(hits.map((h) => h.rowid))).map((r) => [r.rowid, r.id]));
+      const ids = new Map(
+        this.sql<[string], { rowid: number; id: string }>(
+          `SELECT rowid, id FROM ${this.records} WHERE rowid IN (SELECT value FROM json_each(?))`,
+        )
+          .all(JSON.stringify(hits.map((h) => h.rowid)))
+          .map((r) => [r.rowid, r.id]),
+      );
       idOf = (rowid) => ids.get(rowid);
     }
-    return hits.flatMap((h) => { const id = idOf(h.rowid); return id === undefined ? [] : [{ id, s: h.score }]; });
+    return hits.flatMap((h) => {
+      const id = idOf(h.rowid);
+      return id === undefined ? [] : [{ id, s: h.score }];
+    });
   }
 
   /** A phrase's share of bm25() for every record that holds it (bm25() sums over phrases, so shares add). */
@@ -151,8 +187,13 @@ export class LexicalIndex {
     const key = u.join(' ');
     let m = this.phrases.get(key);
     if (!m) {
-      m = new Map(this.sql<[string], { rowid: number; s: number }>(`SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ?`)
-        .all(quoteUnit(u)).map((r) => [r.rowid, r.s]));
+      m = new Map(
+        this.sql<[string], { rowid: number; s: number }>(
+          `SELECT rowid, -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ?`,
+        )
+          .all(quoteUnit(u))
+          .map((r) => [r.rowid, r.s]),
+      );
       if (this.phrases.size >= PHRASE_CACHE) this.phrases.delete(this.phrases.keys().next().value!);
       this.phrases.set(key, m);
     }
@@ -169,7 +210,9 @@ export class LexicalIndex {
     const N = this.documentCount();
     if (N < PRUNE_MIN_RECORDS || this.columnScores) return { selective: units, common: [] };
     const selective = units.filter((u) => this.documentFrequency(u) <= COMMON_SHARE * N);
-    return selective.length ? { selective, common: units.filter((u) => !selective.includes(u)) } : { selective: units, common: [] };
+    return selective.length
+      ? { selective, common: units.filter((u) => !selective.includes(u)) }
+      : { selective: units, common: [] };
   }
 
   private fromFts(units: Unit[], k: number): { id: string; s: number }[] {
@@ -180,11 +223,13 @@ export class LexicalIndex {
     const score = this.columnScores ? `max(${this.columnScores})` : `-bm25(${this.table}, ${this.bm25Args})`;
     const rows = this.sql<[string, number], { rowid: number; id: string; s: number }>(
       `SELECT f.rowid, r.id, f.s FROM (SELECT rowid, ${score} AS s FROM ${this.fts} WHERE ${this.table} MATCH ? ORDER BY -bm25(${this.table}, ${this.bm25Args}) DESC LIMIT ?) f
-       JOIN ${this.records} r ON r.rowid = f.rowid`)
-      .all(match, common.length ? k * 2 : k);
+       JOIN ${this.records} r ON r.rowid = f.rowid`,
+    ).all(match, common.length ? k * 2 : k);
     if (common.length) {
       const commonMatch = matchOf(common)!;
-      const extra = this.sql<[string, number], { s: number }>(`SELECT -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? AND rowid = ?`);
+      const extra = this.sql<[string, number], { s: number }>(
+        `SELECT -bm25(${this.table}, ${this.bm25Args}) AS s FROM ${this.fts} WHERE ${this.table} MATCH ? AND rowid = ?`,
+      );
       for (const r of rows) r.s += extra.get(commonMatch, r.rowid)?.s ?? 0;
       rows.sort((a, b) => b.s - a.s || a.rowid - b.rowid);
       rows.length = Math.min(rows.length, k);

@@ -25,14 +25,21 @@ export class LivePostings {
   private readonly structure;
   private readonly size;
 
-  constructor(private readonly db: Db, private readonly index: LexicalIndex, private readonly schema: string, private readonly table: string,
-    private readonly weights: number[]) {
+  constructor(
+    private readonly db: Db,
+    private readonly index: LexicalIndex,
+    private readonly schema: string,
+    private readonly table: string,
+    private readonly weights: number[],
+  ) {
     this.structure = db.prepare<[], { block: Buffer }>(`SELECT block FROM ${schema}.${table}_data WHERE id = 10`);
     this.size = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${schema}.${table}_docsize`);
   }
 
   /** Whether searches use postings now (FTS5 alone otherwise). */
-  get ready(): boolean { return this.index.hasPostings; }
+  get ready(): boolean {
+    return this.index.hasPostings;
+  }
 
   /** Before a search: drops postings the index has moved past, and has new ones read once it settles. */
   check(): void {
@@ -49,7 +56,13 @@ export class LivePostings {
     this.timer = setTimeout(() => {
       this.timer = null;
       // Off the request path: a failure here must not take the server down; FTS5 keeps scoring.
-      try { this.read(); } catch (err) { console.error(`imported documents' postings could not be read (${err instanceof Error ? err.message : String(err)})`); }
+      try {
+        this.read();
+      } catch (err) {
+        console.error(
+          `imported documents' postings could not be read (${err instanceof Error ? err.message : String(err)})`,
+        );
+      }
     }, SETTLE_MS);
     this.timer.unref();
   }
@@ -57,9 +70,14 @@ export class LivePostings {
   private read(): void {
     // The timer may outlive the server: a closed database means there is nothing left to search.
     if (!this.db.open) return;
-    if (this.worker) { this.schedule(); return; }
+    if (this.worker) {
+      this.schedule();
+      return;
+    }
     if (this.size.get()!.n < livePostingsMin()) return;
-    const path = this.db.prepare<[string], { file: string }>('SELECT file FROM pragma_database_list WHERE name = ?').get(this.schema)?.file;
+    const path = this.db
+      .prepare<[string], { file: string }>('SELECT file FROM pragma_database_list WHERE name = ?')
+      .get(this.schema)?.file;
     if (!path) return;
     const here = import.meta.url;
     // From source (tsx, tests) the worker is the .ts file, run by Node's type stripping; in the bundle it sits next to server.js.
@@ -70,17 +88,28 @@ export class LivePostings {
     worker.once('message', (m: Reply) => {
       if (!this.db.open) return;
       // Searches stay right without them (FTS5 scores); the next change to the library tries again.
-      if (!m.ok) { console.error(`imported documents' postings could not be read (${m.error}); their full-text search stays on FTS5`); return; }
+      if (!m.ok) {
+        console.error(
+          `imported documents' postings could not be read (${m.error}); their full-text search stays on FTS5`,
+        );
+        return;
+      }
       const version = m.version ? Buffer.from(m.version) : null;
       const now = this.structure.get()?.block ?? null;
       // Written to while it was read: read again once it settles.
-      if (!same(version, now)) { this.schedule(); return; }
+      if (!same(version, now)) {
+        this.schedule();
+        return;
+      }
       this.index.usePostings(Postings.deserialize(m.data));
       this.loadedAt = version;
       this.seenAt = now;
     });
-    worker.once('exit', () => { this.worker = null; });
+    worker.once('exit', () => {
+      this.worker = null;
+    });
   }
 }
 
-const same = (a: Buffer | null | undefined, b: Buffer | null | undefined) => (a == null || b == null ? a == b : a.equals(b));
+const same = (a: Buffer | null | undefined, b: Buffer | null | undefined) =>
+  a == null || b == null ? a == b : a.equals(b);

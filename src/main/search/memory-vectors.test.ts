@@ -3,7 +3,10 @@ import { EXACT_SCAN_LIMIT, MemoryVectors, topK } from './memory-vectors.ts';
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32 - 0.5; };
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32 - 0.5;
+  };
 }
 function unit(v: Float32Array): Float32Array {
   let n = 0;
@@ -47,22 +50,34 @@ describe('MemoryVectors', () => {
     expect(m.similarity('documents', 'd49', vs[49]!)).toBeCloseTo(1, 2);
   });
 
-  it('past the exact-scan limit, the sign prefilter still finds the true nearest neighbours', { timeout: 60_000 }, () => {
-    const r = rng(2);
-    const m = new MemoryVectors(384);
-    const n = EXACT_SCAN_LIMIT + 10_000;
-    const centres = Array.from({ length: 40 }, () => randomVector(r));
-    const all: Float32Array[] = [];
-    for (let i = 0; i < n; i++) { const v = near(centres[i % 40]!, r, 0.08); all.push(v); m.set('documents', `d${i}`, v); }
-    const step = Math.floor(n / 20);
-    let found = 0;
-    for (let t = 0; t < 20; t++) {
-      const q = near(all[t * step]!, r, 0.01);
-      const exact = topK(Float32Array.from(all, (v) => v.reduce((s, x, d) => s + x * q[d]!, 0)), 10, all.map((_, i) => `d${i}`));
-      const got = m.knn('documents', q, 10);
-      found += [...exact.keys()].filter((k) => got.has(k)).length;
-      expect(got.keys().next().value).toBe(`d${t * step}`);
-    }
-    expect(found / 200).toBeGreaterThanOrEqual(0.9);
-  });
+  it(
+    'past the exact-scan limit, the sign prefilter still finds the true nearest neighbours',
+    { timeout: 60_000 },
+    () => {
+      const r = rng(2);
+      const m = new MemoryVectors(384);
+      const n = EXACT_SCAN_LIMIT + 10_000;
+      const centres = Array.from({ length: 40 }, () => randomVector(r));
+      const all: Float32Array[] = [];
+      for (let i = 0; i < n; i++) {
+        const v = near(centres[i % 40]!, r, 0.08);
+        all.push(v);
+        m.set('documents', `d${i}`, v);
+      }
+      const step = Math.floor(n / 20);
+      let found = 0;
+      for (let t = 0; t < 20; t++) {
+        const q = near(all[t * step]!, r, 0.01);
+        const exact = topK(
+          Float32Array.from(all, (v) => v.reduce((s, x, d) => s + x * q[d]!, 0)),
+          10,
+          all.map((_, i) => `d${i}`),
+        );
+        const got = m.knn('documents', q, 10);
+        found += [...exact.keys()].filter((k) => got.has(k)).length;
+        expect(got.keys().next().value).toBe(`d${t * step}`);
+      }
+      expect(found / 200).toBeGreaterThanOrEqual(0.9);
+    },
+  );
 });

@@ -38,7 +38,9 @@ class KindVectors {
     this.reserve(1024);
   }
 
-  get size(): number { return this.keys.length; }
+  get size(): number {
+    return this.keys.length;
+  }
 
   /** Room for n vectors in all, allocated at once. */
   reserve(n: number): void {
@@ -50,7 +52,9 @@ class KindVectors {
     scale.set(this.scale.subarray(0, used));
     const bits = new Uint32Array(n * this.words);
     bits.set(this.bits.subarray(0, used * this.words));
-    this.data = data; this.scale = scale; this.bits = bits;
+    this.data = data;
+    this.scale = scale;
+    this.bits = bits;
   }
 
   private write(i: number, v: Float32Array): void {
@@ -95,7 +99,9 @@ class KindVectors {
     this.index.delete(key);
   }
 
-  has(key: string): boolean { return this.index.has(key); }
+  has(key: string): boolean {
+    return this.index.has(key);
+  }
 
   private dotAt(i: number, q: Float32Array): number {
     const { data, dim } = this;
@@ -141,8 +147,12 @@ class KindVectors {
     }
     const want = Math.min(n, Math.max(RESCORE_MIN, k * RESCORE_FACTOR));
     // Every vector at or under the cutoff distance is rescored (ties included: at least `want` of them).
-    let cutoff = 0, listed = 0;
-    for (; cutoff <= this.dim; cutoff++) { listed += histogram[cutoff]!; if (listed >= want) break; }
+    let cutoff = 0,
+      listed = 0;
+    for (; cutoff <= this.dim; cutoff++) {
+      listed += histogram[cutoff]!;
+      if (listed >= want) break;
+    }
     const scores = new Float32Array(listed);
     const keys: string[] = [];
     for (let i = 0; i < n; i++) {
@@ -167,7 +177,8 @@ export function topIndices(scores: Float32Array, k: number): number[] {
   const less = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
   const down = (i: number) => {
     for (;;) {
-      const l = 2 * i + 1, r = l + 1;
+      const l = 2 * i + 1,
+        r = l + 1;
       let s = i;
       if (l < size && less(heap[l]!, heap[s]!)) s = l;
       if (r < size && less(heap[r]!, heap[s]!)) s = r;
@@ -180,8 +191,16 @@ export function topIndices(scores: Float32Array, k: number): number[] {
     if (size < m) {
       heap[size] = i;
       let c = size++;
-      while (c > 0) { const p = (c - 1) >> 1; if (!less(heap[c]!, heap[p]!)) break; [heap[c], heap[p]] = [heap[p]!, heap[c]!]; c = p; }
-    } else if (m > 0 && less(heap[0]!, i)) { heap[0] = i; down(0); }
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (!less(heap[c]!, heap[p]!)) break;
+        [heap[c], heap[p]] = [heap[p]!, heap[c]!];
+        c = p;
+      }
+    } else if (m > 0 && less(heap[0]!, i)) {
+      heap[0] = i;
+      down(0);
+    }
   }
   return Array.from(heap.subarray(0, size)).sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
@@ -193,7 +212,10 @@ export class MemoryVectors {
 
   private of(kind: SearchKind): KindVectors {
     let k = this.kinds.get(kind);
-    if (!k) { k = new KindVectors(this.dim); this.kinds.set(kind, k); }
+    if (!k) {
+      k = new KindVectors(this.dim);
+      this.kinds.set(kind, k);
+    }
     return k;
   }
 
@@ -203,14 +225,26 @@ export class MemoryVectors {
   }
 
   /** Room for n vectors of a kind, allocated at once (when their number is known before they are read). */
-  reserve(kind: SearchKind, n: number): void { this.of(kind).reserve(n); }
+  reserve(kind: SearchKind, n: number): void {
+    this.of(kind).reserve(n);
+  }
 
-  delete(kind: SearchKind, key: string): void { this.kinds.get(kind)?.delete(key); }
-  has(kind: SearchKind, key: string): boolean { return this.kinds.get(kind)?.has(key) ?? false; }
-  count(kind?: SearchKind): number { return kind ? (this.kinds.get(kind)?.size ?? 0) : [...this.kinds.values()].reduce((n, k) => n + k.size, 0); }
+  delete(kind: SearchKind, key: string): void {
+    this.kinds.get(kind)?.delete(key);
+  }
+  has(kind: SearchKind, key: string): boolean {
+    return this.kinds.get(kind)?.has(key) ?? false;
+  }
+  count(kind?: SearchKind): number {
+    return kind ? (this.kinds.get(kind)?.size ?? 0) : [...this.kinds.values()].reduce((n, k) => n + k.size, 0);
+  }
 
-  similarity(kind: SearchKind, key: string, q: Float32Array): number | null { return this.kinds.get(kind)?.dot(key, q) ?? null; }
+  similarity(kind: SearchKind, key: string, q: Float32Array): number | null {
+    return this.kinds.get(kind)?.dot(key, q) ?? null;
+  }
 
   /** Cosine similarity of the k nearest records of a kind, best first. */
-  knn(kind: SearchKind, q: Float32Array, k: number): Map<string, number> { return this.kinds.get(kind)?.knn(q, k) ?? new Map(); }
+  knn(kind: SearchKind, q: Float32Array, k: number): Map<string, number> {
+    return this.kinds.get(kind)?.knn(q, k) ?? new Map();
+  }
 }

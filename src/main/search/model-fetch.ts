@@ -19,15 +19,29 @@ import { MANIFESTS } from './model/manifest.ts';
 
 const OPTIONAL_FILES = ['special_tokens_map.json', 'vocab.txt'];
 
-export interface FetchOptions { modelId: string; modelDir: string; endpoint: string; log: (line: string) => void; force?: boolean }
+export interface FetchOptions {
+  modelId: string;
+  modelDir: string;
+  endpoint: string;
+  log: (line: string) => void;
+  force?: boolean;
+}
 
-async function download(url: string, dest: string, log: (line: string) => void, optional: boolean): Promise<'ok' | 'skipped'> {
+async function download(
+  url: string,
+  dest: string,
+  log: (line: string) => void,
+  optional: boolean,
+): Promise<'ok' | 'skipped'> {
   let res: Response;
   try {
     res = await fetch(url, { redirect: 'follow' });
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-    throw new Error(`cannot reach ${new URL(url).host} (${cause}). Are you online? The model is downloaded once; after that Materia works offline.`, { cause: err });
+    throw new Error(
+      `cannot reach ${new URL(url).host} (${cause}). Are you online? The model is downloaded once; after that Materia works offline.`,
+      { cause: err },
+    );
   }
   if (res.status === 404 && optional) return 'skipped';
   if (!res.ok || !res.body) throw new Error(`${url} answered HTTP ${res.status}`);
@@ -45,7 +59,9 @@ async function download(url: string, dest: string, log: (line: string) => void, 
     if (!out.write(chunk)) await new Promise<void>((ok) => out.once('drain', () => ok()));
     if (Date.now() - lastPrint > 500) {
       lastPrint = Date.now();
-      log(`  ${dest.split('/').slice(-2).join('/')}: ${(got / 1e6).toFixed(1)}${total ? ` / ${(total / 1e6).toFixed(1)}` : ''} MB`);
+      log(
+        `  ${dest.split('/').slice(-2).join('/')}: ${(got / 1e6).toFixed(1)}${total ? ` / ${(total / 1e6).toFixed(1)}` : ''} MB`,
+      );
     }
   }
   await new Promise<void>((ok, fail) => out.end((err?: Error | null) => (err ? fail(err) : ok())));
@@ -64,7 +80,10 @@ export async function fetchModel(o: FetchOptions): Promise<void> {
   o.log(`downloading ${o.modelId} from ${o.endpoint} into ${join(o.modelDir, o.modelId)}`);
   for (const file of [...MODEL_FILES, ...OPTIONAL_FILES]) {
     const dest = join(o.modelDir, o.modelId, file);
-    if (existsSync(dest) && !o.force) { o.log(`  ${file}: already there`); continue; }
+    if (existsSync(dest) && !o.force) {
+      o.log(`  ${file}: already there`);
+      continue;
+    }
     const r = await download(`${base}/${file}`, dest, o.log, OPTIONAL_FILES.includes(file));
     if (r === 'skipped') o.log(`  ${file}: not in this model (optional)`);
   }
@@ -76,7 +95,12 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-export interface ModelFetchArgs { ifMissing?: boolean; force?: boolean; from?: string; log: (line: string) => void }
+export interface ModelFetchArgs {
+  ifMissing?: boolean;
+  force?: boolean;
+  from?: string;
+  log: (line: string) => void;
+}
 
 /** The model MATERIA_MODEL names, into MATERIA_MODEL_DIR: what `npm run model:fetch` and `npm start` call. */
 export async function modelFetch(a: ModelFetchArgs): Promise<void> {
@@ -87,14 +111,40 @@ export async function modelFetch(a: ModelFetchArgs): Promise<void> {
   const manifest = MANIFESTS[modelId];
   if (manifest) {
     // Outside the model folder, which installers copy whole: the stamp names this machine's paths.
-    const stamp = a.ifMissing ? join(repoRoot, 'node_modules/.cache/materia', `model-verified-${modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`) : undefined;
-    await installModel({ manifest, modelDir, force, log: a.log, index: process.env.MATERIA_PYPI_INDEX?.trim() || 'https://pypi.org/simple',
-      ...(a.from ? { from: resolve(a.from) } : {}), ...(stamp ? { stamp } : {}), progress: progressReporter('  download', process.stderr, 10_000_000) });
+    const stamp = a.ifMissing
+      ? join(
+          repoRoot,
+          'node_modules/.cache/materia',
+          `model-verified-${modelId.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`,
+        )
+      : undefined;
+    await installModel({
+      manifest,
+      modelDir,
+      force,
+      log: a.log,
+      index: process.env.MATERIA_PYPI_INDEX?.trim() || 'https://pypi.org/simple',
+      ...(a.from ? { from: resolve(a.from) } : {}),
+      ...(stamp ? { stamp } : {}),
+      progress: progressReporter('  download', process.stderr, 10_000_000),
+    });
     return;
   }
-  if (a.ifMissing && !missingModelFiles({ modelId, modelDir }).length) { a.log(`${modelId}: already there`); return; }
-  if (a.from) throw new Error(`--from works for the models Materia pins (${Object.keys(MANIFESTS).join(', ')}); copy other models into ${join(modelDir, modelId)}`);
-  await fetchModel({ modelId, modelDir, force, log: a.log, endpoint: process.env.MATERIA_HF_ENDPOINT ?? 'https://huggingface.co' });
+  if (a.ifMissing && !missingModelFiles({ modelId, modelDir }).length) {
+    a.log(`${modelId}: already there`);
+    return;
+  }
+  if (a.from)
+    throw new Error(
+      `--from works for the models Materia pins (${Object.keys(MANIFESTS).join(', ')}); copy other models into ${join(modelDir, modelId)}`,
+    );
+  await fetchModel({
+    modelId,
+    modelDir,
+    force,
+    log: a.log,
+    endpoint: process.env.MATERIA_HF_ENDPOINT ?? 'https://huggingface.co',
+  });
 }
 
 /** `--soft`: being offline must not fail `npm install` or `npm start`; search is lexical until the model is there. */
@@ -105,8 +155,16 @@ export function reportFetchFailure(err: unknown): void {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const from = argValue('--from');
-  modelFetch({ ifMissing: process.argv.includes('--if-missing'), force: process.argv.includes('--force'), ...(from ? { from } : {}), log: (l) => console.log(l) }).catch((err: unknown) => {
-    if (process.argv.includes('--soft')) { reportFetchFailure(err); return; }
+  modelFetch({
+    ifMissing: process.argv.includes('--if-missing'),
+    force: process.argv.includes('--force'),
+    ...(from ? { from } : {}),
+    log: (l) => console.log(l),
+  }).catch((err: unknown) => {
+    if (process.argv.includes('--soft')) {
+      reportFetchFailure(err);
+      return;
+    }
     console.error(`model:fetch failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });

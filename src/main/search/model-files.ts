@@ -5,15 +5,27 @@ import { join } from 'node:path';
 import { MANIFESTS, MINILM } from './model/manifest.ts';
 
 export const DEFAULT_MODEL = MINILM.modelId;
-export const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'] as const;
+export const MODEL_FILES = [
+  'config.json',
+  'tokenizer.json',
+  'tokenizer_config.json',
+  'onnx/model_quantized.onnx',
+] as const;
 
-export interface ModelConfig { modelId: string; modelDir: string }
+export interface ModelConfig {
+  modelId: string;
+  modelDir: string;
+}
 
 export function missingModelFiles(m: ModelConfig): string[] {
   return MODEL_FILES.filter((f) => !existsSync(join(m.modelDir, m.modelId, f)));
 }
 
-export interface ModelConventions { pooling: 'cls' | 'mean'; queryPrefix: string; maxTokens: number }
+export interface ModelConventions {
+  pooling: 'cls' | 'mean';
+  queryPrefix: string;
+  maxTokens: number;
+}
 
 /**
  * Pooling, query instruction and input length: from the manifest for the models we ship; otherwise BGE models use CLS
@@ -32,7 +44,11 @@ export function modelConventions(modelId: string): ModelConventions {
  * by another model (or another build of the same one) are never mixed with the query's.
  */
 export function modelFingerprint(m: ModelConfig): string {
-  const hash = createHash('sha256').update(m.modelId).update('\0').update(JSON.stringify(modelConventions(m.modelId)));
-  for (const f of ['onnx/model_quantized.onnx', 'tokenizer.json']) hash.update('\0').update(readFileSync(join(m.modelDir, m.modelId, f)));
+  const hash = createHash('sha256')
+    .update(m.modelId)
+    .update('\0')
+    .update(JSON.stringify(modelConventions(m.modelId)));
+  for (const f of ['onnx/model_quantized.onnx', 'tokenizer.json'])
+    hash.update('\0').update(readFileSync(join(m.modelDir, m.modelId, f)));
   return hash.digest('hex').slice(0, 32);
 }

@@ -23,11 +23,15 @@ export function writePostings(db: Db, table: WeightedFts): Postings {
 
 /** The stored postings of a bundled index, or null when there are none or they no longer match the index. */
 export function storedPostings(db: Db, table: WeightedFts): Postings | null {
-  const row = db.prepare<[string], { data: Buffer }>("SELECT data FROM main.search_postings WHERE fts = ?").get(table);
+  const row = db.prepare<[string], { data: Buffer }>('SELECT data FROM main.search_postings WHERE fts = ?').get(table);
   if (!row) return null;
   let p: Postings;
   // A blob this build cannot read (another format) is no reason not to search: FTS5 scores alone.
-  try { p = Postings.deserialize(row.data); } catch { return null; }
+  try {
+    p = Postings.deserialize(row.data);
+  } catch {
+    return null;
+  }
   const records = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM main.${table}_docsize`).get()!.n;
   return p.records === records && p.weights.join() === FTS_WEIGHTS[table].join() ? p : null;
 }

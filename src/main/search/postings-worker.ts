@@ -8,14 +8,20 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { Postings } from './postings.ts';
 
-interface Job { path: string; table: string; weights: number[] }
+interface Job {
+  path: string;
+  table: string;
+  weights: number[];
+}
 const job = workerData as Job;
 
 try {
   const db = new Database(job.path, { readonly: true, fileMustExist: true });
   try {
     const read = db.transaction(() => ({
-      version: db.prepare<[], { block: Buffer }>(`SELECT block FROM main.${job.table}_data WHERE id = 10`).get()?.block ?? null,
+      version:
+        db.prepare<[], { block: Buffer }>(`SELECT block FROM main.${job.table}_data WHERE id = 10`).get()?.block ??
+        null,
       postings: Postings.read(db, `main.${job.table}`, job.weights).serialize(),
     }));
     const { version, postings } = read();
@@ -23,7 +29,9 @@ try {
     const data = new Uint8Array(postings.length);
     data.set(postings);
     parentPort!.postMessage({ ok: true, data, version: version ? new Uint8Array(version) : null }, [data.buffer]);
-  } finally { db.close(); }
+  } finally {
+    db.close();
+  }
 } catch (err) {
   parentPort!.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) });
 }

@@ -6,8 +6,33 @@ import { LexicalIndex } from './lexical-index.ts';
 import { Postings } from './postings.ts';
 
 const TOKENIZE = 'porter unicode61 remove_diacritics 2';
-const WORDS = ['vitamin', 'd', 'fracture', 'fractures', 'patients', 'randomised', 'trial', 'café', 'cafe', 'naïve', 'running', 'runs',
-  'insulin', 'resistance', 'aspirin', 'bleeding', 'risk', 'the', 'of', 'covid', '19', 'β', 'blocker', 'heart', 'attack'];
+const WORDS = [
+  'vitamin',
+  'd',
+  'fracture',
+  'fractures',
+  'patients',
+  'randomised',
+  'trial',
+  'café',
+  'cafe',
+  'naïve',
+  'running',
+  'runs',
+  'insulin',
+  'resistance',
+  'aspirin',
+  'bleeding',
+  'risk',
+  'the',
+  'of',
+  'covid',
+  '19',
+  'β',
+  'blocker',
+  'heart',
+  'attack',
+];
 
 /** A small index with the shapes that matter: several columns, repeated words, diacritics, empty and deleted rows. */
 function corpus(seed: number, rows: number) {
@@ -15,7 +40,10 @@ function corpus(seed: number, rows: number) {
   db.exec(`CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT, title TEXT, body TEXT, extra TEXT);
     CREATE VIRTUAL TABLE docs_fts USING fts5(title, body, extra, content='docs', content_rowid='rowid', tokenize='${TOKENIZE}');`);
   let x = seed;
-  const rnd = (n: number) => { x = (x * 1103515245 + 12345) % 2 ** 31; return x % n; };
+  const rnd = (n: number) => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x % n;
+  };
   const text = (n: number) => Array.from({ length: n }, () => WORDS[rnd(WORDS.length)]).join(rnd(3) ? ' ' : ', ');
   const put = db.prepare('INSERT INTO docs (rowid, id, title, body, extra) VALUES (?, ?, ?, ?, ?)');
   const fts = db.prepare('INSERT INTO docs_fts (rowid, title, body, extra) VALUES (?, ?, ?, ?)');
@@ -37,18 +65,28 @@ describe('in-memory postings', () => {
     const fts = new LexicalIndex(db, 'main.docs_fts', 'main.docs', weights, tok);
     const mem = new LexicalIndex(db, 'main.docs_fts', 'main.docs', weights, tok);
     mem.usePostings(Postings.read(db, 'main.docs_fts', weights));
-    fc.assert(fc.property(
-      fc.array(fc.oneof(fc.constantFrom(...WORDS).map((w) => [w]), fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS))), { minLength: 1, maxLength: 8 }),
-      (units) => {
-        const a = fts.search(units, 1000);
-        const b = mem.search(units, 1000);
-        expect(b.map((h) => h.id).sort()).toEqual(a.map((h) => h.id).sort());
-        const byId = new Map(a.map((h) => [h.id, h.score]));
-        for (const h of b) expect(Math.abs(h.score - byId.get(h.id)!)).toBeLessThan(1e-9);
-        // best first
-        for (let i = 1; i < b.length; i++) expect(b[i - 1]!.score).toBeGreaterThanOrEqual(b[i]!.score);
-        expect(mem.scale(units)).toBeCloseTo(fts.scale(units), 12);
-      }), { numRuns: 150, seed: 42 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...WORDS).map((w) => [w]),
+            fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)),
+          ),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (units) => {
+          const a = fts.search(units, 1000);
+          const b = mem.search(units, 1000);
+          expect(b.map((h) => h.id).sort()).toEqual(a.map((h) => h.id).sort());
+          const byId = new Map(a.map((h) => [h.id, h.score]));
+          for (const h of b) expect(Math.abs(h.score - byId.get(h.id)!)).toBeLessThan(1e-9);
+          // best first
+          for (let i = 1; i < b.length; i++) expect(b[i - 1]!.score).toBeGreaterThanOrEqual(b[i]!.score);
+          expect(mem.scale(units)).toBeCloseTo(fts.scale(units), 12);
+        },
+      ),
+      { numRuns: 150, seed: 42 },
+    );
   });
 
   it('keep the k best, ties by rowid, and survive a round trip through their stored form', () => {
@@ -67,7 +105,9 @@ describe('in-memory postings', () => {
       expect(a.score > b.score || (a.score === b.score && a.rowid < b.rowid)).toBe(true);
     }
     // a term's document frequency is the number of rows FTS5 matches for it
-    const matched = (db.prepare("SELECT count(*) AS n FROM docs_fts WHERE docs_fts MATCH 'fractures'").get() as { n: number }).n;
+    const matched = (
+      db.prepare("SELECT count(*) AS n FROM docs_fts WHERE docs_fts MATCH 'fractures'").get() as { n: number }
+    ).n;
     expect(matched).toBeGreaterThan(10);
     expect(p.documentFrequency(tok.terms('fractures')[0]!)).toBe(matched);
     expect(() => Postings.deserialize(p.serialize().subarray(0, 100))).toThrow();

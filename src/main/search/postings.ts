@@ -19,9 +19,19 @@ const FORMAT = 3;
 
 /** One unit of a query: an index term, or the per-rowid contributions of a phrase the caller scored with FTS5. */
 export type ScoredUnit = { term: string } | { contributions: ReadonlyMap<number, number> };
-export interface PostingHit { rowid: number; score: number }
+export interface PostingHit {
+  rowid: number;
+  score: number;
+}
 
-interface Header { format: number; records: number; tokens: number; weights: number[]; terms: number; postings: number }
+interface Header {
+  format: number;
+  records: number;
+  tokens: number;
+  weights: number[];
+  terms: number;
+  postings: number;
+}
 
 export class Postings {
   /** Records in the index: FTS5's row count, the N of its idf. */
@@ -45,8 +55,22 @@ export class Postings {
   private readonly length: Uint32Array;
 
   // No parameter properties here: the postings worker runs this file with Node's type stripping.
-  private constructor(h: Header, termList: string[], start: Uint32Array, slots: Uint32Array, freq: Uint16Array, rowids: Float64Array, length: Uint32Array) {
-    this.h = h; this.termList = termList; this.start = start; this.slots = slots; this.freq = freq; this.rowids = rowids; this.length = length;
+  private constructor(
+    h: Header,
+    termList: string[],
+    start: Uint32Array,
+    slots: Uint32Array,
+    freq: Uint16Array,
+    rowids: Float64Array,
+    length: Uint32Array,
+  ) {
+    this.h = h;
+    this.termList = termList;
+    this.start = start;
+    this.slots = slots;
+    this.freq = freq;
+    this.rowids = rowids;
+    this.length = length;
     this.records = h.records;
     this.tokens = h.tokens;
     this.weights = h.weights;
@@ -87,7 +111,8 @@ export class Postings {
       }
       const t = this.termOf.get(u.term);
       if (t === undefined) continue;
-      const from = start[t]!, to = start[t + 1]!;
+      const from = start[t]!,
+        to = start[t + 1]!;
       const idf = this.idf(to - from);
       const scale = idf * (K1 + 1);
       for (let p = from; p < to; p++) {
@@ -108,7 +133,9 @@ export class Postings {
     const terms = Buffer.from(this.termList.join('\n'), 'utf8');
     const head = Buffer.from(JSON.stringify(this.h), 'utf8');
     const pre = Buffer.alloc(12);
-    pre.writeUInt32LE(MAGIC, 0); pre.writeUInt32LE(head.length, 4); pre.writeUInt32LE(terms.length, 8);
+    pre.writeUInt32LE(MAGIC, 0);
+    pre.writeUInt32LE(head.length, 4);
+    pre.writeUInt32LE(terms.length, 8);
     const parts: Buffer[] = [pre, head, terms];
     let size = 12 + head.length + terms.length;
     for (const a of [this.rowids, this.length, this.start, this.slots, this.freq]) {
@@ -122,10 +149,14 @@ export class Postings {
   /** Views over the blob's own memory when it is 8-byte aligned (one copy otherwise): 100k abstracts' postings are ~90 MB. */
   static deserialize(data: Uint8Array): Postings {
     let bytes = data;
-    if (bytes.byteOffset % 8 !== 0) { bytes = new Uint8Array(data.byteLength); bytes.set(data); }
+    if (bytes.byteOffset % 8 !== 0) {
+      bytes = new Uint8Array(data.byteLength);
+      bytes.set(data);
+    }
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (buf.length < 12 || buf.readUInt32LE(0) !== MAGIC) throw new Error('not a postings blob');
-    const headLen = buf.readUInt32LE(4), termsLen = buf.readUInt32LE(8);
+    const headLen = buf.readUInt32LE(4),
+      termsLen = buf.readUInt32LE(8);
     const h = JSON.parse(buf.toString('utf8', 12, 12 + headLen)) as Header;
     if (h.format !== FORMAT) throw new Error(`postings format ${h.format}, this build reads ${FORMAT}`);
     const termList = termsLen ? buf.toString('utf8', 12 + headLen, 12 + headLen + termsLen).split('\n') : [];
@@ -153,25 +184,54 @@ export class Postings {
   static read(db: Db, fts: string, weights: number[]): Postings {
     if (!weights.every((w) => Number.isInteger(w) && w >= 0)) throw new Error('postings hold integer column weights');
     const [schema, table] = fts.split('.') as [string, string];
-    const columns = db.prepare<[], { name: string }>(`SELECT name FROM ${schema}.pragma_table_info('${table}')`).all().map((c) => c.name);
+    const columns = db
+      .prepare<[], { name: string }>(`SELECT name FROM ${schema}.pragma_table_info('${table}')`)
+      .all()
+      .map((c) => c.name);
     const weightOf = new Map(columns.map((c, i) => [c, weights[i] ?? 1]));
     const vocab = `temp.materia_${schema}_${table}_instance`;
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${vocab} USING fts5vocab(${schema}, ${table}, instance)`);
     // Every indexed record, empty ones included (they count in N), in rowid order: its slot.
-    const rowidList = db.prepare<[], { id: number }>(`SELECT id FROM ${schema}.${table}_docsize ORDER BY id`).raw().all() as unknown as [number][];
+    const rowidList = db
+      .prepare<[], { id: number }>(`SELECT id FROM ${schema}.${table}_docsize ORDER BY id`)
+      .raw()
+      .all() as unknown as [number][];
     const rowids = new Float64Array(rowidList.length);
     const slotOf = new Map<number, number>();
-    rowidList.forEach(([r], i) => { rowids[i] = r; slotOf.set(r, i); });
+    rowidList.forEach(([r], i) => {
+      rowids[i] = r;
+      slotOf.set(r, i);
+    });
     const length = new Uint32Array(rowids.length);
     const termList: string[] = [];
     const start = new Grow(Uint32Array, 1 << 16);
     const slots = new Grow(Uint32Array, 1 << 20);
     const freq = new Grow(Uint16Array, 1 << 20);
-    let term: string | null = null, doc = -1, f = 0, tokens = 0;
-    const flush = () => { if (doc >= 0) { slots.push(slotOf.get(doc)!); freq.push(Math.min(f, 0xffff)); } };
-    for (const [t, d, col] of db.prepare(`SELECT term, doc, col FROM ${vocab}`).raw().iterate() as IterableIterator<[string, number, string]>) {
-      if (t !== term) { flush(); doc = -1; term = t; termList.push(t); start.push(slots.length); }
-      if (d !== doc) { flush(); doc = d; f = 0; }
+    let term: string | null = null,
+      doc = -1,
+      f = 0,
+      tokens = 0;
+    const flush = () => {
+      if (doc >= 0) {
+        slots.push(slotOf.get(doc)!);
+        freq.push(Math.min(f, 0xffff));
+      }
+    };
+    for (const [t, d, col] of db.prepare(`SELECT term, doc, col FROM ${vocab}`).raw().iterate() as IterableIterator<
+      [string, number, string]
+    >) {
+      if (t !== term) {
+        flush();
+        doc = -1;
+        term = t;
+        termList.push(t);
+        start.push(slots.length);
+      }
+      if (d !== doc) {
+        flush();
+        doc = d;
+        f = 0;
+      }
       f += weightOf.get(col) ?? 1;
       length[slotOf.get(d)!]!++;
       tokens++;
@@ -180,8 +240,15 @@ export class Postings {
     start.push(slots.length);
     db.exec(`DROP TABLE IF EXISTS ${vocab}`);
     const postings = slots.length;
-    return new Postings({ format: FORMAT, records: rowids.length, tokens, weights, terms: termList.length, postings },
-      termList, start.done(), slots.done(), freq.done(), rowids, length);
+    return new Postings(
+      { format: FORMAT, records: rowids.length, tokens, weights, terms: termList.length, postings },
+      termList,
+      start.done(),
+      slots.done(),
+      freq.done(),
+      rowids,
+      length,
+    );
   }
 }
 
@@ -197,16 +264,27 @@ function topSlots(acc: Float64Array, touched: Uint32Array, n: number, k: number,
     if (size < m) {
       let c = size++;
       heap[c] = s;
-      while (c > 0) { const p = (c - 1) >> 1; if (!below(heap[c]!, heap[p]!)) break; const x = heap[c]!; heap[c] = heap[p]!; heap[p] = x; c = p; }
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (!below(heap[c]!, heap[p]!)) break;
+        const x = heap[c]!;
+        heap[c] = heap[p]!;
+        heap[p] = x;
+        c = p;
+      }
     } else if (m > 0 && below(heap[0]!, s)) {
       heap[0] = s;
       for (let c = 0; ;) {
-        const l = 2 * c + 1, r = l + 1;
+        const l = 2 * c + 1,
+          r = l + 1;
         let lo = c;
         if (l < size && below(heap[l]!, heap[lo]!)) lo = l;
         if (r < size && below(heap[r]!, heap[lo]!)) lo = r;
         if (lo === c) break;
-        const x = heap[c]!; heap[c] = heap[lo]!; heap[lo] = x; c = lo;
+        const x = heap[c]!;
+        heap[c] = heap[lo]!;
+        heap[lo] = x;
+        c = lo;
       }
     }
   }
@@ -221,7 +299,9 @@ class SlotOfRowid {
     const max = rowids.length ? rowids[rowids.length - 1]! : 0;
     if ((rowids[0] ?? 0) >= 0 && max <= 2 * rowids.length + 1024) {
       this.dense = new Int32Array(max + 1).fill(-1);
-      rowids.forEach((r, s) => { this.dense![r] = s; });
+      rowids.forEach((r, s) => {
+        this.dense![r] = s;
+      });
     } else this.sparse = new Map(Array.from(rowids, (r, s) => [r, s]));
   }
   get(rowid: number): number {
@@ -236,10 +316,19 @@ class Grow<T extends TypedArray> {
   private a: T;
   private readonly Make: new (n: number) => T;
   length = 0;
-  constructor(Make: new (n: number) => T, initial: number) { this.Make = Make; this.a = new Make(initial); }
+  constructor(Make: new (n: number) => T, initial: number) {
+    this.Make = Make;
+    this.a = new Make(initial);
+  }
   push(v: number): void {
-    if (this.length === this.a.length) { const b = new this.Make(this.a.length * 2); b.set(this.a); this.a = b; }
+    if (this.length === this.a.length) {
+      const b = new this.Make(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
     this.a[this.length++] = v;
   }
-  done(): T { return this.a.slice(0, this.length) as T; }
+  done(): T {
+    return this.a.slice(0, this.length) as T;
+  }
 }

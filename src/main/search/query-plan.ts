@@ -13,8 +13,16 @@ import { LAY_TERMS, VITAMIN_LETTERS } from '../vocabulary/fulltext-synonyms.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
 /** A compound the query names; `rowid` null: a drug the name resolver knows (a brand, say) that has no record of ours. */
-export interface NameHit { rowid: number | null; name: string; score: number; via: 'exact' | 'synonym' | 'typo' }
-export interface QueryInterpretation { corrected: string | null; expanded_with: string[] }
+export interface NameHit {
+  rowid: number | null;
+  name: string;
+  score: number;
+  via: 'exact' | 'synonym' | 'typo';
+}
+export interface QueryInterpretation {
+  corrected: string | null;
+  expanded_with: string[];
+}
 
 export interface QueryPlan {
   /** Units OR-ed for full-text search (the query's own first). */
@@ -50,7 +58,10 @@ export const LAY_TERMS_MIN_COVERAGE = 0.5;
  * phrases (the lone letter dropped: "d" alone would match "d-alpha-tocopherol") with the names records use, and lay
  * phrases with their clinical terms. `own` are the units that stand for the query itself.
  */
-export function lexicalUnits(query: string, maxTokens = MAX_TOKENS): { units: Unit[]; own: Unit[]; expandedWith: string[] } {
+export function lexicalUnits(
+  query: string,
+  maxTokens = MAX_TOKENS,
+): { units: Unit[]; own: Unit[]; expandedWith: string[] } {
   const raw = queryTokens(query, maxTokens);
   const vitaminAt = new Set<number>();
   const phrases: Unit[] = [];
@@ -78,16 +89,26 @@ export function lexicalUnits(query: string, maxTokens = MAX_TOKENS): { units: Un
       layMeaning.push(splitWords(clinical[0]!));
       // The lay words match as the phrase they form: "heart" alone would bring in every heart-failure abstract.
       alternatives.push(words);
-      for (const c of clinical) { alternatives.push(splitWords(c)); expandedWith.push(c); }
+      for (const c of clinical) {
+        alternatives.push(splitWords(c));
+        expandedWith.push(c);
+      }
     }
   }
   const rest = raw.filter((_, i) => !vitaminAt.has(i));
-  const words = (rest.some((t) => !STOP_WORDS.has(t)) || phrases.length ? rest.filter((t) => !STOP_WORDS.has(t)) : rest);
-  const restOwn = raw.map((t, i) => (vitaminAt.has(i) || layAt.has(i) || (STOP_WORDS.has(t) && words.length < rest.length) ? null : [t])).filter((u): u is Unit => u !== null);
+  const words = rest.some((t) => !STOP_WORDS.has(t)) || phrases.length ? rest.filter((t) => !STOP_WORDS.has(t)) : rest;
+  const restOwn = raw
+    .map((t, i) => (vitaminAt.has(i) || layAt.has(i) || (STOP_WORDS.has(t) && words.length < rest.length) ? null : [t]))
+    .filter((u): u is Unit => u !== null);
   const own = [...restOwn, ...phrases, ...layMeaning];
   alternatives.unshift(...restOwn);
   const seen = new Set<string>();
-  const units = [...own, ...alternatives].filter((u) => { const k = u.join(' '); if (seen.has(k)) return false; seen.add(k); return true; });
+  const units = [...own, ...alternatives].filter((u) => {
+    const k = u.join(' ');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
   return { units, own, expandedWith };
 }
 
@@ -97,12 +118,22 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
   const lexical = lexicalUnits(query, maxTokens);
   const units: Unit[] = [...lexical.units];
   const have = new Set(units.map((u) => u.join(' ')));
-  const add = (u: Unit) => { const k = u.join(' '); if (u.length && !have.has(k)) { have.add(k); units.push(u); } };
+  const add = (u: Unit) => {
+    const k = u.join(' ');
+    if (u.length && !have.has(k)) {
+      have.add(k);
+      units.push(u);
+    }
+  };
   const expandedWith: string[] = [...lexical.expandedWith];
 
   // Compound names: the whole query, then runs of up to four words, then single words with typos.
   const hits = new Map<number | string, NameHit>();
-  const hit = (h: NameHit) => { const id = h.rowid ?? h.name.toLowerCase(); const prev = hits.get(id); if (!prev || h.score > prev.score) hits.set(id, h); };
+  const hit = (h: NameHit) => {
+    const id = h.rowid ?? h.name.toLowerCase();
+    const prev = hits.get(id);
+    if (!prev || h.score > prev.score) hits.set(id, h);
+  };
   let corrected: string | null = null;
   const covered = new Set<number>();
   /** Word spans that name a compound by another name (brand, synonym, typo): the dense text says the canonical name. */
@@ -117,7 +148,8 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
       if (len === 1 && (STOP_WORDS.has(piece[0]!) || piece[0]!.length < 3)) continue;
       const found = names.exact(normalizeName(piece.join(' ')));
       if (!found.length) continue;
-      for (const e of found) hit({ rowid: e.rowid, name: e.name, score: 0.9, via: e.kind === 'name' ? 'exact' : 'synonym' });
+      for (const e of found)
+        hit({ rowid: e.rowid, name: e.name, score: 0.9, via: e.kind === 'name' ? 'exact' : 'synonym' });
       if (found.length === 1 && found[0]!.kind !== 'name') renamed.set(i, { len, name: found[0]!.name });
       for (let j = 0; j < len; j++) covered.add(i + j);
     }
@@ -129,9 +161,17 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
     if (!typo) continue;
     // A query that is just a misspelt name means that compound (above any unnamed record); a misspelt word inside a longer query is less sure.
     const alone = contentTokens(query).length === 1;
-    hit({ rowid: typo.compoundRowid, name: typo.name, score: alone ? (typo.distance === 1 ? 0.99 : 0.985) : typo.distance === 1 ? 0.8 : 0.6, via: 'typo' });
+    hit({
+      rowid: typo.compoundRowid,
+      name: typo.name,
+      score: alone ? (typo.distance === 1 ? 0.99 : 0.985) : typo.distance === 1 ? 0.8 : 0.6,
+      via: 'typo',
+    });
     renamed.set(i, { len: 1, name: typo.name });
-    corrected = (corrected ?? raw.join(' ')).split(' ').map((w) => (w === word ? typo.name.toLowerCase() : w)).join(' ');
+    corrected = (corrected ?? raw.join(' '))
+      .split(' ')
+      .map((w) => (w === word ? typo.name.toLowerCase() : w))
+      .join(' ');
     covered.add(i);
   }
   /** Lay terms searched as words but kept out of the embedding model's text: still said in the interpretation. */
@@ -146,7 +186,9 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
     if (m.exact && !(m.phrase in LAY_TERMS)) {
       for (const t of m.terms) {
         add(splitWords(t));
-        if (m.coverage >= LAY_TERMS_MIN_COVERAGE) { if (!expandedWith.includes(t)) expandedWith.push(t); } else if (!shownOnly.includes(t)) shownOnly.push(t);
+        if (m.coverage >= LAY_TERMS_MIN_COVERAGE) {
+          if (!expandedWith.includes(t)) expandedWith.push(t);
+        } else if (!shownOnly.includes(t)) shownOnly.push(t);
       }
     }
   }
@@ -160,12 +202,17 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
   const words: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const r = renamed.get(i);
-    if (r) { words.push(r.name); i += r.len - 1; } else words.push(raw[i]!);
+    if (r) {
+      words.push(r.name);
+      i += r.len - 1;
+    } else words.push(raw[i]!);
   }
   const understood = renamed.size ? words.join(' ') : query.trim();
   const canonical = new Set([...renamed.values()].map((r) => r.name.toLowerCase()));
   const seenExpansion = new Set<string>([query.trim().toLowerCase()]);
-  const expansions = expandedWith.filter((e) => !seenExpansion.has(e.toLowerCase()) && seenExpansion.add(e.toLowerCase()));
+  const expansions = expandedWith.filter(
+    (e) => !seenExpansion.has(e.toLowerCase()) && seenExpansion.add(e.toLowerCase()),
+  );
   const extra = expansions.filter((e) => !canonical.has(e.toLowerCase()));
   // The query's own units, with a misspelt or other-named compound counted under its canonical name.
   const scaleUnits = renamed.size ? lexicalUnits(words.join(' '), maxTokens).own : lexical.own;
@@ -175,7 +222,15 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
     scaleUnits,
     denseText: extra.length ? `${understood} (${extra.join(', ')})` : understood,
     names: [...hits.values()],
-    interpretation: corrected || expansions.length || shownOnly.length
-      ? { corrected, expanded_with: [...expansions, ...shownOnly.filter((t) => !expansions.some((e) => e.toLowerCase() === t.toLowerCase()))] } : null,
+    interpretation:
+      corrected || expansions.length || shownOnly.length
+        ? {
+            corrected,
+            expanded_with: [
+              ...expansions,
+              ...shownOnly.filter((t) => !expansions.some((e) => e.toLowerCase() === t.toLowerCase())),
+            ],
+          }
+        : null,
   };
 }

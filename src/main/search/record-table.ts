@@ -8,12 +8,22 @@ import type { Category, EvidenceGrade } from '../../shared/enums.ts';
 import type { DocumentSource } from '../../shared/schemas/search.ts';
 import type { Db } from '../db/connection.ts';
 
-export interface RecordAttributes { id: string; grade: EvidenceGrade; date: string | null; category: Category | null; source: DocumentSource | null; documentId: string | null }
+export interface RecordAttributes {
+  id: string;
+  grade: EvidenceGrade;
+  date: string | null;
+  category: Category | null;
+  source: DocumentSource | null;
+  documentId: string | null;
+}
 
 const SQL = {
-  compound: 'SELECT rowid, id, evidence_grade AS grade, NULL AS date, category, NULL AS source, NULL AS document_id FROM main.compounds',
-  document: 'SELECT rowid, id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, NULL AS category, source, NULL AS document_id FROM main.documents',
-  research: 'SELECT r.rowid, r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, NULL AS category, d.source, r.document_id FROM main.research_items r JOIN main.documents d ON d.id = r.document_id',
+  compound:
+    'SELECT rowid, id, evidence_grade AS grade, NULL AS date, category, NULL AS source, NULL AS document_id FROM main.compounds',
+  document:
+    'SELECT rowid, id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date, NULL AS category, source, NULL AS document_id FROM main.documents',
+  research:
+    'SELECT r.rowid, r.id, d.evidence_grade AS grade, CAST(d.publication_year AS TEXT) AS date, NULL AS category, d.source, r.document_id FROM main.research_items r JOIN main.documents d ON d.id = r.document_id',
 } as const;
 export type TableType = keyof typeof SQL;
 
@@ -32,19 +42,33 @@ export class RecordTable {
 
   constructor(db: Db, type: TableType) {
     type Row = [number, string, EvidenceGrade, string | null, Category | null, DocumentSource | null, string | null];
-    for (const [rowid, id, grade, date, category, source, documentId] of db.prepare(SQL[type]).raw().iterate() as IterableIterator<Row>) {
+    for (const [rowid, id, grade, date, category, source, documentId] of db
+      .prepare(SQL[type])
+      .raw()
+      .iterate() as IterableIterator<Row>) {
       const slot = this.ids.push(id) - 1;
       this.slotOfId.set(id, slot);
       this.slotOfRowid.set(rowid, slot);
       // Grades, sources and categories are a few values: one string each, not one per record.
-      this.grades.push(intern(grade)); this.dates.push(date); this.categories.push(intern(category)); this.sources.push(intern(source)); this.documentIds.push(documentId);
+      this.grades.push(intern(grade));
+      this.dates.push(date);
+      this.categories.push(intern(category));
+      this.sources.push(intern(source));
+      this.documentIds.push(documentId);
     }
   }
 
   get(id: string): RecordAttributes | undefined {
     const s = this.slotOfId.get(id);
     if (s === undefined) return undefined;
-    return { id, grade: this.grades[s]!, date: this.dates[s]!, category: this.categories[s]!, source: this.sources[s]!, documentId: this.documentIds[s]! };
+    return {
+      id,
+      grade: this.grades[s]!,
+      date: this.dates[s]!,
+      category: this.categories[s]!,
+      source: this.sources[s]!,
+      documentId: this.documentIds[s]!,
+    };
   }
 
   idOf(rowid: number): string | undefined {

@@ -74,7 +74,14 @@ interface Candidate {
 export interface SearchInput {
   query: string;
   types: ('compounds' | 'documents' | 'research')[];
-  filters?: { evidence_grade?: EvidenceGrade[]; category?: Category; compound_type?: CompoundType[]; source?: ('bundled' | DocumentSource)[]; date_from?: string; date_to?: string };
+  filters?: {
+    evidence_grade?: EvidenceGrade[];
+    category?: Category;
+    compound_type?: CompoundType[];
+    source?: ('bundled' | DocumentSource)[];
+    date_from?: string;
+    date_to?: string;
+  };
   limit: number;
   offset: number;
   sort: 'relevance' | 'evidence_grade' | 'date' | 'name';
@@ -94,43 +101,98 @@ export class SearchService {
   private readonly importedPostings: LivePostings | null;
   private readonly sql: ReturnType<typeof statementCache>;
 
-  constructor(private readonly db: Db, private readonly withImported: boolean, private readonly dense: () => DenseRetriever | null,
-    private readonly calibration: Calibration = CALIBRATION) {
-    const names = db.prepare<[], { rowid: number; name: string; alt_names: string }>('SELECT rowid, name, alt_names FROM compounds').all();
-    this.fuzzy = new FuzzyNames(names.flatMap((c) => [c.name, ...(JSON.parse(c.alt_names) as string[])].map((name) => ({ name, compoundRowid: c.rowid }))));
+  constructor(
+    private readonly db: Db,
+    private readonly withImported: boolean,
+    private readonly dense: () => DenseRetriever | null,
+    private readonly calibration: Calibration = CALIBRATION,
+  ) {
+    const names = db
+      .prepare<[], { rowid: number; name: string; alt_names: string }>('SELECT rowid, name, alt_names FROM compounds')
+      .all();
+    this.fuzzy = new FuzzyNames(
+      names.flatMap((c) =>
+        [c.name, ...(JSON.parse(c.alt_names) as string[])].map((name) => ({ name, compoundRowid: c.rowid })),
+      ),
+    );
     const nameOf = new Map(names.map((c) => [c.rowid, c.name]));
     this.exact = new Map();
-    for (const r of db.prepare<[], { name_norm: string; compound_rowid: number; kind: 'name' | 'alt_name' | 'drugbank' }>('SELECT name_norm, compound_rowid, kind FROM compound_names').all()) {
+    for (const r of db
+      .prepare<[], { name_norm: string; compound_rowid: number; kind: 'name' | 'alt_name' | 'drugbank' }>(
+        'SELECT name_norm, compound_rowid, kind FROM compound_names',
+      )
+      .all()) {
       const e = { rowid: r.compound_rowid, name: nameOf.get(r.compound_rowid)!, kind: r.kind };
       const list = this.exact.get(r.name_norm);
-      if (list) list.push(e); else this.exact.set(r.name_norm, [e]);
+      if (list) list.push(e);
+      else this.exact.set(r.name_norm, [e]);
     }
     // A compound's best column counts: its name fully, other names 0.9, description and benefits 0.6 (a compound record
     // is a few lines; summing columns would dilute one that names the query only in its description).
     this.sql = statementCache(db);
     const tokenizer = new FtsTokenizer(db, FTS_TOKENIZE);
-    this.compoundsFts = new LexicalIndex(db, 'main.compounds_fts', 'main.compounds', [10, 6, 1, 2], tokenizer, [1, 0.9, 0.6, 0.6]);
-    this.documentsFts = new LexicalIndex(db, 'main.documents_fts', 'main.documents', [...FTS_WEIGHTS.documents_fts], tokenizer);
-    this.researchFts = new LexicalIndex(db, 'main.research_fts', 'main.research_items', [...FTS_WEIGHTS.research_fts], tokenizer);
-    this.importedFts = withImported ? new LexicalIndex(db, 'user.imported_documents_fts', 'user.imported_documents', [...FTS_WEIGHTS.imported_documents_fts], tokenizer) : null;
+    this.compoundsFts = new LexicalIndex(
+      db,
+      'main.compounds_fts',
+      'main.compounds',
+      [10, 6, 1, 2],
+      tokenizer,
+      [1, 0.9, 0.6, 0.6],
+    );
+    this.documentsFts = new LexicalIndex(
+      db,
+      'main.documents_fts',
+      'main.documents',
+      [...FTS_WEIGHTS.documents_fts],
+      tokenizer,
+    );
+    this.researchFts = new LexicalIndex(
+      db,
+      'main.research_fts',
+      'main.research_items',
+      [...FTS_WEIGHTS.research_fts],
+      tokenizer,
+    );
+    this.importedFts = withImported
+      ? new LexicalIndex(
+          db,
+          'user.imported_documents_fts',
+          'user.imported_documents',
+          [...FTS_WEIGHTS.imported_documents_fts],
+          tokenizer,
+        )
+      : null;
     // The bundled indexes' postings come with the content database; without them (an older build) FTS5 scores alone.
     this.documentsFts.usePostings(storedPostings(db, 'documents_fts'), (rowid) => this.table('document').idOf(rowid));
     this.researchFts.usePostings(storedPostings(db, 'research_fts'), (rowid) => this.table('research').idOf(rowid));
-    this.importedPostings = this.importedFts ? new LivePostings(db, this.importedFts, 'user', 'imported_documents_fts', [...FTS_WEIGHTS.imported_documents_fts]) : null;
+    this.importedPostings = this.importedFts
+      ? new LivePostings(db, this.importedFts, 'user', 'imported_documents_fts', [
+          ...FTS_WEIGHTS.imported_documents_fts,
+        ])
+      : null;
   }
 
   /** Whether imported documents are scored from in-memory postings (false: by FTS5 alone, as while they are read). */
-  importedPostingsReady(): boolean { return this.importedPostings?.ready ?? false; }
+  importedPostingsReady(): boolean {
+    return this.importedPostings?.ready ?? false;
+  }
 
   /** Imported documents changed: their index statistics are read again. */
-  importedChanged(): void { this.importedFts?.invalidate(); }
+  importedChanged(): void {
+    this.importedFts?.invalidate();
+  }
 
   mode(): { mode: 'hybrid' | 'lexical'; reason: string } {
     const d = this.dense();
     if (!d) return { mode: 'lexical', reason: 'no embedding index is ready: search runs on FTS5 (BM25) only' };
     const pending = d.pending();
     const reason = `FTS5 (BM25) and cosine similarity over ${d.modelId} embeddings, fused on one calibrated scale`;
-    return { mode: 'hybrid', reason: pending ? `${reason}; ${pending} newly imported record(s) are still being embedded and are found by full text until then` : reason };
+    return {
+      mode: 'hybrid',
+      reason: pending
+        ? `${reason}; ${pending} newly imported record(s) are still being embedded and are found by full text until then`
+        : reason,
+    };
   }
 
   private lookup(): NameLookup {
@@ -147,9 +209,10 @@ export class SearchService {
 
   private resolved(norm: string): { rowid: number | null; name: string; kind: 'alt_name' | 'drugbank' }[] {
     // Short pieces and words the abstracts use are words, not names ("ice", "salt").
-    if (norm.length < 4 || !mayResolveExactly(this.db, norm) || this.documentsFts.documentFrequencyOf(norm) >= 3) return [];
+    if (norm.length < 4 || !mayResolveExactly(this.db, norm) || this.documentsFts.documentFrequencyOf(norm) >= 3)
+      return [];
     const s = resolveName(this.db, norm, { typos: false });
-    if (s.status !== 'resolved' || s.kind === 'class' || !s.keys.length && !s.compound) return [];
+    if (s.status !== 'resolved' || s.kind === 'class' || (!s.keys.length && !s.compound)) return [];
     if (s.compound) return [{ rowid: s.compound.rowid, name: s.compound.name, kind: 'alt_name' }];
     return s.keys.length === 1 ? [{ rowid: null, name: keyName(this.db, s.keys[0]!), kind: 'drugbank' }] : [];
   }
@@ -184,21 +247,28 @@ export class SearchService {
     }
     const order = [...weight.keys()];
     if (!order.length) return tokens.slice(0, KEY_TERMS).join(' ');
-    const kept = new Set([...order].sort((a, b) => weight.get(b)! - weight.get(a)! || order.indexOf(a) - order.indexOf(b)).slice(0, KEY_TERMS));
+    const kept = new Set(
+      [...order]
+        .sort((a, b) => weight.get(b)! - weight.get(a)! || order.indexOf(a) - order.indexOf(b))
+        .slice(0, KEY_TERMS),
+    );
     return order.filter((t) => kept.has(t)).join(' ');
   }
 
   async search(input: SearchInput): Promise<SemanticSearchData> {
-    const types = new Set<HitType>(input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')));
+    const types = new Set<HitType>(
+      input.types.map((t) => (t === 'compounds' ? 'compound' : t === 'documents' ? 'document' : 'research')),
+    );
     if (!input.include_research) types.delete('research');
     const { plan, all, saturated, skipped } = await this.candidates(input.query, types);
     const filtered = relevantForSort(onePerRecord(this.applyFilters(all, input.filters)), input.sort);
     if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
-    const { mode, reason } = skipped !== null
-      ? { mode: 'lexical' as const, reason: `${skipped as string}: this query ran on FTS5 (BM25) only` }
-      : this.mode();
+    const { mode, reason } =
+      skipped !== null
+        ? { mode: 'lexical' as const, reason: `${skipped as string}: this query ran on FTS5 (BM25) only` }
+        : this.mode();
     // Total and facets count the candidate set; when a retriever hit its cap, both are lower bounds and say so.
     const total = filtered.length;
     return {
@@ -225,7 +295,10 @@ export class SearchService {
   }
 
   /** Every candidate of the given types with its calibrated relevance: a fixed set for a query, whatever the page. */
-  private async candidates(query: string, types: Set<HitType>): Promise<{ plan: QueryPlan; all: Candidate[]; saturated: boolean; skipped: string | null }> {
+  private async candidates(
+    query: string,
+    types: Set<HitType>,
+  ): Promise<{ plan: QueryPlan; all: Candidate[]; saturated: boolean; skipped: string | null }> {
     this.importedPostings?.check();
     const plan = this.plan(query);
     const dense = this.dense();
@@ -235,27 +308,44 @@ export class SearchService {
     const lexical = new Map(kinds.map((type) => [type, this.lexicalScores(type, plan, CANDIDATES)] as const));
     // A query the embedding worker could not take in time (embedder.ts) is searched lexically, and the meta says why.
     let skipped: string | null = null;
-    const q = embedding ? await embedding.catch((err: unknown) => { if (!(err instanceof QueryEmbeddingSkipped)) throw err; skipped = err.message; return null; }) : null;
+    const q = embedding
+      ? await embedding.catch((err: unknown) => {
+          if (!(err instanceof QueryEmbeddingSkipped)) throw err;
+          skipped = err.message;
+          return null;
+        })
+      : null;
     const all: Candidate[] = [];
     let saturated = [...lexical.values()].some((l) => l.saturated);
     for (const type of kinds) {
       const fromDense = dense && q ? dense.knn(KIND[type], q, DENSE_CANDIDATES) : new Map<string, number>();
       if (fromDense.size >= DENSE_CANDIDATES && [...fromDense.values()].at(-1)! >= DENSE_FLOOR) saturated = true;
       const scored = new Map<string, { lex: number; cos: number | null; floor: number }>();
-      for (const [id, l] of lexical.get(type)!.scores) scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
-      for (const [id, cos] of fromDense) if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
+      for (const [id, l] of lexical.get(type)!.scores)
+        scored.set(id, { lex: l.lex, cos: dense && q ? dense.similarity(KIND[type], id, q) : null, floor: l.name });
+      for (const [id, cos] of fromDense)
+        if (!scored.has(id) && cos >= DENSE_FLOOR) scored.set(id, { lex: 0, cos, floor: 0 });
       const hybrid = dense !== null && q !== null;
-      all.push(...this.attributes(type, [...scored].map(([id, s]) => {
-        const textScore = MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid);
-        // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
-        return { id, lex: s.lex, cos: s.cos, textScore, score: Math.min(1, Math.max(s.floor, textScore)) };
-      })));
+      all.push(
+        ...this.attributes(
+          type,
+          [...scored].map(([id, s]) => {
+            const textScore = MAX_UNNAMED * relevance(s.lex, s.cos, this.calibration, hybrid);
+            // Only a compound named by the query may score above MAX_UNNAMED: its record leads the list.
+            return { id, lex: s.lex, cos: s.cos, textScore, score: Math.min(1, Math.max(s.floor, textScore)) };
+          }),
+        ),
+      );
     }
     return { plan, all, saturated, skipped };
   }
 
   /** Comparable lexical scores per id; compounds also get their name-match floor (also read by bench/eval-scifact.ts to calibrate). */
-  lexicalScores(type: HitType, plan: QueryPlan, k: number): { scores: Map<string, { lex: number; name: number }>; saturated: boolean } {
+  lexicalScores(
+    type: HitType,
+    plan: QueryPlan,
+    k: number,
+  ): { scores: Map<string, { lex: number; name: number }>; saturated: boolean } {
     const scores = new Map<string, { lex: number; name: number }>();
     const put = (id: string, lex: number, name = 0) => {
       const prev = scores.get(id);
@@ -288,25 +378,53 @@ export class SearchService {
   /** The in-memory attributes of a bundled type, read at its first search. */
   private table(type: TableType): RecordTable {
     let t = this.tables.get(type);
-    if (!t) { t = new RecordTable(this.db, type); this.tables.set(type, t); }
+    if (!t) {
+      t = new RecordTable(this.db, type);
+      this.tables.set(type, t);
+    }
     return t;
   }
 
-  private attributes(type: HitType, scored: { id: string; lex: number; cos: number | null; score: number; textScore: number }[]): Candidate[] {
+  private attributes(
+    type: HitType,
+    scored: { id: string; lex: number; cos: number | null; score: number; textScore: number }[],
+  ): Candidate[] {
     const out: Candidate[] = [];
     const table = this.table(type);
     const imported: string[] = [];
     const byId = new Map(scored.map((s) => [s.id, s]));
     for (const s of scored) {
       const a = table.get(s.id);
-      if (a) out.push({ ...s, type, grade: a.grade, date: a.date, name: '', category: a.category, source: a.source, documentId: a.documentId });
+      if (a)
+        out.push({
+          ...s,
+          type,
+          grade: a.grade,
+          date: a.date,
+          name: '',
+          category: a.category,
+          source: a.source,
+          documentId: a.documentId,
+        });
       else if (type === 'document' && this.withImported) imported.push(s.id);
     }
     if (imported.length) {
       type Row = { id: string; grade: EvidenceGrade; date: string | null };
-      const rows = this.sql<[string], Row>(`SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date
-        FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(imported));
-      for (const r of rows) out.push({ ...byId.get(r.id)!, type, grade: r.grade, date: r.date, name: '', category: null, source: 'imported', documentId: null });
+      const rows = this.sql<[string], Row>(
+        `SELECT id, evidence_grade AS grade, coalesce(publication_date, CAST(publication_year AS TEXT)) AS date
+        FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(imported));
+      for (const r of rows)
+        out.push({
+          ...byId.get(r.id)!,
+          type,
+          grade: r.grade,
+          date: r.date,
+          name: '',
+          category: null,
+          source: 'imported',
+          documentId: null,
+        });
     }
     return out;
   }
@@ -321,12 +439,17 @@ export class SearchService {
       ['document', 'SELECT id, title AS name FROM main.documents WHERE id IN (SELECT value FROM json_each(?))'],
       ['research', 'SELECT id, title AS name FROM main.research_items WHERE id IN (SELECT value FROM json_each(?))'],
     ];
-    if (this.withImported) tables.push(['document', 'SELECT id, title AS name FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))']);
+    if (this.withImported)
+      tables.push([
+        'document',
+        'SELECT id, title AS name FROM user.imported_documents WHERE id IN (SELECT value FROM json_each(?))',
+      ]);
     const names = new Map<string, string>();
     for (const [type, sql] of tables) {
       const ids = list.filter((c) => c.type === type).map((c) => c.id);
       if (!ids.length) continue;
-      for (const r of this.sql<[string], { id: string; name: string | null }>(sql).all(JSON.stringify(ids))) names.set(`${type}:${r.id}`, r.name ?? '');
+      for (const r of this.sql<[string], { id: string; name: string | null }>(sql).all(JSON.stringify(ids)))
+        names.set(`${type}:${r.id}`, r.name ?? '');
     }
     for (const c of list) c.name = names.get(`${c.type}:${c.id}`) ?? '';
   }
@@ -338,21 +461,44 @@ export class SearchService {
     if (f.category || f.compound_type?.length) {
       const clauses: string[] = [];
       const params: string[] = [];
-      if (f.category) { clauses.push('c.category = ?'); params.push(f.category); }
-      if (f.compound_type?.length) { clauses.push(`c.compound_type IN (${f.compound_type.map(() => '?').join(', ')})`); params.push(...f.compound_type); }
+      if (f.category) {
+        clauses.push('c.category = ?');
+        params.push(f.category);
+      }
+      if (f.compound_type?.length) {
+        clauses.push(`c.compound_type IN (${f.compound_type.map(() => '?').join(', ')})`);
+        params.push(...f.compound_type);
+      }
       const where = clauses.join(' AND ');
-      const compoundIds = new Set(this.db.prepare<string[], { id: string }>(`SELECT id FROM compounds c WHERE ${where}`).all(...params).map((r) => r.id));
+      const compoundIds = new Set(
+        this.db
+          .prepare<string[], { id: string }>(`SELECT id FROM compounds c WHERE ${where}`)
+          .all(...params)
+          .map((r) => r.id),
+      );
       compoundOk = (c) => compoundIds.has(c.id);
-      linkedDocs = new Set(this.db.prepare<string[], { id: string }>(`SELECT DISTINCT d.id FROM compound_documents cd JOIN compounds c ON c.rowid = cd.compound_rowid
-        JOIN documents d ON d.rowid = cd.document_rowid WHERE ${where}`).all(...params).map((r) => r.id));
+      linkedDocs = new Set(
+        this.db
+          .prepare<string[], { id: string }>(
+            `SELECT DISTINCT d.id FROM compound_documents cd JOIN compounds c ON c.rowid = cd.compound_rowid
+        JOIN documents d ON d.rowid = cd.document_rowid WHERE ${where}`,
+          )
+          .all(...params)
+          .map((r) => r.id),
+      );
     }
     // "bundled" stands for everything Materia ships: compounds, research items and the bundled documents.
     const sources = f.source?.length ? new Set(f.source) : null;
     // A date bound keeps dated items whose date (a year spans its whole year) overlaps the range; compounds have none.
     const from = f.date_from ? dateMin(f.date_from) : null;
     const to = f.date_to ? dateMax(f.date_to) : null;
-    const dateOk = (c: Candidate) => (!from && !to) || (c.date !== null && (!from || dateMax(c.date) >= from) && (!to || dateMin(c.date) <= to));
-    const sourceOk = (c: Candidate) => !sources || (c.source === 'imported' ? sources.has('imported') : sources.has('bundled') || (c.source !== null && sources.has(c.source)));
+    const dateOk = (c: Candidate) =>
+      (!from && !to) || (c.date !== null && (!from || dateMax(c.date) >= from) && (!to || dateMin(c.date) <= to));
+    const sourceOk = (c: Candidate) =>
+      !sources ||
+      (c.source === 'imported'
+        ? sources.has('imported')
+        : sources.has('bundled') || (c.source !== null && sources.has(c.source)));
     return all.filter((c) => {
       if (!sourceOk(c) || !dateOk(c)) return false;
       if (f.evidence_grade?.length && !f.evidence_grade.includes(c.grade)) return false;
@@ -367,29 +513,92 @@ export class SearchService {
     const round = (x: number) => Math.round(x * 10_000) / 10_000;
     return page.map((c): SearchHit => {
       if (c.type === 'compound') {
-        const r = this.sql<[string], { id: string; name: string; slug: string; category: Category; evidence_grade: EvidenceGrade; description: string; research_count: number; typical_dosing: string; dosing_route: string | null }>(
-          `SELECT c.*, json_extract(m.data, '$.dosing.route') AS dosing_route FROM compounds c LEFT JOIN monographs m ON m.slug = c.slug WHERE c.id = ?`).get(c.id)!;
-        const dosing = JSON.parse(r.typical_dosing) as { amount: number | null; unit: string; frequency: string; route: string };
+        const r = this.sql<
+          [string],
+          {
+            id: string;
+            name: string;
+            slug: string;
+            category: Category;
+            evidence_grade: EvidenceGrade;
+            description: string;
+            research_count: number;
+            typical_dosing: string;
+            dosing_route: string | null;
+          }
+        >(
+          `SELECT c.*, json_extract(m.data, '$.dosing.route') AS dosing_route FROM compounds c LEFT JOIN monographs m ON m.slug = c.slug WHERE c.id = ?`,
+        ).get(c.id)!;
+        const dosing = JSON.parse(r.typical_dosing) as {
+          amount: number | null;
+          unit: string;
+          frequency: string;
+          route: string;
+        };
         const routes = new Set([dosing.route, ...(r.dosing_route ? (JSON.parse(r.dosing_route) as string[]) : [])]);
         return {
-          type: 'compound', id: r.id, name: r.name, slug: r.slug, category: r.category, evidence_grade: r.evidence_grade, relevance_score: round(c.score),
-          summary: r.description, research_count: r.research_count,
-          typical_dosage: dosing.amount === null ? `No established dose (${dosing.frequency})` : `${dosing.amount} ${dosing.unit}, ${dosing.frequency}`,
+          type: 'compound',
+          id: r.id,
+          name: r.name,
+          slug: r.slug,
+          category: r.category,
+          evidence_grade: r.evidence_grade,
+          relevance_score: round(c.score),
+          summary: r.description,
+          research_count: r.research_count,
+          typical_dosage:
+            dosing.amount === null
+              ? `No established dose (${dosing.frequency})`
+              : `${dosing.amount} ${dosing.unit}, ${dosing.frequency}`,
           route_of_administration: [...routes],
         };
       }
       if (c.type === 'document') {
         const imported = c.source === 'imported';
-        const r = this.sql<[string], { id: string; title: string | null; authors: string; publication_date: string | null; journal: string | null; evidence_grade: EvidenceGrade; abstract: string | null; doi: string | null; url: string | null; external_id: string | null }>(
-          `SELECT *${imported ? '' : ', NULL AS external_id'} FROM ${imported ? 'user.imported_documents' : 'main.documents'} WHERE id = ?`).get(c.id)!;
+        const r = this.sql<
+          [string],
+          {
+            id: string;
+            title: string | null;
+            authors: string;
+            publication_date: string | null;
+            journal: string | null;
+            evidence_grade: EvidenceGrade;
+            abstract: string | null;
+            doi: string | null;
+            url: string | null;
+            external_id: string | null;
+          }
+        >(
+          `SELECT *${imported ? '' : ', NULL AS external_id'} FROM ${imported ? 'user.imported_documents' : 'main.documents'} WHERE id = ?`,
+        ).get(c.id)!;
         return {
-          type: 'document', id: r.id, title: r.title, authors: JSON.parse(r.authors) as string[], publication_date: r.publication_date, journal: r.journal,
-          evidence_grade: r.evidence_grade, relevance_score: round(c.score), ...(includeAbstracts ? { abstract: r.abstract } : {}), doi: r.doi, url: r.url,
-          source: c.source!, external_id: r.external_id,
+          type: 'document',
+          id: r.id,
+          title: r.title,
+          authors: JSON.parse(r.authors) as string[],
+          publication_date: r.publication_date,
+          journal: r.journal,
+          evidence_grade: r.evidence_grade,
+          relevance_score: round(c.score),
+          ...(includeAbstracts ? { abstract: r.abstract } : {}),
+          doi: r.doi,
+          url: r.url,
+          source: c.source!,
+          external_id: r.external_id,
         };
       }
-      const r = this.sql<[string], { id: string; title: string; content_preview: string; topics: string }>('SELECT * FROM research_items WHERE id = ?').get(c.id)!;
-      return { type: 'research', id: r.id, title: r.title, content_preview: r.content_preview, topics: JSON.parse(r.topics) as string[], relevance_score: round(c.score) };
+      const r = this.sql<[string], { id: string; title: string; content_preview: string; topics: string }>(
+        'SELECT * FROM research_items WHERE id = ?',
+      ).get(c.id)!;
+      return {
+        type: 'research',
+        id: r.id,
+        title: r.title,
+        content_preview: r.content_preview,
+        topics: JSON.parse(r.topics) as string[],
+        relevance_score: round(c.score),
+      };
     });
   }
 }
@@ -421,13 +630,20 @@ function relevantForSort(list: Candidate[], sort: SearchInput['sort']): Candidat
 const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i])) as Record<EvidenceGrade, number>;
 
 function sortCandidates(list: Candidate[], sort: SearchInput['sort']): void {
-  const byRelevance = (a: Candidate, b: Candidate) => b.score - a.score || TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.id.localeCompare(b.id);
+  const byRelevance = (a: Candidate, b: Candidate) =>
+    b.score - a.score || TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.id.localeCompare(b.id);
   const cmp: Record<SearchInput['sort'], (a: Candidate, b: Candidate) => number> = {
     relevance: byRelevance,
     evidence_grade: (a, b) => GRADE_ORDER[a.grade] - GRADE_ORDER[b.grade] || byRelevance(a, b),
     // Newest first by the date string (YYYY-MM-DD or YYYY); undated items last.
-    date: (a, b) => (a.date === null ? 1 : 0) - (b.date === null ? 1 : 0) || (b.date ?? '').localeCompare(a.date ?? '') || byRelevance(a, b),
-    name: (a, b) => (a.name === '' ? 1 : 0) - (b.name === '' ? 1 : 0) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || byRelevance(a, b),
+    date: (a, b) =>
+      (a.date === null ? 1 : 0) - (b.date === null ? 1 : 0) ||
+      (b.date ?? '').localeCompare(a.date ?? '') ||
+      byRelevance(a, b),
+    name: (a, b) =>
+      (a.name === '' ? 1 : 0) - (b.name === '' ? 1 : 0) ||
+      a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
+      byRelevance(a, b),
   };
   list.sort(cmp[sort]);
 }
@@ -435,7 +651,10 @@ function sortCandidates(list: Candidate[], sort: SearchInput['sort']): void {
 function facets(list: Candidate[]): SemanticSearchData['facets'] {
   const count = <K extends string>(keys: readonly K[], of: (c: Candidate) => K | null) => {
     const n = new Map<K, number>();
-    for (const c of list) { const k = of(c); if (k !== null) n.set(k, (n.get(k) ?? 0) + 1); }
+    for (const c of list) {
+      const k = of(c);
+      if (k !== null) n.set(k, (n.get(k) ?? 0) + 1);
+    }
     return keys.filter((k) => n.has(k)).map((k) => [k, n.get(k)!] as const);
   };
   return {

@@ -13,7 +13,13 @@ import { MemoryVectors } from './memory-vectors.ts';
 import { missingModelFiles, modelFingerprint, type ModelConfig } from './model-files.ts';
 import { VectorIndex } from './vector-index.ts';
 
-export interface SemanticStatus { model: string; state: IndexProgress['state'] | 'no_model' | 'loading'; done: number; total: number; reason: string }
+export interface SemanticStatus {
+  model: string;
+  state: IndexProgress['state'] | 'no_model' | 'loading';
+  done: number;
+  total: number;
+  reason: string;
+}
 
 export class Semantic {
   private embedder: Embedder | null = null;
@@ -24,14 +30,27 @@ export class Semantic {
   /** How many vectors came with the content database (0: everything is embedded on this machine). */
   bundledCount = 0;
 
-  constructor(private readonly model: ModelConfig, private readonly dataDir: string, private readonly db: Db, private readonly withImported: boolean) {
+  constructor(
+    private readonly model: ModelConfig,
+    private readonly dataDir: string,
+    private readonly db: Db,
+    private readonly withImported: boolean,
+  ) {
     const missing = missingModelFiles(model);
     this.state = missing.length
-      ? { model: model.modelId, state: 'no_model', done: 0, total: 0, reason: `no embedding model at ${join(model.modelDir, model.modelId)} (missing ${missing.join(', ')}): run npm run model:fetch` }
+      ? {
+          model: model.modelId,
+          state: 'no_model',
+          done: 0,
+          total: 0,
+          reason: `no embedding model at ${join(model.modelDir, model.modelId)} (missing ${missing.join(', ')}): run npm run model:fetch`,
+        }
       : { model: model.modelId, state: 'loading', done: 0, total: 0, reason: 'loading the embedding model' };
   }
 
-  get available(): boolean { return this.state.state !== 'no_model'; }
+  get available(): boolean {
+    return this.state.state !== 'no_model';
+  }
 
   /** Loads the model and builds the index; resolves when the index is ready (or failed). */
   async start(onProgress?: (p: IndexProgress) => void): Promise<void> {
@@ -57,20 +76,35 @@ export class Semantic {
         for (const r of readBundledVectors(this.db)) {
           memory.set(r.kind, r.key, r.vector);
           let keys = bundled.get(r.kind);
-          if (!keys) { keys = new Set(); bundled.set(r.kind, keys); }
+          if (!keys) {
+            keys = new Set();
+            bundled.set(r.kind, keys);
+          }
           keys.add(r.key);
         }
       }
       this.bundledCount = [...bundled.values()].reduce((n, k) => n + k.size, 0);
       const covered = (kind: SearchKind, key: string) => bundled.get(kind)?.has(key) ?? false;
-      this.builder = new IndexBuilder(() => searchableTexts(this.db, this.withImported, covered), this.embedder, index, memory, covered, (p) => {
-        this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
-        onProgress?.(p);
-      }, this.bundledCount > 0);
+      this.builder = new IndexBuilder(
+        () => searchableTexts(this.db, this.withImported, covered),
+        this.embedder,
+        index,
+        memory,
+        covered,
+        (p) => {
+          this.state = { model: this.model.modelId, state: p.state, done: p.done, total: p.total, reason: describe(p) };
+          onProgress?.(p);
+        },
+        this.bundledCount > 0,
+      );
       await this.builder.build();
       if (this.withImported && !this.closed) this.watchImports();
     } catch (err) {
-      this.state = { ...this.state, state: 'error', reason: `embedding model failed: ${err instanceof Error ? err.message : String(err)}` };
+      this.state = {
+        ...this.state,
+        state: 'error',
+        reason: `embedding model failed: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   }
 
@@ -90,7 +124,9 @@ export class Semantic {
    */
   private importsVersion(): Buffer | null {
     if (!this.withImported || !this.db.open) return null;
-    this.importsStructure ??= this.db.prepare<[], { block: Buffer }>('SELECT block FROM user.imported_documents_fts_data WHERE id = 10');
+    this.importsStructure ??= this.db.prepare<[], { block: Buffer }>(
+      'SELECT block FROM user.imported_documents_fts_data WHERE id = 10',
+    );
     return this.importsStructure.get()?.block ?? null;
   }
 
@@ -106,12 +142,18 @@ export class Semantic {
     this.watch.unref();
   }
 
-  status(): SemanticStatus { return this.state; }
+  status(): SemanticStatus {
+    return this.state;
+  }
 
-  retriever(): DenseRetriever | null { return this.builder?.retriever() ?? null; }
+  retriever(): DenseRetriever | null {
+    return this.builder?.retriever() ?? null;
+  }
 
   /** The loaded model, for other features that compare meanings (chat triage); null until it has loaded. */
-  loadedEmbedder(): Embedder | null { return this.embedder; }
+  loadedEmbedder(): Embedder | null {
+    return this.embedder;
+  }
 
   async close(): Promise<void> {
     this.closed = true;

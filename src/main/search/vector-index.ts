@@ -11,7 +11,11 @@ import type { SearchKind } from './dense.ts';
 export class VectorIndex {
   readonly db: Database.Database;
 
-  constructor(path: string, readonly modelId: string, readonly dim: number) {
+  constructor(
+    path: string,
+    readonly modelId: string,
+    readonly dim: number,
+  ) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -21,20 +25,36 @@ export class VectorIndex {
       CREATE TABLE IF NOT EXISTS items (rowid INTEGER PRIMARY KEY, kind TEXT NOT NULL, key TEXT NOT NULL, hash TEXT NOT NULL, UNIQUE (kind, key));
       CREATE VIRTUAL TABLE IF NOT EXISTS vectors USING vec0(kind text partition key, embedding float[${dim}] distance_metric=cosine);
     `);
-    const meta = new Map(this.db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
+    const meta = new Map(
+      this.db
+        .prepare<[], { key: string; value: string }>('SELECT key, value FROM meta')
+        .all()
+        .map((r) => [r.key, r.value]),
+    );
     if (meta.size && (meta.get('model_id') !== modelId || Number(meta.get('dim')) !== dim)) {
-      throw new Error(`${path} holds vectors of ${meta.get('model_id')} (${meta.get('dim')}-d), not ${modelId} (${dim}-d)`);
+      throw new Error(
+        `${path} holds vectors of ${meta.get('model_id')} (${meta.get('dim')}-d), not ${modelId} (${dim}-d)`,
+      );
     }
-    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?), (?, ?)').run('model_id', modelId, 'dim', String(dim));
+    this.db
+      .prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?), (?, ?)')
+      .run('model_id', modelId, 'dim', String(dim));
   }
 
   hashes(kind: SearchKind): Map<string, string> {
-    return new Map(this.db.prepare<[string], { key: string; hash: string }>('SELECT key, hash FROM items WHERE kind = ?').all(kind).map((r) => [r.key, r.hash]));
+    return new Map(
+      this.db
+        .prepare<[string], { key: string; hash: string }>('SELECT key, hash FROM items WHERE kind = ?')
+        .all(kind)
+        .map((r) => [r.key, r.hash]),
+    );
   }
 
   /** Writes one batch in one transaction: an interruption loses at most the batch in flight. */
   put(kind: SearchKind, batch: { key: string; hash: string; vector: Float32Array }[]): void {
-    const find = this.db.prepare<[string, string], { rowid: number }>('SELECT rowid FROM items WHERE kind = ? AND key = ?');
+    const find = this.db.prepare<[string, string], { rowid: number }>(
+      'SELECT rowid FROM items WHERE kind = ? AND key = ?',
+    );
     const insertItem = this.db.prepare('INSERT INTO items (kind, key, hash) VALUES (?, ?, ?)');
     const updateItem = this.db.prepare('UPDATE items SET hash = ? WHERE rowid = ?');
     const deleteVec = this.db.prepare('DELETE FROM vectors WHERE rowid = ?');
@@ -43,15 +63,20 @@ export class VectorIndex {
       for (const b of batch) {
         const existing = find.get(kind, b.key);
         let rowid: number;
-        if (existing) { rowid = existing.rowid; updateItem.run(b.hash, rowid); deleteVec.run(BigInt(rowid)); }
-        else rowid = Number(insertItem.run(kind, b.key, b.hash).lastInsertRowid);
+        if (existing) {
+          rowid = existing.rowid;
+          updateItem.run(b.hash, rowid);
+          deleteVec.run(BigInt(rowid));
+        } else rowid = Number(insertItem.run(kind, b.key, b.hash).lastInsertRowid);
         insertVec.run(BigInt(rowid), kind, Buffer.from(b.vector.buffer, b.vector.byteOffset, b.vector.byteLength));
       }
     })();
   }
 
   remove(kind: SearchKind, keys: string[]): void {
-    const find = this.db.prepare<[string, string], { rowid: number }>('SELECT rowid FROM items WHERE kind = ? AND key = ?');
+    const find = this.db.prepare<[string, string], { rowid: number }>(
+      'SELECT rowid FROM items WHERE kind = ? AND key = ?',
+    );
     this.db.transaction(() => {
       for (const key of keys) {
         const r = find.get(kind, key);
@@ -70,10 +95,22 @@ export class VectorIndex {
 
   /** Every stored vector (loaded into memory at start: queries scan memory, this file only persists). */
   *all(): Generator<{ kind: SearchKind; key: string; vector: Float32Array }> {
-    for (const r of this.db.prepare<[], { kind: SearchKind; key: string; embedding: Buffer }>('SELECT i.kind, i.key, v.embedding FROM items i JOIN vectors v ON v.rowid = i.rowid').iterate()) {
-      yield { kind: r.kind, key: r.key, vector: new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength)) };
+    for (const r of this.db
+      .prepare<[], { kind: SearchKind; key: string; embedding: Buffer }>(
+        'SELECT i.kind, i.key, v.embedding FROM items i JOIN vectors v ON v.rowid = i.rowid',
+      )
+      .iterate()) {
+      yield {
+        kind: r.kind,
+        key: r.key,
+        vector: new Float32Array(
+          r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength),
+        ),
+      };
     }
   }
 
-  close(): void { this.db.close(); }
+  close(): void {
+    this.db.close();
+  }
 }

@@ -91,8 +91,10 @@ export function createApp(opts: AppOptions): MateriaApp {
   const log = opts.log ?? stderrLog;
   const compounds = new CompoundRepo(opts.contentDb);
   // Imported documents live in the user database; attaching it lets one query list both collections.
-  const canAttach = opts.userDb.name !== ':memory:' && !opts.contentDb.prepare("SELECT 1 FROM pragma_database_list WHERE name = 'user'").get();
-  if (canAttach) opts.contentDb.prepare("ATTACH DATABASE ? AS user").run(opts.userDb.name);
+  const canAttach =
+    opts.userDb.name !== ':memory:' &&
+    !opts.contentDb.prepare("SELECT 1 FROM pragma_database_list WHERE name = 'user'").get();
+  if (canAttach) opts.contentDb.prepare('ATTACH DATABASE ? AS user').run(opts.userDb.name);
   let openapiDoc: Record<string, unknown> | undefined;
   const context: AppContext = {
     version: opts.version,
@@ -100,32 +102,59 @@ export function createApp(opts: AppOptions): MateriaApp {
     compounds,
     monographs: new MonographRepo(opts.contentDb, compounds),
     documents: new DocumentRepo(opts.contentDb, opts.userDb.name !== ':memory:'),
-    search: new SearchService(opts.contentDb, opts.userDb.name !== ':memory:', () => opts.semantic?.retriever() ?? null),
+    search: new SearchService(
+      opts.contentDb,
+      opts.userDb.name !== ':memory:',
+      () => opts.semantic?.retriever() ?? null,
+    ),
     semantic: opts.semantic ?? null,
     userDb: opts.userDb,
     now,
     keys: new KeyStore(opts.userDb, now),
     openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
-    webhooks: new WebhookService(opts.userDb, { now, allowPrivateEnv: opts.webhooks?.allowPrivate ?? false, lookup: opts.webhooks?.lookup, userAgent: `Materia-Webhooks/${opts.version}` }),
+    webhooks: new WebhookService(opts.userDb, {
+      now,
+      allowPrivateEnv: opts.webhooks?.allowPrivate ?? false,
+      lookup: opts.webhooks?.lookup,
+      userAgent: `Materia-Webhooks/${opts.version}`,
+    }),
     conversations: new ConversationStore(opts.userDb),
     session: new SessionHandoff(now),
     chat: undefined as unknown as ChatService, // assigned just below: it reads the repositories above
   };
-  context.chat = createChatService(context, { contentDb: opts.contentDb, llm: opts.chat?.llm ?? null, log, embedder: () => opts.semantic?.loadedEmbedder() ?? null });
-  const handlers: HandlerMap = retryHandlersWhileBusy({
-    ...systemHandlers(context),
-    ...compoundHandlers(context),
-    ...monographHandlers(context),
-    ...documentHandlers(context),
-    ...searchHandlers(context),
-    ...toolHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
-    ...apiKeyHandlers(context),
-    ...webhookHandlers(context),
-    ...insightHandlers(context, { content: opts.contentDb, compounds: context.compounds, monographs: context.monographs, now }),
-    ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
-    ...sessionHandlers(context),
-    ...vocabularyHandlers(opts.contentDb),
-  }, opts.dbBusyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS);
+  context.chat = createChatService(context, {
+    contentDb: opts.contentDb,
+    llm: opts.chat?.llm ?? null,
+    log,
+    embedder: () => opts.semantic?.loadedEmbedder() ?? null,
+  });
+  const handlers: HandlerMap = retryHandlersWhileBusy(
+    {
+      ...systemHandlers(context),
+      ...compoundHandlers(context),
+      ...monographHandlers(context),
+      ...documentHandlers(context),
+      ...searchHandlers(context),
+      ...toolHandlers(context, {
+        content: opts.contentDb,
+        compounds: context.compounds,
+        monographs: context.monographs,
+        now,
+      }),
+      ...apiKeyHandlers(context),
+      ...webhookHandlers(context),
+      ...insightHandlers(context, {
+        content: opts.contentDb,
+        compounds: context.compounds,
+        monographs: context.monographs,
+        now,
+      }),
+      ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
+      ...sessionHandlers(context),
+      ...vocabularyHandlers(opts.contentDb),
+    },
+    opts.dbBusyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
+  );
   const limiter = new RateLimiter(now);
 
   const app = express();
@@ -152,18 +181,38 @@ export function createApp(opts: AppOptions): MateriaApp {
   // may be made (edge checks → route → auth → rate limit → 404/405 → path parameters → body → handler).
   const api = express.Router();
   api.use(refuseCrossSite, refuseQueryKeys());
-  api.use((req, _res, next) => { req.resolvedRoute = matchRoute(req.method, req.path); next(); });
-  api.use(authenticate(context.keys), rateLimit(limiter, (name) => rules.get(name)!));
+  api.use((req, _res, next) => {
+    req.resolvedRoute = matchRoute(req.method, req.path);
+    next();
+  });
+  api.use(
+    authenticate(context.keys),
+    rateLimit(limiter, (name) => rules.get(name)!),
+  );
   api.use((req, res, next) => {
     const route = req.resolvedRoute!;
-    if (route.kind === 'none') { next(new HttpError('not_found', `no route ${req.method} /v1${req.path}`)); return; }
+    if (route.kind === 'none') {
+      next(new HttpError('not_found', `no route ${req.method} /v1${req.path}`));
+      return;
+    }
     if (route.kind === 'wrong_method') {
-      next(new HttpError('method_not_allowed', `${req.method} is not allowed here; use ${route.allow.join(' or ')}`, undefined, { Allow: route.allow.join(', ') }));
+      next(
+        new HttpError(
+          'method_not_allowed',
+          `${req.method} is not allowed here; use ${route.allow.join(' or ')}`,
+          undefined,
+          { Allow: route.allow.join(', ') },
+        ),
+      );
       return;
     }
     const decoded = decodeParams(route.rawParams);
     if ('bad' in decoded) {
-      next(new HttpError('invalid_request', `invalid path parameter: ${decoded.bad}`, [{ field: decoded.bad, message: 'is not valid percent-encoded UTF-8' }]));
+      next(
+        new HttpError('invalid_request', `invalid path parameter: ${decoded.bad}`, [
+          { field: decoded.bad, message: 'is not valid percent-encoded UTF-8' },
+        ]),
+      );
       return;
     }
     // A body sent to a route that takes none is never read; closing the connection after the answer discards it.
@@ -173,12 +222,30 @@ export function createApp(opts: AppOptions): MateriaApp {
   api.use(...readBody(opts.bodyDeadlineMs ?? BODY_DEADLINE_MS), bodyErrors);
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]) {
     const path = toExpressPath(endpoint.path).replace(/^\/v1/, '');
-    api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path, bind(name, endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log));
+    api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](
+      path,
+      bind(name, endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log),
+    );
   }
   app.use('/v1', api);
   // The Model Context Protocol: the same handlers, keys, scopes and rate-limit buckets as /v1 (src/main/mcp).
   // Its refusals (the Host/Origin checks above included) are JSON-RPC errors, which MCP clients can read.
-  app.use('/mcp', mcpRouter({ ctx: context, contentDb: opts.contentDb, llmUrl: opts.chat?.llm?.url ?? null, handlers, limiter, ruleOf: (name) => rules.get(name)!, log }, { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS }), mcpErrorHandler(log));
+  app.use(
+    '/mcp',
+    mcpRouter(
+      {
+        ctx: context,
+        contentDb: opts.contentDb,
+        llmUrl: opts.chat?.llm?.url ?? null,
+        handlers,
+        limiter,
+        ruleOf: (name) => rules.get(name)!,
+        log,
+      },
+      { bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS },
+    ),
+    mcpErrorHandler(log),
+  );
   // OAuth discovery and flow paths: a JSON 404 saying the server takes API keys (before the renderer's index.html).
   app.use(oauthPathsRouter());
   const renderer = opts.rendererDir ? rendererRouter(opts.rendererDir) : null;
@@ -188,12 +255,21 @@ export function createApp(opts: AppOptions): MateriaApp {
   return { app, context, hasRenderer: renderer !== null };
 }
 
-function bind(name: EndpointName, endpoint: Endpoint, handler: Handler<EndpointName>, checkResponses: boolean, log: Log): RequestHandler {
+function bind(
+  name: EndpointName,
+  endpoint: Endpoint,
+  handler: Handler<EndpointName>,
+  checkResponses: boolean,
+  log: Log,
+): RequestHandler {
   return async (req, res, next) => {
     try {
       // The router must run the endpoint that auth and the limits were decided for (route-match.ts mirrors its matching).
       const resolved = req.resolvedRoute;
-      if (resolved?.kind !== 'found' || resolved.name !== name) throw new Error(`route mismatch: resolved ${resolved?.kind === 'found' ? resolved.name : resolved?.kind}, dispatched ${name}`);
+      if (resolved?.kind !== 'found' || resolved.name !== name)
+        throw new Error(
+          `route mismatch: resolved ${resolved?.kind === 'found' ? resolved.name : resolved?.kind}, dispatched ${name}`,
+        );
       const input = {
         params: endpoint.params ? parseOrThrow(endpoint.params, req.params, 'path') : undefined,
         query: endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined,
@@ -202,7 +278,11 @@ function bind(name: EndpointName, endpoint: Endpoint, handler: Handler<EndpointN
         res,
       };
       if (!endpoint.query && Object.keys(req.query as object).length) {
-        throw new HttpError('invalid_request', 'this route takes no query parameters', Object.keys(req.query as object).map((k) => ({ field: k, message: 'unknown parameter' })));
+        throw new HttpError(
+          'invalid_request',
+          'this route takes no query parameters',
+          Object.keys(req.query as object).map((k) => ({ field: k, message: 'unknown parameter' })),
+        );
       }
       const result = await handler(input as never);
       if (endpoint.stream) return; // the handler wrote the response (server-sent events)

@@ -13,7 +13,9 @@ import { HttpError } from './http-error.ts';
 export const BUSY_RETRY_AFTER_S = 2;
 
 export function busyUnavailable(err: DatabaseBusyError): HttpError {
-  return new HttpError('unavailable', `${err.message}; try again in a moment`, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_S) });
+  return new HttpError('unavailable', `${err.message}; try again in a moment`, undefined, {
+    'Retry-After': String(BUSY_RETRY_AFTER_S),
+  });
 }
 
 export function retryHandlersWhileBusy(handlers: HandlerMap, deadlineMs: number): HandlerMap {

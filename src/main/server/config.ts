@@ -24,9 +24,11 @@ export function defaultDataDir(platform = process.platform, env = process.env): 
 
 export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
   const rawPort = env.MATERIA_PORT ?? '3737';
-  if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new Error(`MATERIA_PORT must be a port number 0-65535 (0 picks a free port), got "${rawPort}"`);
+  if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535)
+    throw new Error(`MATERIA_PORT must be a port number 0-65535 (0 picks a free port), got "${rawPort}"`);
   const rawAllow = env.MATERIA_WEBHOOKS_ALLOW_PRIVATE?.trim() ?? '';
-  if (!['', '0', '1', 'false', 'true'].includes(rawAllow)) throw new Error(`MATERIA_WEBHOOKS_ALLOW_PRIVATE must be 1 or 0, got "${rawAllow}"`);
+  if (!['', '0', '1', 'false', 'true'].includes(rawAllow))
+    throw new Error(`MATERIA_WEBHOOKS_ALLOW_PRIVATE must be 1 or 0, got "${rawAllow}"`);
   return {
     port: Number(rawPort),
     webhooksAllowPrivate: rawAllow === '1' || rawAllow === 'true',
@@ -46,10 +48,18 @@ export function readLlmConfig(env: NodeJS.ProcessEnv): LlmConfig | null {
   const url = env.MATERIA_LLM_URL?.trim();
   const model = env.MATERIA_LLM_MODEL?.trim();
   if (!url && !model) return null;
-  if (!url || !model) throw new Error('MATERIA_LLM_URL and MATERIA_LLM_MODEL go together: set both (an OpenAI-compatible endpoint and its model name) or neither');
+  if (!url || !model)
+    throw new Error(
+      'MATERIA_LLM_URL and MATERIA_LLM_MODEL go together: set both (an OpenAI-compatible endpoint and its model name) or neither',
+    );
   let parsed: URL;
-  try { parsed = new URL(url); } catch { throw new Error(`MATERIA_LLM_URL must be an http(s) URL, got "${url}"`); }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`MATERIA_LLM_URL must be an http(s) URL, got "${url}"`);
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`MATERIA_LLM_URL must be an http(s) URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`MATERIA_LLM_URL must be an http(s) URL, got "${url}"`);
   const apiKey = env.MATERIA_LLM_API_KEY?.trim();
   return { url, model, ...(apiKey ? { apiKey } : {}) };
 }

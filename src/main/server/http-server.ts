@@ -16,25 +16,51 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 const CHECK_EVERY_MS = 1_000;
 
 function rawError(socket: Duplex, code: ErrorCode, message: string, extra = ''): void {
-  if (!socket.writable) { socket.destroy(); return; }
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const body = JSON.stringify({ success: false, error: { code, message } } satisfies ErrorEnvelope);
   const status = ERROR_STATUS[code];
-  const reason = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Payload Too Large' }[status as 400] ?? 'Error';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
-    + `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
+  const reason =
+    { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Payload Too Large' }[
+      status as 400
+    ] ?? 'Error';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`,
+  );
 }
 
 function onClientError(err: Error & { code?: string }, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) { socket.destroy(); return; }
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
   if (err.code === 'HPE_HEADER_OVERFLOW') rawError(socket, 'payload_too_large', 'the request headers are too large');
-  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') rawError(socket, 'request_timeout', 'the request did not arrive in time');
+  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    rawError(socket, 'request_timeout', 'the request did not arrive in time');
   else rawError(socket, 'invalid_request', 'the request is not valid HTTP/1.1');
 }
 
 export function createHttpServer(handler: RequestListener): Server {
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_EVERY_MS }, handler);
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: CHECK_EVERY_MS,
+    },
+    handler,
+  );
   server.on('clientError', onClientError);
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => rawError(socket, 'method_not_allowed', 'CONNECT is not supported: this is not a proxy', 'Allow: GET, POST, PUT, DELETE\r\n'));
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
+    rawError(
+      socket,
+      'method_not_allowed',
+      'CONNECT is not supported: this is not a proxy',
+      'Allow: GET, POST, PUT, DELETE\r\n',
+    ),
+  );
   return server;
 }
 
@@ -45,9 +71,18 @@ export function listen(server: Server, port: number): Promise<void> {
   return new Promise((ok, fail) => {
     const onError = (err: Error & { code?: string }) => {
       server.off('listening', onListening);
-      fail(err.code === 'EADDRINUSE' ? new PortInUseError(`port ${port} on 127.0.0.1 is already in use (another Materia, or another program); stop it or set MATERIA_PORT to a free port`) : err);
+      fail(
+        err.code === 'EADDRINUSE'
+          ? new PortInUseError(
+              `port ${port} on 127.0.0.1 is already in use (another Materia, or another program); stop it or set MATERIA_PORT to a free port`,
+            )
+          : err,
+      );
     };
-    const onListening = () => { server.off('error', onError); ok(); };
+    const onListening = () => {
+      server.off('error', onError);
+      ok();
+    };
     server.once('error', onError);
     server.once('listening', onListening);
     server.listen(port, '127.0.0.1');

@@ -10,4 +10,6 @@ export function formatLogLine(msg: string, err?: unknown): string {
   return err === undefined ? msg : `${msg} ${inspect(err, { depth: 4, breakLength: Infinity })}`;
 }
 
-export const stderrLog: Log = (msg, err) => { process.stderr.write(`${formatLogLine(msg, err)}\n`); };
+export const stderrLog: Log = (msg, err) => {
+  process.stderr.write(`${formatLogLine(msg, err)}\n`);
+};

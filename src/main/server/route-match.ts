@@ -11,18 +11,27 @@ export type RouteMatch =
   | { kind: 'wrong_method'; allow: string[] }
   | { kind: 'none' };
 
-interface Compiled { name: EndpointName; endpoint: Endpoint; re: RegExp; paramNames: string[] }
+interface Compiled {
+  name: EndpointName;
+  endpoint: Endpoint;
+  re: RegExp;
+  paramNames: string[];
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function compile(name: EndpointName, endpoint: Endpoint): Compiled {
   const paramNames: string[] = [];
-  const body = endpoint.path.replace(/^\/v1/, '').split(/(\{\w+\})/).map((part) => {
-    const m = /^\{(\w+)\}$/.exec(part);
-    if (!m) return escape(part);
-    paramNames.push(m[1]!);
-    return '([^/]+)';
-  }).join('');
+  const body = endpoint.path
+    .replace(/^\/v1/, '')
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return escape(part);
+      paramNames.push(m[1]!);
+      return '([^/]+)';
+    })
+    .join('');
   return { name, endpoint, re: new RegExp(`^${body}/?$`, 'i'), paramNames };
 }
 
@@ -40,7 +49,9 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (!m) continue;
     if (r.endpoint.method === wanted) {
       const rawParams: Record<string, string> = {};
-      r.paramNames.forEach((p, i) => { rawParams[p] = m[i + 1]!; });
+      r.paramNames.forEach((p, i) => {
+        rawParams[p] = m[i + 1]!;
+      });
       return { kind: 'found', name: r.name, endpoint: r.endpoint, rawParams };
     }
     // Allow lists the methods of the most specific path that matched, as the router's 405 did.
@@ -53,7 +64,11 @@ export function matchRoute(method: string, path: string): RouteMatch {
 export function decodeParams(raw: Record<string, string>): { params: Record<string, string> } | { bad: string } {
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) {
-    try { params[k] = decodeURIComponent(v); } catch { return { bad: k }; }
+    try {
+      params[k] = decodeURIComponent(v);
+    } catch {
+      return { bad: k };
+    }
   }
   return { params };
 }

@@ -41,34 +41,61 @@ export function appVersion(repoRoot: string): string {
   return (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export async function startServer(config: ServerConfig, repoRoot: string, onIndexProgress?: (done: number, total: number) => void, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  repoRoot: string,
+  onIndexProgress?: (done: number, total: number) => void,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   // The port first: a busy one is a clear error before any folder, database or key is created (http-server.ts).
   // Until the app is ready (a few hundred ms), a request gets a JSON 503.
   let ready: Express | null = null;
   const server = createHttpServer((req, res) => {
-    if (ready) { ready(req, res); return; }
+    if (ready) {
+      ready(req, res);
+      return;
+    }
     res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1', Connection: 'close' });
-    res.end(JSON.stringify({ success: false, error: { code: 'unavailable', message: 'the server is starting; try again in a moment' } }));
+    res.end(
+      JSON.stringify({
+        success: false,
+        error: { code: 'unavailable', message: 'the server is starting; try again in a moment' },
+      }),
+    );
   });
   await listen(server, config.port);
   try {
-    return await setUp(server, config, repoRoot, onIndexProgress, options, (app) => { ready = app; });
+    return await setUp(server, config, repoRoot, onIndexProgress, options, (app) => {
+      ready = app;
+    });
   } catch (err) {
     server.close();
     throw err;
   }
 }
 
-async function setUp(server: Server, config: ServerConfig, repoRoot: string, onIndexProgress: ((done: number, total: number) => void) | undefined,
-  options: StartOptions, serve: (app: Express) => void): Promise<RunningServer> {
+async function setUp(
+  server: Server,
+  config: ServerConfig,
+  repoRoot: string,
+  onIndexProgress: ((done: number, total: number) => void) | undefined,
+  options: StartOptions,
+  serve: (app: Express) => void,
+): Promise<RunningServer> {
   ensurePrivateDir(config.dataDir);
   makeTreePrivate(config.dataDir);
   const contentDb = openContentDb(config.contentDb);
   const userDb = openUserDb(resolve(config.dataDir, 'user.sqlite'), SERVER_BUSY_TIMEOUT_MS);
   const semantic = new Semantic(config.model, config.dataDir, contentDb, true);
   const materia = createApp({
-    contentDb, userDb, version: appVersion(repoRoot), semantic, rendererDir: join(repoRoot, 'out/renderer'),
-    now: options.now, webhooks: { allowPrivate: config.webhooksAllowPrivate }, chat: { llm: config.llm },
+    contentDb,
+    userDb,
+    version: appVersion(repoRoot),
+    semantic,
+    rendererDir: join(repoRoot, 'out/renderer'),
+    now: options.now,
+    webhooks: { allowPrivate: config.webhooksAllowPrivate },
+    chat: { llm: config.llm },
   });
   noteContentVersion(userDb, materia.context.webhooks, materia.context.content); // content.updated after an update
   const admin = ensureAdminKey(materia.context.keys, config.dataDir, config.apiKey);
@@ -84,7 +111,13 @@ async function setUp(server: Server, config: ServerConfig, repoRoot: string, onI
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
   return {
-    server, port, admin, materia, semantic, indexing, browserKey,
+    server,
+    port,
+    admin,
+    materia,
+    semantic,
+    indexing,
+    browserKey,
     url: `http://127.0.0.1:${port}`,
     webUiLink: () => `http://127.0.0.1:${port}/#code=${materia.context.session.issue().code}`,
     close: async () => {

@@ -13,15 +13,21 @@ export async function startHeadless(repoRoot: string): Promise<void> {
     const config = readConfig(process.env, repoRoot);
     const bar = progressReporter('  embedding index');
     // Nothing to embed (the bundled vectors cover everything) draws no bar.
-    const running = await startServer(config, repoRoot, (done, total) => { if (total > 0) bar(done, total); });
+    const running = await startServer(config, repoRoot, (done, total) => {
+      if (total > 0) bar(done, total);
+    });
     for (const line of startBanner(running, config)) console.log(line);
     if (running.semantic.available) {
       void running.indexing.then(() => {
         const bundled = running.semantic.bundledCount;
-        console.log(`  search: ${running.semantic.status().reason}${bundled ? ` (${bundled} vectors bundled with the content database)` : ''}`);
+        console.log(
+          `  search: ${running.semantic.status().reason}${bundled ? ` (${bundled} vectors bundled with the content database)` : ''}`,
+        );
       });
     }
-    const stop = () => { void running.close().then(() => process.exit(0)); };
+    const stop = () => {
+      void running.close().then(() => process.exit(0));
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (err) {

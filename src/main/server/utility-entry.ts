@@ -9,7 +9,10 @@ import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { startHeadless } from './start.ts';
 
-interface ParentPort { postMessage(msg: unknown): void; on(event: 'message', fn: (e: { data: unknown }) => void): void }
+interface ParentPort {
+  postMessage(msg: unknown): void;
+  on(event: 'message', fn: (e: { data: unknown }) => void): void;
+}
 const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
 
 // The bundle sits in out/main: the repository (or the packaged app) is two levels up.

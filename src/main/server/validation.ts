@@ -16,7 +16,11 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], whole: stri
   return details;
 }
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, part: 'body' | 'query' | 'path'): z.infer<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  part: 'body' | 'query' | 'path',
+): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = issuesToDetails(result.error.issues, part);

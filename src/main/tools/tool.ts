@@ -19,7 +19,10 @@ export interface ToolContext {
 
 /** Thrown by a runner for input that passes the schema but cannot be computed (e.g. missing biomarkers): a 400 naming fields. */
 export class ToolInputError extends Error {
-  constructor(message: string, readonly details: { field: string; message: string }[]) {
+  constructor(
+    message: string,
+    readonly details: { field: string; message: string }[],
+  ) {
     super(message);
   }
 }

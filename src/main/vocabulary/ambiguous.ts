@@ -11,19 +11,94 @@ import { isCaseSensitiveName, normalizeName } from './normalize.ts';
 import { ambiguityOf } from './resolver.ts';
 
 /** Too generic to name one substance (normalised: "plan b" is "planb"). */
-export const TOO_GENERIC_NAMES: ReadonlySet<string> = new Set([
-  'vitamin', 'iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'water', 'protein', 'sugar', 'salt', 'fat', 'fiber', 'fibre', 'acid', 'oil', 'extract',
-  'tea', 'coffee', 'align', 'sam', 'soma', 'android', 'equipoise', 'concor', 'plan b', 'focus', 'alert', 'relief', 'advance', 'bonine',
-].map(normalizeName));
+export const TOO_GENERIC_NAMES: ReadonlySet<string> = new Set(
+  [
+    'vitamin',
+    'iron',
+    'calcium',
+    'sodium',
+    'potassium',
+    'oxygen',
+    'water',
+    'protein',
+    'sugar',
+    'salt',
+    'fat',
+    'fiber',
+    'fibre',
+    'acid',
+    'oil',
+    'extract',
+    'tea',
+    'coffee',
+    'align',
+    'sam',
+    'soma',
+    'android',
+    'equipoise',
+    'concor',
+    'plan b',
+    'focus',
+    'alert',
+    'relief',
+    'advance',
+    'bonine',
+  ].map(normalizeName),
+);
 
 /**
  * Route and form words: a parenthetical such as "Hyaluronic acid (oral)" qualifies the name and is not a name of its
  * own (it would match "oral gel" in another record's entry).
  */
-const FORM_WORDS = new Set(['oral', 'topical', 'injection', 'injectable', 'intravenous', 'iv', 'im', 'sc', 'subcutaneous', 'intramuscular', 'ophthalmic',
-  'nasal', 'intranasal', 'inhaled', 'inhalation', 'cream', 'gel', 'ointment', 'tablet', 'tablets', 'capsule', 'capsules', 'solution', 'suspension', 'drops',
-  'spray', 'patch', 'powder', 'supplement', 'supplements', 'extended', 'release', 'immediate', 'modified', 'sustained', 'liquid', 'syrup', 'vaginal', 'rectal',
-  'transdermal', 'sublingual', 'buccal', 'chewable', 'form', 'forms', 'and', 'or']);
+const FORM_WORDS = new Set([
+  'oral',
+  'topical',
+  'injection',
+  'injectable',
+  'intravenous',
+  'iv',
+  'im',
+  'sc',
+  'subcutaneous',
+  'intramuscular',
+  'ophthalmic',
+  'nasal',
+  'intranasal',
+  'inhaled',
+  'inhalation',
+  'cream',
+  'gel',
+  'ointment',
+  'tablet',
+  'tablets',
+  'capsule',
+  'capsules',
+  'solution',
+  'suspension',
+  'drops',
+  'spray',
+  'patch',
+  'powder',
+  'supplement',
+  'supplements',
+  'extended',
+  'release',
+  'immediate',
+  'modified',
+  'sustained',
+  'liquid',
+  'syrup',
+  'vaginal',
+  'rectal',
+  'transdermal',
+  'sublingual',
+  'buccal',
+  'chewable',
+  'form',
+  'forms',
+  'and',
+  'or',
+]);
 
 /** The names of a list that can stand for their substance in running text: not too generic, not a bare number or short word. */
 export function linkableNames(names: readonly string[]): string[] {
@@ -32,7 +107,14 @@ export function linkableNames(names: readonly string[]): string[] {
     const n = raw.trim();
     const norm = normalizeName(n);
     if (norm.length < 3 || TOO_GENERIC_NAMES.has(norm) || /^\d+$/.test(norm)) continue;
-    if (n.toLowerCase().split(/[\s,/-]+/).filter(Boolean).every((w) => FORM_WORDS.has(w))) continue;
+    if (
+      n
+        .toLowerCase()
+        .split(/[\s,/-]+/)
+        .filter(Boolean)
+        .every((w) => FORM_WORDS.has(w))
+    )
+      continue;
     // Three-letter words in ordinary case ("Met", "Tyr", "Tau") are residue codes or English words, not names.
     if (norm.length <= 3 && !isCaseSensitiveName(n)) continue;
     if (!out.has(n.toLowerCase())) out.set(n.toLowerCase(), n);
@@ -58,14 +140,21 @@ export function isEverydayWord(db: Db, text: string): boolean {
 export function ordinaryWordCount(db: Db, text: string): number {
   let m = commonWords.get(db);
   if (!m) {
-    m = new Map(db.prepare<[], { word_norm: string; count: number }>('SELECT word_norm, count FROM vocab_common_words').all().map((r) => [r.word_norm, r.count]));
+    m = new Map(
+      db
+        .prepare<[], { word_norm: string; count: number }>('SELECT word_norm, count FROM vocab_common_words')
+        .all()
+        .map((r) => [r.word_norm, r.count]),
+    );
     commonWords.set(db, m);
   }
   return m.get(normalizeName(text)) ?? 0;
 }
 
-const DOSE_AFTER = /^\W{0,3}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|units?|iu|%|tabs?|tablets?|caps?|pills?)\b|(?:tablets?|tabs?|pills?|capsules?|mg)\b)/i;
-const MEDICINE_BEFORE = /\b(?:tak(?:e|es|ing)|took|on|prescribed|started|stopped|using|use|dose of|doses of|mg of|my|the drug|the medicine|medication|pills? of|tablets? of)\W+$/i;
+const DOSE_AFTER =
+  /^\W{0,3}(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|units?|iu|%|tabs?|tablets?|caps?|pills?)\b|(?:tablets?|tabs?|pills?|capsules?|mg)\b)/i;
+const MEDICINE_BEFORE =
+  /\b(?:tak(?:e|es|ing)|took|on|prescribed|started|stopped|using|use|dose of|doses of|mg of|my|the drug|the medicine|medication|pills? of|tablets? of)\W+$/i;
 
 const JOINED_AFTER = /^\s*(?:(?:ok|okay|safe|fine)\s+)?(?:with|and|plus|\+|&)\s+\p{L}/iu;
 const JOINED_BEFORE = /\p{L}\s+(?:with|plus|\+|&)\s+$/iu;
@@ -85,12 +174,24 @@ export function isContraction(span: string, resolvedName: string): boolean {
  * name without an apostrophe of its own; an ordinary English word read through a brand, synonym or abbreviation
  * ("android", "plan") needs a medicine context.
  */
-export function readsAsMedicine(db: Db, text: string, at: number, end: number, resolvedName: string, via: string | null): boolean {
+export function readsAsMedicine(
+  db: Db,
+  text: string,
+  at: number,
+  end: number,
+  resolvedName: string,
+  via: string | null,
+): boolean {
   const span = text.slice(at, end);
   if (isContraction(span, resolvedName)) return false;
   if (TOO_GENERIC_NAMES.has(normalizeName(span)) && !hasMedicineContext(text, at, end)) return false;
   // A name with another meaning (DXM, HCTZ): a medicine context, or joined to another name ("dxm with sertraline").
-  if (ambiguityOf(db, span) !== null) return hasMedicineContext(text, at, end) || JOINED_AFTER.test(text.slice(end, end + 24)) || JOINED_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+  if (ambiguityOf(db, span) !== null)
+    return (
+      hasMedicineContext(text, at, end) ||
+      JOINED_AFTER.test(text.slice(end, end + 24)) ||
+      JOINED_BEFORE.test(text.slice(Math.max(0, at - 24), at))
+    );
   if (via === 'name' || via === 'slug' || via === 'class' || via === 'food') return true;
   return !isEverydayWord(db, span) || hasMedicineContext(text, at, end);
 }
@@ -100,7 +201,12 @@ const englishWords = new WeakMap<Db, Set<string>>();
 export function isEnglishWord(db: Db, word: string): boolean {
   let set = englishWords.get(db);
   if (!set) {
-    set = new Set(db.prepare<[], { word_norm: string }>('SELECT word_norm FROM vocab_english_words').all().map((r) => r.word_norm));
+    set = new Set(
+      db
+        .prepare<[], { word_norm: string }>('SELECT word_norm FROM vocab_english_words')
+        .all()
+        .map((r) => r.word_norm),
+    );
     englishWords.set(db, set);
   }
   return set.has(normalizeName(word));

@@ -5,7 +5,11 @@
  */
 import { normalizeName } from './normalize.ts';
 
-export interface FuzzyHit { compoundRowid: number; name: string; distance: number }
+export interface FuzzyHit {
+  compoundRowid: number;
+  name: string;
+  distance: number;
+}
 
 function trigrams(s: string): Set<string> {
   const padded = `  ${s} `;
@@ -46,7 +50,8 @@ export class FuzzyNames {
       const idx = this.entries.push({ norm, name: n.name, compoundRowid: n.compoundRowid }) - 1;
       for (const t of trigrams(norm)) {
         const list = this.byTrigram.get(t);
-        if (list) list.push(idx); else this.byTrigram.set(t, [idx]);
+        if (list) list.push(idx);
+        else this.byTrigram.set(t, [idx]);
       }
     }
   }
@@ -67,7 +72,8 @@ export class FuzzyNames {
       const distance = editDistance(q, e.norm, max);
       if (distance > max) continue;
       const prev = best.get(e.compoundRowid);
-      if (!prev || distance < prev.distance) best.set(e.compoundRowid, { compoundRowid: e.compoundRowid, name: e.name, distance });
+      if (!prev || distance < prev.distance)
+        best.set(e.compoundRowid, { compoundRowid: e.compoundRowid, name: e.name, distance });
     }
     return [...best.values()].sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
   }

@@ -20,8 +20,14 @@ describe('ingredient keys', () => {
 
   it('map through aliases first, then unambiguous DrugBank synonyms, to the common name', () => {
     const maps: KeyMaps = {
-      aliases: new Map([['paracetamol', 'acetaminophen'], ['ferrous', 'iron']]),
-      drugbank: new Map([['rifampin', 'Rifampicin'], ['aspirin', 'Acetylsalicylic acid']]),
+      aliases: new Map([
+        ['paracetamol', 'acetaminophen'],
+        ['ferrous', 'iron'],
+      ]),
+      drugbank: new Map([
+        ['rifampin', 'Rifampicin'],
+        ['aspirin', 'Acetylsalicylic acid'],
+      ]),
     };
     expect(canonicalKey('Paracetamol', maps)).toBe('acetaminophen');
     expect(canonicalKey('RIFAMPIN', maps)).toBe('rifampicin');
@@ -29,6 +35,14 @@ describe('ingredient keys', () => {
     expect(canonicalKey('Ferrous sulfate', maps)).toBe('iron');
     expect(canonicalKey('Warfarin sodium', maps)).toBe('warfarin');
     // a cycle in the maps ends instead of looping
-    expect(canonicalKey('a', { aliases: new Map([['a', 'b'], ['b', 'a']]), drugbank: new Map() })).toMatch(/^[ab]$/);
+    expect(
+      canonicalKey('a', {
+        aliases: new Map([
+          ['a', 'b'],
+          ['b', 'a'],
+        ]),
+        drugbank: new Map(),
+      }),
+    ).toMatch(/^[ab]$/);
   });
 });

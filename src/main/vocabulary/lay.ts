@@ -7,36 +7,115 @@
 import type { Db } from '../db/connection.ts';
 import { foldAccents } from './normalize.ts';
 
-export interface LayEntry { phrase: string; terms: string[]; classes: string[]; compounds: string[] }
+export interface LayEntry {
+  phrase: string;
+  terms: string[];
+  classes: string[];
+  compounds: string[];
+}
 export interface LayMatch extends LayEntry {
-  exact: boolean; at: number; length: number;
+  exact: boolean;
+  at: number;
+  length: number;
   /** share of the text's meaningful words the phrase accounts for (1: the text is the phrase) */
   coverage: number;
 }
 
-interface Index { entries: (LayEntry & { words: string[]; content: string[] })[]; byWord: Map<string, number[]> }
+interface Index {
+  entries: (LayEntry & { words: string[]; content: string[] })[];
+  byWord: Map<string, number[]>;
+}
 const indexes = new WeakMap<Db, Index>();
 
 /** Words that carry no meaning of their own in a lay phrase ("medicine for the runs"). */
-const FILLER = new Set(['a', 'an', 'the', 'of', 'for', 'to', 'in', 'on', 'my', 'your', 'you', 'that', 'which', 'with', 'and', 'or', 'is', 'are', 'it', 'me',
-  'i', 'from', 'by', 'at', 'out', 'up', 'makes', 'make', 'help', 'helps', 'stuff', 'thing', 'something', 'medicine', 'medication', 'pill', 'pills', 'tablet',
-  'tablets', 'drug', 'drugs', 'when', 'what', 'can', 'do', 'does', 'get', 'have', 'has', 'be', 'so', 'too', 'very', 'after', 'before', 'during', 'while']);
+const FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'my',
+  'your',
+  'you',
+  'that',
+  'which',
+  'with',
+  'and',
+  'or',
+  'is',
+  'are',
+  'it',
+  'me',
+  'i',
+  'from',
+  'by',
+  'at',
+  'out',
+  'up',
+  'makes',
+  'make',
+  'help',
+  'helps',
+  'stuff',
+  'thing',
+  'something',
+  'medicine',
+  'medication',
+  'pill',
+  'pills',
+  'tablet',
+  'tablets',
+  'drug',
+  'drugs',
+  'when',
+  'what',
+  'can',
+  'do',
+  'does',
+  'get',
+  'have',
+  'has',
+  'be',
+  'so',
+  'too',
+  'very',
+  'after',
+  'before',
+  'during',
+  'while',
+]);
 
 /** Lower case, accents folded, simple plurals singular ("pills" → "pill", "feet" stays): the table and queries alike. */
 export function layWords(text: string): string[] {
-  return (foldAccents(text.toLowerCase()).match(/[a-z0-9]+/g) ?? []).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') ? w.slice(0, -1) : w));
+  return (foldAccents(text.toLowerCase()).match(/[a-z0-9]+/g) ?? []).map((w) =>
+    w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') ? w.slice(0, -1) : w,
+  );
 }
 
 function index(db: Db): Index {
   let idx = indexes.get(db);
   if (idx) return idx;
-  const entries: Index['entries'] = db.prepare<[], { phrase: string; terms: string; classes: string; compounds: string }>('SELECT * FROM vocab_lay_terms').all().map((r) => {
-    const words = layWords(r.phrase);
-    return { phrase: r.phrase, terms: JSON.parse(r.terms) as string[], classes: JSON.parse(r.classes) as string[], compounds: JSON.parse(r.compounds) as string[], words,
-      content: words.filter((w) => !FILLER.has(w)) };
-  });
+  const entries: Index['entries'] = db
+    .prepare<[], { phrase: string; terms: string; classes: string; compounds: string }>('SELECT * FROM vocab_lay_terms')
+    .all()
+    .map((r) => {
+      const words = layWords(r.phrase);
+      return {
+        phrase: r.phrase,
+        terms: JSON.parse(r.terms) as string[],
+        classes: JSON.parse(r.classes) as string[],
+        compounds: JSON.parse(r.compounds) as string[],
+        words,
+        content: words.filter((w) => !FILLER.has(w)),
+      };
+    });
   const byWord = new Map<string, number[]>();
-  entries.forEach((e, i) => { for (const w of new Set(e.content)) byWord.set(w, [...(byWord.get(w) ?? []), i]); });
+  entries.forEach((e, i) => {
+    for (const w of new Set(e.content)) byWord.set(w, [...(byWord.get(w) ?? []), i]);
+  });
   idx = { entries, byWord };
   indexes.set(db, idx);
   return idx;
@@ -54,12 +133,23 @@ export function layMatches(db: Db, text: string): LayMatch[] {
   const taken = new Set<number>();
   const candidates = new Set<number>();
   for (const w of words) for (const i of idx.byWord.get(w) ?? []) candidates.add(i);
-  const list = [...candidates].map((i) => idx.entries[i]!).sort((a, b) => b.words.length - a.words.length || a.phrase.localeCompare(b.phrase));
+  const list = [...candidates]
+    .map((i) => idx.entries[i]!)
+    .sort((a, b) => b.words.length - a.words.length || a.phrase.localeCompare(b.phrase));
   for (const e of list) {
     for (let i = 0; i + e.words.length <= words.length; i++) {
       if (e.words.some((w, j) => words[i + j] !== w || taken.has(i + j))) continue;
       e.words.forEach((_, j) => taken.add(i + j));
-      out.push({ phrase: e.phrase, terms: e.terms, classes: e.classes, compounds: e.compounds, exact: true, at: i, length: e.words.length, coverage: Math.min(1, e.content.length / meaningful) });
+      out.push({
+        phrase: e.phrase,
+        terms: e.terms,
+        classes: e.classes,
+        compounds: e.compounds,
+        exact: true,
+        at: i,
+        length: e.words.length,
+        coverage: Math.min(1, e.content.length / meaningful),
+      });
       break;
     }
   }
@@ -69,7 +159,16 @@ export function layMatches(db: Db, text: string): LayMatch[] {
     if (at.some((i) => i < 0)) continue;
     const span = Math.max(...at) - Math.min(...at) + 1;
     if (span > 2 * e.words.length + 1) continue;
-    out.push({ phrase: e.phrase, terms: e.terms, classes: e.classes, compounds: e.compounds, exact: false, at: Math.min(...at), length: span, coverage: Math.min(1, e.content.length / meaningful) });
+    out.push({
+      phrase: e.phrase,
+      terms: e.terms,
+      classes: e.classes,
+      compounds: e.compounds,
+      exact: false,
+      at: Math.min(...at),
+      length: span,
+      coverage: Math.min(1, e.content.length / meaningful),
+    });
   }
   return out;
 }

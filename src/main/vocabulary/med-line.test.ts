@@ -6,24 +6,44 @@ const runs = (line: string) => parse(line).runs.map((r) => r.text);
 
 describe('medication-line parsing: what a line says besides the name', () => {
   it('strength, frequency and the name run of record-style lines', () => {
-    expect(parse('Simvastatin 40mg ON')).toMatchObject({ strength: { value: 40, unit: 'mg', text: '40 mg' }, frequency: 'at night' });
+    expect(parse('Simvastatin 40mg ON')).toMatchObject({
+      strength: { value: 40, unit: 'mg', text: '40 mg' },
+      frequency: 'at night',
+    });
     expect(runs('Simvastatin 40mg ON')).toEqual(['Simvastatin']);
-    expect(parse('ATORVASTATIN CALCIUM 40 MG PO TABS')).toMatchObject({ strength: { text: '40 mg' }, route: 'oral', form: 'tablet' });
+    expect(parse('ATORVASTATIN CALCIUM 40 MG PO TABS')).toMatchObject({
+      strength: { text: '40 mg' },
+      route: 'oral',
+      form: 'tablet',
+    });
     expect(runs('ATORVASTATIN CALCIUM 40 MG PO TABS')).toEqual(['ATORVASTATIN CALCIUM']);
     expect(parse('Metformin 500')).toMatchObject({ strength: { value: 500, unit: null } });
   });
 
   it('strength pairs, percentages, units per volume and thousands', () => {
-    expect(parse('co-codamol 30/500 2 QDS PRN')).toMatchObject({ strength: { values: [30, 500] }, frequency: 'four times a day, as needed', asNeeded: true });
+    expect(parse('co-codamol 30/500 2 QDS PRN')).toMatchObject({
+      strength: { values: [30, 500] },
+      frequency: 'four times a day, as needed',
+      asNeeded: true,
+    });
     expect(parse('Entresto 49/51 mg BD').strength).toMatchObject({ values: [49, 51], unit: 'mg', text: '49/51 mg' });
-    expect(parse('timolol 0.5% eye drops BD both eyes')).toMatchObject({ strength: { text: '0.5%' }, form: 'eye drops', route: 'ophthalmic', frequency: 'twice a day' });
+    expect(parse('timolol 0.5% eye drops BD both eyes')).toMatchObject({
+      strength: { text: '0.5%' },
+      form: 'eye drops',
+      route: 'ophthalmic',
+      frequency: 'twice a day',
+    });
     expect(parse('Vitamin D3 1,000 IU daily').strength).toMatchObject({ value: 1000, unit: 'IU' });
     expect(parse('Lactulose 10 mL BD').strength).toMatchObject({ value: 10, unit: 'mL' });
     expect(parse('Oramorph 10 mg/5 mL 2.5 mL q4h prn').strength).toMatchObject({ value: 10, unit: 'mg/5 mL' });
   });
 
   it('forms imply routes; ON and OM only in capitals', () => {
-    expect(parse('Lantus SoloStar 20 units ON')).toMatchObject({ route: 'subcutaneous', frequency: 'at night', strength: { text: '20 units' } });
+    expect(parse('Lantus SoloStar 20 units ON')).toMatchObject({
+      route: 'subcutaneous',
+      frequency: 'at night',
+      strength: { text: '20 units' },
+    });
     expect(parse('nicotine patch 21mg/24h daily').route).toBe('transdermal');
     expect(parse('Mirena IUD').route).toBe('intrauterine');
     expect(parse('Ventolin inhaler 2 puffs PRN')).toMatchObject({ route: 'inhaled', dose: '2 puffs', asNeeded: true });
@@ -39,23 +59,39 @@ describe('medication-line parsing: what a line says besides the name', () => {
   it('status, notes and labels', () => {
     expect(parse('Simvastatin 40mg (stopped)').status).toBe('stopped');
     expect(parse('Warfarin - held pre-op').status).toBe('held');
-    for (const note of ['Allergies: NKDA', 'Review in 3 months', 'Current medications:', 'Penicillin allergy - rash', 'BP 130/80']) expect(parse(note).note, note).toBe(true);
+    for (const note of [
+      'Allergies: NKDA',
+      'Review in 3 months',
+      'Current medications:',
+      'Penicillin allergy - rash',
+      'BP 130/80',
+    ])
+      expect(parse(note).note, note).toBe(true);
     expect(parse('MAR: Temazepam 10mg at night')).toMatchObject({ note: false });
     expect(runs('MAR: Temazepam 10mg at night')).toEqual(['Temazepam']);
   });
 
   it('a remark after a spaced dash is its own run; joined ingredients say so', () => {
     const p = parse('Cannabis - smokes most evenings');
-    expect(p.runs.map((r) => [r.text, r.joined])).toEqual([['Cannabis', false], ['smokes most evenings', false]]);
-    expect(parse('paracetamol/codeine 500/30').runs.map((r) => [r.text, r.joined])).toEqual([['paracetamol', false], ['codeine', true]]);
+    expect(p.runs.map((r) => [r.text, r.joined])).toEqual([
+      ['Cannabis', false],
+      ['smokes most evenings', false],
+    ]);
+    expect(parse('paracetamol/codeine 500/30').runs.map((r) => [r.text, r.joined])).toEqual([
+      ['paracetamol', false],
+      ['codeine', true],
+    ]);
   });
 });
 
 describe('splitting a pasted list', () => {
   it('newlines, semicolons, spaced slashes and commas; a fragment without a name stays with its line', () => {
-    expect(splitMedicationList('Metformin 500mg BD / Simvastatin 40mg ON\nwarfarin 5 mg; aspirin 81 mg, twice daily')).toEqual([
-      'Metformin 500mg BD', 'Simvastatin 40mg ON', 'warfarin 5 mg', 'aspirin 81 mg, twice daily',
+    expect(
+      splitMedicationList('Metformin 500mg BD / Simvastatin 40mg ON\nwarfarin 5 mg; aspirin 81 mg, twice daily'),
+    ).toEqual(['Metformin 500mg BD', 'Simvastatin 40mg ON', 'warfarin 5 mg', 'aspirin 81 mg, twice daily']);
+    expect(splitMedicationList('Vitamin D3 1,000 IU daily, Calcium 600 mg')).toEqual([
+      'Vitamin D3 1,000 IU daily',
+      'Calcium 600 mg',
     ]);
-    expect(splitMedicationList('Vitamin D3 1,000 IU daily, Calcium 600 mg')).toEqual(['Vitamin D3 1,000 IU daily', 'Calcium 600 mg']);
   });
 });

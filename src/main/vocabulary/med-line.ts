@@ -9,8 +9,20 @@
  */
 
 export type Route =
-  | 'oral' | 'ophthalmic' | 'otic' | 'inhaled' | 'topical' | 'transdermal' | 'subcutaneous' | 'intramuscular' | 'intravenous'
-  | 'intrauterine' | 'vaginal' | 'rectal' | 'nasal' | 'sublingual';
+  | 'oral'
+  | 'ophthalmic'
+  | 'otic'
+  | 'inhaled'
+  | 'topical'
+  | 'transdermal'
+  | 'subcutaneous'
+  | 'intramuscular'
+  | 'intravenous'
+  | 'intrauterine'
+  | 'vaginal'
+  | 'rectal'
+  | 'nasal'
+  | 'sublingual';
 
 export interface Strength {
   /** the first number ("40" of "40 mg"; "30" of "30/500") */
@@ -23,7 +35,9 @@ export interface Strength {
 }
 
 export interface NameRun {
-  text: string; at: number; end: number;
+  text: string;
+  at: number;
+  end: number;
   /** a number written right after the run ("Tylenol #3", "omega 3") */
   trailingNumber: string | null;
   /** true when the text between the previous run and this one joins ingredients ("/", "+", "&", "and", "with") */
@@ -48,7 +62,12 @@ export interface ParsedLine {
 }
 
 type Role = 'strength' | 'dose' | 'form' | 'release' | 'route' | 'frequency' | 'status' | 'noise' | 'number';
-interface Claim { at: number; end: number; role: Role; value: string }
+interface Claim {
+  at: number;
+  end: number;
+  role: Role;
+  value: string;
+}
 
 const NUM = String.raw`\d+(?:[.,]\d+)?`;
 const MASS = String.raw`mg|mgs|milligrams?|mcg|mcgs|µg|μg|ug|micrograms?|g|gm|gms|grams?|ng|nanograms?|kg`;
@@ -57,36 +76,117 @@ const AMOUNT = String.raw`${MASS}|${VOLUME}|units?|u|iu|i\.u\.|international uni
 const PER = String.raw`(?:\s*(?:\/|per)\s*(?:${NUM}\s*)?(?:ml|mls|g|dose|actuation|puff|spray|drop|hr|hrs|hour|h|24\s?h(?:rs?|ours?)?|day|kg|tab|tablet|cap|capsule|sachet|patch|vial|pen|l))?`;
 
 const UNIT_NAMES: Record<string, string> = {
-  mg: 'mg', mgs: 'mg', milligram: 'mg', milligrams: 'mg', mcg: 'mcg', mcgs: 'mcg', 'µg': 'mcg', 'μg': 'mcg', ug: 'mcg', microgram: 'mcg', micrograms: 'mcg',
-  g: 'g', gm: 'g', gms: 'g', gram: 'g', grams: 'g', ng: 'ng', nanogram: 'ng', nanograms: 'ng', kg: 'kg', ml: 'mL', mls: 'mL', millilitre: 'mL', milliliter: 'mL',
-  millilitres: 'mL', milliliters: 'mL', l: 'L', litre: 'L', liter: 'L', litres: 'L', liters: 'L', unit: 'units', units: 'units', u: 'units', iu: 'IU', 'i.u.': 'IU',
-  'international units': 'IU', mmol: 'mmol', meq: 'mEq', '%': '%', cfu: 'CFU', 'million cfu': 'million CFU', 'billion cfu': 'billion CFU', mbq: 'MBq',
+  mg: 'mg',
+  mgs: 'mg',
+  milligram: 'mg',
+  milligrams: 'mg',
+  mcg: 'mcg',
+  mcgs: 'mcg',
+  µg: 'mcg',
+  μg: 'mcg',
+  ug: 'mcg',
+  microgram: 'mcg',
+  micrograms: 'mcg',
+  g: 'g',
+  gm: 'g',
+  gms: 'g',
+  gram: 'g',
+  grams: 'g',
+  ng: 'ng',
+  nanogram: 'ng',
+  nanograms: 'ng',
+  kg: 'kg',
+  ml: 'mL',
+  mls: 'mL',
+  millilitre: 'mL',
+  milliliter: 'mL',
+  millilitres: 'mL',
+  milliliters: 'mL',
+  l: 'L',
+  litre: 'L',
+  liter: 'L',
+  litres: 'L',
+  liters: 'L',
+  unit: 'units',
+  units: 'units',
+  u: 'units',
+  iu: 'IU',
+  'i.u.': 'IU',
+  'international units': 'IU',
+  mmol: 'mmol',
+  meq: 'mEq',
+  '%': '%',
+  cfu: 'CFU',
+  'million cfu': 'million CFU',
+  'billion cfu': 'billion CFU',
+  mbq: 'MBq',
 };
 
 const FORMS: [RegExp, string, Route | null][] = [
-  [/\b(?:eye|ophthalmic|opth)\s*(?:drops?|gtts?|solution|soln|ointment|oint|gel)\b|\bgtts?\b/, 'eye drops', 'ophthalmic'],
+  [
+    /\b(?:eye|ophthalmic|opth)\s*(?:drops?|gtts?|solution|soln|ointment|oint|gel)\b|\bgtts?\b/,
+    'eye drops',
+    'ophthalmic',
+  ],
   [/\bear\s*drops?\b|\botic\s*(?:drops?|solution|suspension)\b/, 'ear drops', 'otic'],
   [/\bnasal\s*(?:spray|drops?|gel)\b/, 'nasal spray', 'nasal'],
-  [/\b(?:inhaler|inh|mdi|pmdi|dpi|puffers?|evohaler|accuhaler|turbohaler|turbuhaler|diskus|ellipta|handihaler|respimat|breezhaler|genuair|spiromax|easyhaler|clickhaler|autohaler|nexthaler|aerosol inhaler|rotacaps?|inhalation (?:powder|aerosol|capsules?))\b/, 'inhaler', 'inhaled'],
-  [/\b(?:nebules?|nebs?|nebuli[sz]er solution|nebuli[sz]er|respules?|inhalation solution)\b/, 'nebuliser solution', 'inhaled'],
+  [
+    /\b(?:inhaler|inh|mdi|pmdi|dpi|puffers?|evohaler|accuhaler|turbohaler|turbuhaler|diskus|ellipta|handihaler|respimat|breezhaler|genuair|spiromax|easyhaler|clickhaler|autohaler|nexthaler|aerosol inhaler|rotacaps?|inhalation (?:powder|aerosol|capsules?))\b/,
+    'inhaler',
+    'inhaled',
+  ],
+  [
+    /\b(?:nebules?|nebs?|nebuli[sz]er solution|nebuli[sz]er|respules?|inhalation solution)\b/,
+    'nebuliser solution',
+    'inhaled',
+  ],
   [/\b(?:transdermal )?(?:patch|patches)\b/, 'patch', 'transdermal'],
   [/\b(?:iud|ius|iucd|coil|intrauterine (?:device|system))\b/, 'intrauterine device', 'intrauterine'],
   [/\b(?:vaginal ring|nuvaring ring)\b/, 'vaginal ring', 'vaginal'],
   [/\b(?:pessar(?:y|ies)|vaginal (?:tablets?|cream|gel|inserts?))\b/, 'pessary', 'vaginal'],
   [/\b(?:suppositor(?:y|ies)|supps?|enemas?|rectal (?:foam|gel))\b/, 'suppository', 'rectal'],
-  [/\b(?:pre-?filled (?:pen|syringe)s?|(?:auto-?)?injector pens?|pens?|solostar|flexpen|kwikpen|flextouch|penfill|cartridges?|junior kwikpen|inpen)\b/, 'injection pen', 'subcutaneous'],
+  [
+    /\b(?:pre-?filled (?:pen|syringe)s?|(?:auto-?)?injector pens?|pens?|solostar|flexpen|kwikpen|flextouch|penfill|cartridges?|junior kwikpen|inpen)\b/,
+    'injection pen',
+    'subcutaneous',
+  ],
   [/\b(?:injections?|inj|injectable|syringes?|vials?|ampoules?|amps?|infusions?|depot)\b/, 'injection', null],
   [/\b(?:implant|implants)\b/, 'implant', 'subcutaneous'],
   [/\b(?:shampoo|scalp application)\b/, 'shampoo', 'topical'],
-  [/\b(?:cream|ointment|oint|gel|lotion|foam|cutaneous solution|emollient|paste|topical solution|liniment)\b/, 'topical', 'topical'],
-  [/\b(?:sublingual (?:tablets?|spray|films?)|sl (?:tabs?|tablets?|spray)|buccal (?:tablets?|films?)|films?)\b/, 'sublingual', 'sublingual'],
-  [/\b(?:lozenges?|pastilles?|troches?|chewing gum|gum|mouthwash|oral gel|oromucosal|mouth ?spray)\b/, 'oromucosal', 'oral'],
-  [/\b(?:oral (?:solution|suspension|liquid|drops|powder|syrup|soln|susp)|solution|soln|suspension|susp|syrup|elixir|liquid|linctus|mixture|oral drops|drops)\b/, 'oral liquid', 'oral'],
-  [/\b(?:sachets?|granules|powder|effervescent(?: tablets?)?|soluble(?: tablets?)?|dispersible(?: tablets?)?|orodispersible(?: tablets?)?|odt|chewable(?: tablets?)?|chew tabs?|melts?)\b/, 'tablet', 'oral'],
-  [/\b(?:tablets?|tabs?|tab\.|caplets?|capsules?|caps?|cap\.|softgels?|soft gels?|gelcaps?|gummies|gummy|pills?|pastilles?|e\/?c|enteric[- ]coated|gastro[- ]resistant|film[- ]coated|f\/c)\b/, 'tablet', 'oral'],
+  [
+    /\b(?:cream|ointment|oint|gel|lotion|foam|cutaneous solution|emollient|paste|topical solution|liniment)\b/,
+    'topical',
+    'topical',
+  ],
+  [
+    /\b(?:sublingual (?:tablets?|spray|films?)|sl (?:tabs?|tablets?|spray)|buccal (?:tablets?|films?)|films?)\b/,
+    'sublingual',
+    'sublingual',
+  ],
+  [
+    /\b(?:lozenges?|pastilles?|troches?|chewing gum|gum|mouthwash|oral gel|oromucosal|mouth ?spray)\b/,
+    'oromucosal',
+    'oral',
+  ],
+  [
+    /\b(?:oral (?:solution|suspension|liquid|drops|powder|syrup|soln|susp)|solution|soln|suspension|susp|syrup|elixir|liquid|linctus|mixture|oral drops|drops)\b/,
+    'oral liquid',
+    'oral',
+  ],
+  [
+    /\b(?:sachets?|granules|powder|effervescent(?: tablets?)?|soluble(?: tablets?)?|dispersible(?: tablets?)?|orodispersible(?: tablets?)?|odt|chewable(?: tablets?)?|chew tabs?|melts?)\b/,
+    'tablet',
+    'oral',
+  ],
+  [
+    /\b(?:tablets?|tabs?|tab\.|caplets?|capsules?|caps?|cap\.|softgels?|soft gels?|gelcaps?|gummies|gummy|pills?|pastilles?|e\/?c|enteric[- ]coated|gastro[- ]resistant|film[- ]coated|f\/c)\b/,
+    'tablet',
+    'oral',
+  ],
 ];
 
-const RELEASE = /\b(?:m\/r|mr|s\/r|sr|er|xr|xl|cr|la|cd|xl|xr|er|ir|dr|ec|modified[- ]release|extended[- ]release|prolonged[- ]release|slow[- ]release|sustained[- ]release|controlled[- ]release|delayed[- ]release|immediate[- ]release|retard|continus|retard)\b/;
+const RELEASE =
+  /\b(?:m\/r|mr|s\/r|sr|er|xr|xl|cr|la|cd|xl|xr|er|ir|dr|ec|modified[- ]release|extended[- ]release|prolonged[- ]release|slow[- ]release|sustained[- ]release|controlled[- ]release|delayed[- ]release|immediate[- ]release|retard|continus|retard)\b/;
 
 const ROUTES: [RegExp, Route][] = [
   [/\b(?:p\.?o\.?|per os|oral(?:ly)?|by mouth|orally)\b/, 'oral'],
@@ -98,7 +198,10 @@ const ROUTES: [RegExp, Route][] = [
   [/\b(?:s\.?l\.?|sublingual(?:ly)?|under the tongue|buccal(?:ly)?)\b/, 'sublingual'],
   [/\b(?:topical(?:ly)?|top|to (?:the )?affected areas?|apply(?: thinly)?|cutaneous|to skin)\b/, 'topical'],
   [/\b(?:inhaled|inhale|inhalation|via inhaler|via spacer|with spacer|spacer)\b/, 'inhaled'],
-  [/\b(?:(?:in|into|to) (?:both|each|the|left|right|affected) eyes?|both eyes|each eye|left eye|right eye|ou|ophthalmic|eye)\b/, 'ophthalmic'],
+  [
+    /\b(?:(?:in|into|to) (?:both|each|the|left|right|affected) eyes?|both eyes|each eye|left eye|right eye|ou|ophthalmic|eye)\b/,
+    'ophthalmic',
+  ],
   [/\b(?:(?:in|into) (?:both|each|the) ears?|each ear|otic)\b/, 'otic'],
   [/\b(?:(?:in|into) (?:each|both|the) nostrils?|each nostril|intranasal(?:ly)?|nasal(?:ly)?|inh nasal)\b/, 'nasal'],
   [/\b(?:transdermal(?:ly)?|td)\b/, 'transdermal'],
@@ -108,25 +211,73 @@ const ROUTES: [RegExp, Route][] = [
 const N = String.raw`(?:\d+|one|two|three|four|five|six|once|twice|thrice)`;
 /** Frequencies, longest first; the value is how the line reads back. */
 const FREQUENCIES: [RegExp, string][] = [
-  [/\b(?:as|when|if) (?:needed|required|necessary)\b|\bp\.?r\.?n\.?\b|\bprn\b|\bs\.?o\.?s\.?\b|\bwhen needed\b|\bif needed\b|\bon demand\b/, 'as needed'],
-  [new RegExp(String.raw`\b(?:up to |max(?:imum)? |no more than )?${N}(?:\s*(?:-|to|or)\s*${N})? times? (?:a|per|each|every|\/) ?(?:day|daily|d)\b`), '§times a day'],
-  [new RegExp(String.raw`\b(?:up to |max(?:imum)? )?${N}(?:\s*(?:-|to|or)\s*${N})? times? (?:a|per|each|every|\/) ?week(?:ly)?\b`), '§times a week'],
-  [/\bevery (?:other|second|alternate) (?:day|night)\b|\balternate days?\b|\b(?:eod|qod|q\.o\.d\.|o\.a\.d\.?)\b/, 'every other day'],
-  [new RegExp(String.raw`\b(?:every|each|q\.?)\s*(?:${NUM}(?:\s*(?:-|to)\s*${NUM})?|one|two|three|four|six|eight|twelve)\s*(?:hours?|hrs?|h|days?|weeks?|wks?|months?|mths?|mo|years?)\b`), '§every'],
+  [
+    /\b(?:as|when|if) (?:needed|required|necessary)\b|\bp\.?r\.?n\.?\b|\bprn\b|\bs\.?o\.?s\.?\b|\bwhen needed\b|\bif needed\b|\bon demand\b/,
+    'as needed',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:up to |max(?:imum)? |no more than )?${N}(?:\s*(?:-|to|or)\s*${N})? times? (?:a|per|each|every|\/) ?(?:day|daily|d)\b`,
+    ),
+    '§times a day',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:up to |max(?:imum)? )?${N}(?:\s*(?:-|to|or)\s*${N})? times? (?:a|per|each|every|\/) ?week(?:ly)?\b`,
+    ),
+    '§times a week',
+  ],
+  [
+    /\bevery (?:other|second|alternate) (?:day|night)\b|\balternate days?\b|\b(?:eod|qod|q\.o\.d\.|o\.a\.d\.?)\b/,
+    'every other day',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:every|each|q\.?)\s*(?:${NUM}(?:\s*(?:-|to)\s*${NUM})?|one|two|three|four|six|eight|twelve)\s*(?:hours?|hrs?|h|days?|weeks?|wks?|months?|mths?|mo|years?)\b`,
+    ),
+    '§every',
+  ],
   [new RegExp(String.raw`\bq\s?${NUM}(?:\s*-\s*${NUM})?\s*(?:h|hr|hrs|hourly|d|wk|w)\b`), '§every'],
-  [/\b(?:twice (?:a |per |each )?(?:day|daily)|b\.?d\.?|b\.?i\.?d\.?|2 ?x ?(?:daily|\/day|a day|d)|12[- ]?hourly|q12h)\b/, 'twice a day'],
-  [/\b(?:three times (?:a |per |each )?(?:day|daily)|t\.?d\.?s\.?|t\.?i\.?d\.?|3 ?x ?(?:daily|\/day|a day|d)|8[- ]?hourly|q8h)\b/, 'three times a day'],
-  [/\b(?:four times (?:a |per |each )?(?:day|daily)|q\.?d\.?s\.?|q\.?i\.?d\.?|4 ?x ?(?:daily|\/day|a day|d)|6[- ]?hourly|q6h)\b/, 'four times a day'],
-  [/\b(?:once|one time) (?:a |per |each |every )?(?:day|daily)\b|\b(?:o\.?d\.?|q\.?d\.?|daily|once daily|every day|each day|per day|a day)\b|\bdly\b|\bqday\b|\bq24h\b|\b1 ?x ?(?:daily|\/day|d)\b/, 'once a day'],
-  [/\b(?:once )?(?:a |per |every |each )?week(?:ly)?\b|\bonce weekly\b|\bq\.?w(?:k|eek)?\b|\b1 ?x ?(?:weekly|\/week|a week)\b/, 'once a week'],
+  [
+    /\b(?:twice (?:a |per |each )?(?:day|daily)|b\.?d\.?|b\.?i\.?d\.?|2 ?x ?(?:daily|\/day|a day|d)|12[- ]?hourly|q12h)\b/,
+    'twice a day',
+  ],
+  [
+    /\b(?:three times (?:a |per |each )?(?:day|daily)|t\.?d\.?s\.?|t\.?i\.?d\.?|3 ?x ?(?:daily|\/day|a day|d)|8[- ]?hourly|q8h)\b/,
+    'three times a day',
+  ],
+  [
+    /\b(?:four times (?:a |per |each )?(?:day|daily)|q\.?d\.?s\.?|q\.?i\.?d\.?|4 ?x ?(?:daily|\/day|a day|d)|6[- ]?hourly|q6h)\b/,
+    'four times a day',
+  ],
+  [
+    /\b(?:once|one time) (?:a |per |each |every )?(?:day|daily)\b|\b(?:o\.?d\.?|q\.?d\.?|daily|once daily|every day|each day|per day|a day)\b|\bdly\b|\bqday\b|\bq24h\b|\b1 ?x ?(?:daily|\/day|d)\b/,
+    'once a day',
+  ],
+  [
+    /\b(?:once )?(?:a |per |every |each )?week(?:ly)?\b|\bonce weekly\b|\bq\.?w(?:k|eek)?\b|\b1 ?x ?(?:weekly|\/week|a week)\b/,
+    'once a week',
+  ],
   [/\b(?:fortnightly|every (?:two|2) weeks|biweekly|q2w(?:ks?)?)\b/, 'every 2 weeks'],
   [/\b(?:monthly|once (?:a|per|every) month|every month|q\.?month|q4w(?:ks?)?)\b/, 'once a month'],
-  [/\b(?:nocte|at night|at bedtime|bedtime|before bed|at hs|q\.?h\.?s\.?|hs|night(?:ly)?|in the evening|evening|pm|q\.?pm)\b/, 'at night'],
+  [
+    /\b(?:nocte|at night|at bedtime|bedtime|before bed|at hs|q\.?h\.?s\.?|hs|night(?:ly)?|in the evening|evening|pm|q\.?pm)\b/,
+    'at night',
+  ],
   [/\b(?:mane|in the morning|morning|am|q\.?am|every morning|each morning|breakfast)\b/, 'in the morning'],
   [/\b(?:stat|once only|single dose|one dose)\b/, 'once only'],
-  [/\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?:\s*(?:\/|,|&|and|-)\s*(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?))*\b/, '§days'],
-  [/\b(?:with|after|before|between|without) (?:food|meals?|breakfast|lunch|dinner|supper|a meal|milk)\b|\b(?:on an empty stomach|empty stomach|a\.?c\.?|p\.?c\.?|with water)\b/, '§with'],
-  [/\b(?:sliding scale|as directed|as per (?:chart|protocol|instructions)|per protocol|as instructed|ud|u\.d\.|use as directed|take as directed)\b/, 'as directed'],
+  [
+    /\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?:\s*(?:\/|,|&|and|-)\s*(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?))*\b/,
+    '§days',
+  ],
+  [
+    /\b(?:with|after|before|between|without) (?:food|meals?|breakfast|lunch|dinner|supper|a meal|milk)\b|\b(?:on an empty stomach|empty stomach|a\.?c\.?|p\.?c\.?|with water)\b/,
+    '§with',
+  ],
+  [
+    /\b(?:sliding scale|as directed|as per (?:chart|protocol|instructions)|per protocol|as instructed|ud|u\.d\.|use as directed|take as directed)\b/,
+    'as directed',
+  ],
 ];
 
 const STATUS: [RegExp, 'stopped' | 'held'][] = [
@@ -139,22 +290,31 @@ const STATUS: [RegExp, 'stopped' | 'held'][] = [
 ];
 
 /** Words that carry no name: instructions, counts, list furniture. */
-const NOISE = new RegExp([
-  String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having)\b`,
-].join('|'));
+const NOISE = new RegExp(
+  [
+    String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having)\b`,
+  ].join('|'),
+);
 
 /**
  * A place on a list (a pharmacy, a surgery, a street: "Metro Pharmacy, Main St", "Ventnor Road Surgery"): a name in it
  * is the place's, not a medicine. Only capitalised place words with a capitalised word before them count, so "take
  * with food at the clinic" stays a line.
  */
-const PLACE_LINE = /\b\p{Lu}[\p{L}'-]*\s+(?:Pharmacy|Chemists?|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|Clinic|Hospital|Practice|Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Dr)\b(?![\p{L}])(?!\.?\s*\d+\s*(?:mg|mcg|g|ml|units?)\b)/u;
+const PLACE_LINE =
+  /\b\p{Lu}[\p{L}'-]*\s+(?:Pharmacy|Chemists?|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|Clinic|Hospital|Practice|Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Dr)\b(?![\p{L}])(?!\.?\s*\d+\s*(?:mg|mcg|g|ml|units?)\b)/u;
 
 /** A line that is a heading or a note, not a medicine. */
-const NOTE_LINE = /^[^:]{0,60}:\s*$|\b(?:allerg(?:y|ies|ic)|intoleran(?:ce|t)|adverse reaction|anaphylaxis to|sensitivity to)\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|smoking|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
+const NOTE_LINE =
+  /^[^:]{0,60}:\s*$|\b(?:allerg(?:y|ies|ic)|intoleran(?:ce|t)|adverse reaction|anaphylaxis to|sensitivity to)\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|smoking|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
 
 function normalise(text: string): string {
-  return text.normalize('NFKC').replace(/[\u2010-\u2015]/g, '-').replace(/[‘’´`]/g, "'").replace(/[“”]/g, '"').replace(/\u00a0/g, ' ');
+  return text
+    .normalize('NFKC')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[‘’´`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\u00a0/g, ' ');
 }
 
 function numberOf(s: string): number {
@@ -185,14 +345,20 @@ export function parseMedicationLine(input: string): ParsedLine {
   const text = normalise(input);
   // Bullets, numbering and list furniture at the start ("1.", "2)", "-", "•", "*", "[x]").
   // A label before a colon ("MAR:", "Rx:", "Regular:") when something follows it; a heading or an allergy line is a note.
-  const lead = /^\s*(?:(?:\d{1,2}[.)]|[-*•·–>]|\[[ x]?\]|#\d{1,2}[.)]?)\s+)?(?:[A-Za-z][A-Za-z .'/-]{0,23}:\s+(?=\S))?/.exec(text)![0].length;
+  const lead =
+    /^\s*(?:(?:\d{1,2}[.)]|[-*•·–>]|\[[ x]?\]|#\d{1,2}[.)]?)\s+)?(?:[A-Za-z][A-Za-z .'/-]{0,23}:\s+(?=\S))?/.exec(
+      text,
+    )![0].length;
   const lower = text.toLowerCase();
   const claims: Claim[] = [{ at: 0, end: lead, role: 'noise', value: '' }];
   const free = (a: number, b: number) => claims.every((c) => b <= c.at || a >= c.end);
   const claim = (re: RegExp, role: Role, value: (m: RegExpExecArray) => string, source = lower) => {
     const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
     for (let m = g.exec(source); m; m = g.exec(source)) {
-      if (m[0].length === 0) { g.lastIndex++; continue; }
+      if (m[0].length === 0) {
+        g.lastIndex++;
+        continue;
+      }
       const at = m.index;
       const end = at + m[0].length;
       if (at < lead || !free(at, end)) continue;
@@ -203,30 +369,67 @@ export function parseMedicationLine(input: string): ParsedLine {
   let strength: Strength | null = null;
   let dose: string | null = null;
   // Strength pairs and triples ("30/500", "5/325 mg", "160/4.5", "49/51 mg", "200/6 mcg").
-  claim(new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`), 'strength', (m) => {
-    const values = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(numberOf);
-    const unit = m[4] ? UNIT_NAMES[m[4]] ?? m[4] : null;
-    strength ??= { value: values[0]!, values, unit, text: strengthText(values, unit, null) };
-    return m[0];
-  });
+  claim(
+    new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`),
+    'strength',
+    (m) => {
+      const values = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(numberOf);
+      const unit = m[4] ? (UNIT_NAMES[m[4]] ?? m[4]) : null;
+      strength ??= { value: values[0]!, values, unit, text: strengthText(values, unit, null) };
+      return m[0];
+    },
+  );
   // Counts per dose ("1-2 tablets", "2 puffs", "1 drop", "20 units" is a strength, not a count).
-  claim(new RegExp(String.raw`(?<![\w.])(${NUM}(?:\s*(?:-|to|or)\s*${NUM})?|one|two|half|½)\s*(tablets?|tabs?|caps?|capsules?|puffs?|drops?|sprays?|sachets?|patch(?:es)?|pessar(?:y|ies)|suppositor(?:y|ies)|applications?|spoonfuls?|teaspoons?|tsp|tablespoons?|tbsp|pumps?|actuations?|inhalations?|vials?|pens?|lozenges?|gumm(?:y|ies)|softgels?|scoops?|pills?)\b`), 'dose', (m) => { dose ??= m[0]; return m[0]; });
+  claim(
+    new RegExp(
+      String.raw`(?<![\w.])(${NUM}(?:\s*(?:-|to|or)\s*${NUM})?|one|two|half|½)\s*(tablets?|tabs?|caps?|capsules?|puffs?|drops?|sprays?|sachets?|patch(?:es)?|pessar(?:y|ies)|suppositor(?:y|ies)|applications?|spoonfuls?|teaspoons?|tsp|tablespoons?|tbsp|pumps?|actuations?|inhalations?|vials?|pens?|lozenges?|gumm(?:y|ies)|softgels?|scoops?|pills?)\b`,
+    ),
+    'dose',
+    (m) => {
+      dose ??= m[0];
+      return m[0];
+    },
+  );
   // Strengths with a unit ("40mg", "0.5%", "1,000 IU", "5 mg/5 mL", "100 units/mL", "2.5 mg/g", "25 mcg/hr").
-  claim(new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`), 'strength', (m) => {
-    const value = numberOf(m[1]!.replace(/,(?=\d{3}\b)/, ''));
-    const unit = UNIT_NAMES[m[3]!] ?? m[3]!;
-    const per = readPer(m[4]);
-    if (!strength) strength = { value, values: [value], unit: per ? `${unit}/${per}` : unit, text: strengthText([value], unit, per) };
-    return m[0];
-  });
+  claim(
+    new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`),
+    'strength',
+    (m) => {
+      const value = numberOf(m[1]!.replace(/,(?=\d{3}\b)/, ''));
+      const unit = UNIT_NAMES[m[3]!] ?? m[3]!;
+      const per = readPer(m[4]);
+      if (!strength)
+        strength = {
+          value,
+          values: [value],
+          unit: per ? `${unit}/${per}` : unit,
+          text: strengthText([value], unit, per),
+        };
+      return m[0];
+    },
+  );
 
   let form: string | null = null;
   let formRoute: Route | null = null;
-  for (const [re, name, r] of FORMS) claim(re, 'form', (m) => { if (!form) { form = name; formRoute = r; } return m[0]; });
+  for (const [re, name, r] of FORMS)
+    claim(re, 'form', (m) => {
+      if (!form) {
+        form = name;
+        formRoute = r;
+      }
+      return m[0];
+    });
   let release: string | null = null;
-  claim(RELEASE, 'release', (m) => { release ??= 'modified release'; return m[0]; });
+  claim(RELEASE, 'release', (m) => {
+    release ??= 'modified release';
+    return m[0];
+  });
   let route: Route | null = null;
-  for (const [re, r] of ROUTES) claim(re, 'route', (m) => { route ??= r; return m[0]; });
+  for (const [re, r] of ROUTES)
+    claim(re, 'route', (m) => {
+      route ??= r;
+      return m[0];
+    });
   // "ON" (omni nocte) and "OM" only in capitals: "on" and "om" are ordinary words otherwise.
   claim(/(?<![A-Za-z])(?:ON|OM)(?![A-Za-z])/, 'frequency', (m) => m[0], text);
   const frequencies: string[] = [];
@@ -239,12 +442,22 @@ export function parseMedicationLine(input: string): ParsedLine {
       return m[0];
     });
   }
-  for (const c of claims) if (c.role === 'frequency' && (c.value === 'ON' || c.value === 'OM')) frequencies.push(c.value === 'ON' ? 'at night' : 'in the morning');
+  for (const c of claims)
+    if (c.role === 'frequency' && (c.value === 'ON' || c.value === 'OM'))
+      frequencies.push(c.value === 'ON' ? 'at night' : 'in the morning');
   let status: ParsedLine['status'] = null;
-  for (const [re, s] of STATUS) claim(re, 'status', (m) => { status ??= s; return m[0]; });
+  for (const [re, s] of STATUS)
+    claim(re, 'status', (m) => {
+      status ??= s;
+      return m[0];
+    });
   // Indications and remarks: "for BP", "for pain", "to help sleep", "(stopped)" — after the name, never part of it.
-  const remark = /\s(?:for|to help|to treat|to prevent|because of|due to|if|when|prescribed by|from dr|per dr|via|through)\s.*$/i.exec(text);
-  if (remark && remark.index > lead) claims.push({ at: remark.index, end: text.length, role: 'noise', value: remark[0] });
+  const remark =
+    /\s(?:for|to help|to treat|to prevent|because of|due to|if|when|prescribed by|from dr|per dr|via|through)\s.*$/i.exec(
+      text,
+    );
+  if (remark && remark.index > lead)
+    claims.push({ at: remark.index, end: text.length, role: 'noise', value: remark[0] });
   claim(NOISE, 'noise', (m) => m[0]);
   // Bare numbers left over: a strength without a unit ("Metformin 500"), a quantity, or part of a name ("Tylenol #3").
   claim(/(?<![\w.]|[A-Za-z]-)#?\d+(?:[.,]\d+)?(?![\w%]|-[A-Za-z])/, 'number', (m) => m[0]);
@@ -270,7 +483,10 @@ export function parseMedicationLine(input: string): ParsedLine {
   }
   if (cursor < text.length) pushRuns(cursor, text.length);
   runs.forEach((r, i) => {
-    if (i > 0) r.joined = /^[\s\d.,]*(?:[/+&]|\band\b|\bwith\b|\bplus\b)[\s\d.,]*$/i.test(text.slice(runs[i - 1]!.end, r.at).replace(/\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|%)?/gi, ' '));
+    if (i > 0)
+      r.joined = /^[\s\d.,]*(?:[/+&]|\band\b|\bwith\b|\bplus\b)[\s\d.,]*$/i.test(
+        text.slice(runs[i - 1]!.end, r.at).replace(/\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|%)?/gi, ' '),
+      );
   });
   for (const r of runs) {
     const next = claims.find((c) => c.at >= r.end && c.role === 'number');
@@ -279,7 +495,9 @@ export function parseMedicationLine(input: string): ParsedLine {
   if (!strength) {
     // A bare number right after the first name run is its strength, unit unstated ("Metformin 500").
     const first = runs[0];
-    const bare = first && claims.find((c) => c.role === 'number' && c.at >= first.end && /^\s*$/.test(text.slice(first.end, c.at)));
+    const bare =
+      first &&
+      claims.find((c) => c.role === 'number' && c.at >= first.end && /^\s*$/.test(text.slice(first.end, c.at)));
     if (bare && !bare.value.startsWith('#')) {
       const v = numberOf(bare.value);
       strength = { value: v, values: [v], unit: null, text: bare.value };
@@ -287,8 +505,17 @@ export function parseMedicationLine(input: string): ParsedLine {
   }
   const frequency = frequencies.length ? frequencies.join(', ') : asNeeded ? 'as needed' : null;
   return {
-    text: input, strength, dose, form, release, route: route ?? formRoute, frequency: frequency && asNeeded && frequency !== 'as needed' ? `${frequency}, as needed` : frequency,
-    asNeeded, status, runs, note: NOTE_LINE.test(text) || PLACE_LINE.test(text),
+    text: input,
+    strength,
+    dose,
+    form,
+    release,
+    route: route ?? formRoute,
+    frequency: frequency && asNeeded && frequency !== 'as needed' ? `${frequency}, as needed` : frequency,
+    asNeeded,
+    status,
+    runs,
+    note: NOTE_LINE.test(text) || PLACE_LINE.test(text),
   };
 }
 

@@ -5,7 +5,9 @@ import { readsAsMedicine } from './ambiguous.ts';
 import { medicinesOnLine, readMedicationLine, resolveLine } from './med-list.ts';
 
 let db: Db;
-beforeAll(() => { db = openContentDb(CONTENT_DB); });
+beforeAll(() => {
+  db = openContentDb(CONTENT_DB);
+});
 afterAll(() => db.close());
 
 const names = (line: string) => readMedicationLine(db, line).substances.map((s) => s.name);
@@ -63,7 +65,11 @@ describe('reading medication lines into substances', () => {
   });
 
   it('what a line said is kept beside what it names', () => {
-    expect(resolveLine(db, 'timolol 0.5% eye drops BD both eyes').reading).toMatchObject({ line: 'resolved', route: 'ophthalmic', frequency: 'twice a day' });
+    expect(resolveLine(db, 'timolol 0.5% eye drops BD both eyes').reading).toMatchObject({
+      line: 'resolved',
+      route: 'ophthalmic',
+      frequency: 'twice a day',
+    });
   });
 });
 
@@ -83,7 +89,10 @@ describe('names in running text', () => {
 
 describe('a line with two medicines, and places', () => {
   it('splits two medicines that each have a dose or form, never one product or a remark', () => {
-    expect(medicinesOnLine(db, 'Amlodipine 5mg + Simvastatin 40mg nocte')).toEqual(['Amlodipine 5mg', 'Simvastatin 40mg nocte']);
+    expect(medicinesOnLine(db, 'Amlodipine 5mg + Simvastatin 40mg nocte')).toEqual([
+      'Amlodipine 5mg',
+      'Simvastatin 40mg nocte',
+    ]);
     expect(medicinesOnLine(db, 'metoprolol 50 bd and lisinopril 10 od')).toHaveLength(2);
     expect(medicinesOnLine(db, 'paracetamol + codeine 500/30')).toHaveLength(1);
     expect(medicinesOnLine(db, 'Lithium 400mg - avoid ibuprofen and ACE inhibitors')).toHaveLength(1);

@@ -13,7 +13,15 @@ import { isContraction, isEnglishWord, TOO_GENERIC_NAMES } from './ambiguous.ts'
 import { foldAccents, normalizeName } from './normalize.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
-import { interactionClasses, resolveName, substanceIdentity, suggestions, type LineReading, type Substance, type Suggestion } from './resolver.ts';
+import {
+  interactionClasses,
+  resolveName,
+  substanceIdentity,
+  suggestions,
+  type LineReading,
+  type Substance,
+  type Suggestion,
+} from './resolver.ts';
 
 export interface ReadLine {
   text: string;
@@ -28,7 +36,8 @@ export interface ReadLine {
 }
 
 /** Manufacturer prefixes of generics (Canada, Australia): "Apo-Metformin", "Teva-Amlodipine", "PMS-Sertraline". */
-const MAKER_PREFIX = /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
+const MAKER_PREFIX =
+  /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
 
 function resolveSpan(db: Db, text: string): Substance | null {
   const r = resolveName(db, text, { typos: false });
@@ -53,21 +62,173 @@ function resolveSpan(db: Db, text: string): Substance | null {
  * capsules", "kale smoothie"): alone they are skipped, so "oil" is not read as a medicine of its own. Words that change
  * the product ("Plus", "Forte", "Extra", "PM": Nurofen Plus has codeine) are not here: unread, they are said.
  */
-const PREPARATION = new Set(['oil', 'oils', 'extract', 'extracts', 'tincture', 'supplement', 'supplements', 'supp', 'supps', 'root', 'leaf', 'leaves',
-  'powder', 'capsule', 'capsules', 'tea', 'teas', 'smoothie', 'smoothies', 'salad', 'salads', 'juice', 'shot', 'shots', 'drink', 'drinks', 'gummies',
-  'gummy', 'pill', 'pills', 'tablet', 'tablets', 'complex', 'formula', 'blend', 'standardised', 'standardized', 'organic', 'natural', 'high', 'strength',
-  'daily', 'liquid', 'vegan', 'raw', 'fresh', 'cooked', 'glass', 'glasses', 'cup', 'cups', 'serving', 'servings',
-  'bowl', 'portion', 'portions', 'large', 'small', 'medium', 'most', 'days', 'every', 'night', 'morning', 'evening', 'lots', 'lot', 'some', 'per', 'week',
-  'aqueous', 'pint', 'pints', 'weekend', 'weekends', 'hourly', 'nightly', 'regularly', 'sometimes', 'occasionally']);
+const PREPARATION = new Set([
+  'oil',
+  'oils',
+  'extract',
+  'extracts',
+  'tincture',
+  'supplement',
+  'supplements',
+  'supp',
+  'supps',
+  'root',
+  'leaf',
+  'leaves',
+  'powder',
+  'capsule',
+  'capsules',
+  'tea',
+  'teas',
+  'smoothie',
+  'smoothies',
+  'salad',
+  'salads',
+  'juice',
+  'shot',
+  'shots',
+  'drink',
+  'drinks',
+  'gummies',
+  'gummy',
+  'pill',
+  'pills',
+  'tablet',
+  'tablets',
+  'complex',
+  'formula',
+  'blend',
+  'standardised',
+  'standardized',
+  'organic',
+  'natural',
+  'high',
+  'strength',
+  'daily',
+  'liquid',
+  'vegan',
+  'raw',
+  'fresh',
+  'cooked',
+  'glass',
+  'glasses',
+  'cup',
+  'cups',
+  'serving',
+  'servings',
+  'bowl',
+  'portion',
+  'portions',
+  'large',
+  'small',
+  'medium',
+  'most',
+  'days',
+  'every',
+  'night',
+  'morning',
+  'evening',
+  'lots',
+  'lot',
+  'some',
+  'per',
+  'week',
+  'aqueous',
+  'pint',
+  'pints',
+  'weekend',
+  'weekends',
+  'hourly',
+  'nightly',
+  'regularly',
+  'sometimes',
+  'occasionally',
+]);
 
 /** Words that change which product a brand is (Nurofen Plus, Calcichew D3 Forte, Tylenol PM): never a name alone. */
-const MODIFIERS = new Set(['plus', 'forte', 'extra', 'max', 'ultra', 'pm', 'am', 'night', 'day', 'cold', 'flu', 'sinus', 'allergy', 'advance', 'advanced',
-  'junior', 'kids', 'children', 'infant', 'rapid', 'fast', 'duo', 'comp', 'co', 'hct', 'dm', 'dual', 'total', 'complete', 'original', 'control', 'relief',
-  'express', 'liquigels', 'mini', 'mite', 'retard', 'continus', 'la', 'cr', 'sr', 'xr', 'xl', 'er', 'mr', 'odt', 'silver', 'gold', 'active', 'women', 'men']);
+const MODIFIERS = new Set([
+  'plus',
+  'forte',
+  'extra',
+  'max',
+  'ultra',
+  'pm',
+  'am',
+  'night',
+  'day',
+  'cold',
+  'flu',
+  'sinus',
+  'allergy',
+  'advance',
+  'advanced',
+  'junior',
+  'kids',
+  'children',
+  'infant',
+  'rapid',
+  'fast',
+  'duo',
+  'comp',
+  'co',
+  'hct',
+  'dm',
+  'dual',
+  'total',
+  'complete',
+  'original',
+  'control',
+  'relief',
+  'express',
+  'liquigels',
+  'mini',
+  'mite',
+  'retard',
+  'continus',
+  'la',
+  'cr',
+  'sr',
+  'xr',
+  'xl',
+  'er',
+  'mr',
+  'odt',
+  'silver',
+  'gold',
+  'active',
+  'women',
+  'men',
+]);
 
 /** Words before a product that say how much or how it is given, never what it is ("high-dose IV methotrexate"). */
-const DOSE_PREFACE = new Set(['high', 'low', 'dose', 'doses', 'standard', 'usual', 'full', 'half', 'pulse', 'loading', 'maintenance', 'mini', 'micro', 'baby',
-  'iv', 'im', 'sc', 'po', 'oral', 'intravenous', 'intramuscular', 'subcutaneous', 'topical', 'inhaled', 'nebulised', 'nebulized']);
+const DOSE_PREFACE = new Set([
+  'high',
+  'low',
+  'dose',
+  'doses',
+  'standard',
+  'usual',
+  'full',
+  'half',
+  'pulse',
+  'loading',
+  'maintenance',
+  'mini',
+  'micro',
+  'baby',
+  'iv',
+  'im',
+  'sc',
+  'po',
+  'oral',
+  'intravenous',
+  'intramuscular',
+  'subcutaneous',
+  'topical',
+  'inhaled',
+  'nebulised',
+  'nebulized',
+]);
 
 /** Generic names that are a product on their own in a line ("Iron 65 mg", "Calcium 600 mg"), unlike "vitamin" or "water". */
 const STANDS_ALONE = new Set(['iron', 'calcium', 'sodium', 'potassium', 'oxygen', 'coffee', 'tea', 'protein']);
@@ -83,15 +244,27 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
     for (let len = Math.min(6, words.length - i); len >= 1 && !hit; len--) {
       const span = words.slice(i, i + len).join(' ');
       if (i + len === words.length && run.trailingNumber) {
-        hit = resolveSpan(db, `${span} ${run.trailingNumber}`) ?? resolveSpan(db, `${span}${run.trailingNumber.replace('#', '')}`);
+        hit =
+          resolveSpan(db, `${span} ${run.trailingNumber}`) ??
+          resolveSpan(db, `${span}${run.trailingNumber.replace('#', '')}`);
       }
-      if (len === 1 && PREPARATION.has(span.toLowerCase())) { used = 1; break; }
+      if (len === 1 && PREPARATION.has(span.toLowerCase())) {
+        used = 1;
+        break;
+      }
       // "Plus", "Forte", "PM" alone are never a name: they change the product, so they stay unread and are said.
-      if (len === 1 && MODIFIERS.has(span.toLowerCase())) { used = 1; break; }
+      if (len === 1 && MODIFIERS.has(span.toLowerCase())) {
+        used = 1;
+        break;
+      }
       // Two letters name nothing without a digit ("q", "pr" are instructions; "D3", "K2" are names); a generic
       // word ("water", "oil") alone is not a medicine in a line.
       const norm = normalizeName(span);
-      hit ??= (norm.length >= 3 || /\d/.test(norm)) && !(TOO_GENERIC_NAMES.has(norm) && (words.length > 1 || !STANDS_ALONE.has(norm))) ? resolveSpan(db, span) : null;
+      hit ??=
+        (norm.length >= 3 || /\d/.test(norm)) &&
+        !(TOO_GENERIC_NAMES.has(norm) && (words.length > 1 || !STANDS_ALONE.has(norm)))
+          ? resolveSpan(db, span)
+          : null;
       // "tyramine-rich cheese", "vitamin K-rich greens", "caffeine-containing drinks": the substance before the suffix.
       if (!hit && len === 1 && /^\p{L}{3,}-(?:rich|containing|based|laden)$/iu.test(span)) {
         const part = resolveName(db, span.replace(/-\p{L}+$/u, ''), { typos: false });
@@ -101,7 +274,16 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
       if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
         const parts = span.split('-').map((w) => resolveName(db, w, { typos: false }));
         if (parts.every((x) => x.status === 'resolved' && x.kind !== 'class')) {
-          hit = { ...parts[0]!, input: span, kind: 'drug', compound: null, name: parts.map((x) => x.name).join(' + '), keys: [...new Set(parts.flatMap((x) => x.keys))], classId: null, notice: null };
+          hit = {
+            ...parts[0]!,
+            input: span,
+            kind: 'drug',
+            compound: null,
+            name: parts.map((x) => x.name).join(' + '),
+            keys: [...new Set(parts.flatMap((x) => x.keys))],
+            classId: null,
+            notice: null,
+          };
         }
       }
       used = len;
@@ -111,7 +293,12 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
       unread.push([]);
       i += used;
       // "Tylenol #3": a product number that was not part of the name read is said, not silently dropped.
-      if (i === words.length && run.trailingNumber?.startsWith('#') && !hit.input.includes(run.trailingNumber.replace('#', ''))) unread[unread.length - 1]!.push(run.trailingNumber);
+      if (
+        i === words.length &&
+        run.trailingNumber?.startsWith('#') &&
+        !hit.input.includes(run.trailingNumber.replace('#', ''))
+      )
+        unread[unread.length - 1]!.push(run.trailingNumber);
     } else if (used === 1 && PREPARATION.has(words[i]!.toLowerCase())) {
       i++;
     } else {
@@ -121,17 +308,31 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
   }
   const left: string[] = [];
   for (const group of unread.filter((g) => g.length)) {
-    if (!typos || found.length) { left.push(...group); continue; }
+    if (!typos || found.length) {
+      left.push(...group);
+      continue;
+    }
     // A misspelt name: the leftover words together, then each plain word of 5+ letters alone (never a generic word,
     // and never a token with hyphens or digits, which is a product name we do not know: "Lax-A-Day").
-    const plain = (w: string) => /^\p{L}+$/u.test(w) && !TOO_GENERIC_NAMES.has(normalizeName(w)) && !MODIFIERS.has(w.toLowerCase()) && !isEnglishWord(db, w);
+    const plain = (w: string) =>
+      /^\p{L}+$/u.test(w) &&
+      !TOO_GENERIC_NAMES.has(normalizeName(w)) &&
+      !MODIFIERS.has(w.toLowerCase()) &&
+      !isEnglishWord(db, w);
     const whole = group.join(' ');
     const typo = group.every(plain) ? resolveName(db, whole) : null;
-    if (typo?.status === 'resolved') { found.push(typo); continue; }
+    if (typo?.status === 'resolved') {
+      found.push(typo);
+      continue;
+    }
     for (const w of group) {
-      if (w.startsWith('#')) { left.push(w); continue; }
+      if (w.startsWith('#')) {
+        left.push(w);
+        continue;
+      }
       const t = normalizeName(w).length >= 5 && plain(w) ? resolveName(db, w) : null;
-      if (t?.status === 'resolved') found.push(t); else left.push(w);
+      if (t?.status === 'resolved') found.push(t);
+      else left.push(w);
     }
   }
   return { found, unread: left };
@@ -153,11 +354,57 @@ function productPrefix(db: Db, text: string, from: number): { substance: Substan
 }
 
 /** First words that name a kind of medicine before its name ("water tablet bendroflumethiazide", "BP pill amlodipine"). */
-const KIND_FIRST = new Set(['water', 'fluid', 'bp', 'blood', 'pressure', 'sugar', 'diabetes', 'heart', 'cholesterol', 'thyroid', 'pain', 'sleeping', 'sleep', 'stomach',
-  'acid', 'allergy', 'thinner', 'thinning', 'tablet', 'tablets', 'pill', 'pills', 'inhaler', 'puffer']);
+const KIND_FIRST = new Set([
+  'water',
+  'fluid',
+  'bp',
+  'blood',
+  'pressure',
+  'sugar',
+  'diabetes',
+  'heart',
+  'cholesterol',
+  'thyroid',
+  'pain',
+  'sleeping',
+  'sleep',
+  'stomach',
+  'acid',
+  'allergy',
+  'thinner',
+  'thinning',
+  'tablet',
+  'tablets',
+  'pill',
+  'pills',
+  'inhaler',
+  'puffer',
+]);
 
 /** First words that say nothing about the product ("my water tablet", "the blue inhaler"). */
-const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'lot', 'lots', 'of', 'some', 'plenty', 'his', 'her', 'their', 'our', 'pt', "pt's", 'patient', 'usual', 'regular', 'daily', 'new', 'old']);
+const FILLER_FIRST = new Set([
+  'my',
+  'the',
+  'a',
+  'an',
+  'lot',
+  'lots',
+  'of',
+  'some',
+  'plenty',
+  'his',
+  'her',
+  'their',
+  'our',
+  'pt',
+  "pt's",
+  'patient',
+  'usual',
+  'regular',
+  'daily',
+  'new',
+  'old',
+]);
 
 /**
  * A line that is a lay phrase naming one kind of medicine, read with a notice: as its one usual medicine when the
@@ -165,20 +412,34 @@ const FILLER_FIRST = new Set(['my', 'the', 'a', 'an', 'lot', 'lots', 'of', 'some
  * diuretics). A phrase with several classes or medicines is left unread: no guess between them.
  */
 function layClass(db: Db, text: string): Substance | null {
-  const m = layMatches(db, text).find((x) => x.exact && x.coverage >= 0.99 && (x.compounds.length === 1 || x.classes.length === 1));
+  const m = layMatches(db, text).find(
+    (x) => x.exact && x.coverage >= 0.99 && (x.compounds.length === 1 || x.classes.length === 1),
+  );
   if (!m) return null;
   if (m.compounds.length === 1) {
     const r = resolveName(db, m.compounds[0]!, { typos: false });
-    if (r.status === 'resolved') return { ...r, input: text, notice: `"${m.phrase}" was read as ${r.name}, the medicine it usually means: name the medicine for an exact check.` };
+    if (r.status === 'resolved')
+      return {
+        ...r,
+        input: text,
+        notice: `"${m.phrase}" was read as ${r.name}, the medicine it usually means: name the medicine for an exact check.`,
+      };
   }
   const c = m.classes.length === 1 ? interactionClasses(db).get(m.classes[0]!) : undefined;
   if (!c) return null;
   const r = resolveName(db, c.words[0] ?? c.name, { typos: false });
-  return r.kind === 'class' ? { ...r, input: text, notice: `"${m.phrase}" was checked as the class ${c.name}: name the medicine for an exact check.` } : null;
+  return r.kind === 'class'
+    ? {
+        ...r,
+        input: text,
+        notice: `"${m.phrase}" was checked as the class ${c.name}: name the medicine for an exact check.`,
+      }
+    : null;
 }
 
 /** Form words everyday names for a kind of medicine end with ("water pill", "HRT patch", "blue inhaler"). */
-const KIND_FORM = /^(?:pills?|tablets?|tabs?|capsules?|inhalers?|puffers?|patch(?:es)?|creams?|gels?|drops|sprays?|injections?|jabs?)$/i;
+const KIND_FORM =
+  /^(?:pills?|tablets?|tabs?|capsules?|inhalers?|puffers?|patch(?:es)?|creams?|gels?|drops|sprays?|injections?|jabs?)$/i;
 /** How a run resolved when it names a molecule or a rule's word rather than a medicine people take by that name. */
 const WEAK_VIA = new Set(['drugbank', 'drugbank_synonym', 'rule']);
 
@@ -200,14 +461,14 @@ function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
   return layClass(db, `${words.join(' ')} ${formWord}`);
 }
 
-
 /**
  * A line that holds two medicines, each with its own dose or instruction ("Paracetamol 1g QDS + Ibuprofen 400mg TDS",
  * "amlodipine 10 and ramipril 5 in the morning"): split at the joiner when the part before it has a number or an
  * instruction of its own and the part after it opens with a name. One product with two ingredients ("co-codamol
  * 30/500", "paracetamol + codeine 500/30") has its numbers after the last name and is never split.
  */
-const REMARK = /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
+const REMARK =
+  /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
 
 export function medicinesOnLine(db: Db, line: string): string[] {
   const pieces = line.split(/\s+(?:\+|&|and)\s+/i);
@@ -220,7 +481,9 @@ export function medicinesOnLine(db: Db, line: string): string[] {
     // avoid); the part after opens with a name and has its own strength or form ("… and Xalatan drops").
     const own = (/\d/.test(before) || parseMedicationLine(before).frequency !== null) && !REMARK.test(before);
     const first = piece.trim().split(/\s+/);
-    const opensWithName = first[0]!.replace(/[^\p{L}]/gu, '').length >= 3 && [2, 1].some((n) => first.length >= n && resolveSpan(db, first.slice(0, n).join(' ')) !== null);
+    const opensWithName =
+      first[0]!.replace(/[^\p{L}]/gu, '').length >= 3 &&
+      [2, 1].some((n) => first.length >= n && resolveSpan(db, first.slice(0, n).join(' ')) !== null);
     const product = /\d/.test(piece) || parseMedicationLine(piece).form !== null;
     if (own && opensWithName && product && /\p{L}/u.test(before)) out.push(piece);
     else out[out.length - 1] = `${before}${joiners[i]}${piece}`;
@@ -233,10 +496,23 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
   if (several.length > 1) {
     // Each medicine read as its own line; the first one's dose and route describe the line.
     const reads = several.map((l) => readOneLine(db, l));
-    const substances = reads.flatMap((r) => r.substances).filter((x, i, all) => all.findIndex((y) => substanceIdentity(y) === substanceIdentity(x)) === i);
+    const substances = reads
+      .flatMap((r) => r.substances)
+      .filter((x, i, all) => all.findIndex((y) => substanceIdentity(y) === substanceIdentity(x)) === i);
     const unread = reads.flatMap((r) => r.unread);
-    const status = !substances.length ? 'unresolved' : unread.length || reads.some((r) => r.status !== 'resolved') ? 'partial' : 'resolved';
-    return { text: line, status, parsed: reads[0]!.parsed, substances, unread, suggestions: reads.flatMap((r) => r.suggestions) };
+    const status = !substances.length
+      ? 'unresolved'
+      : unread.length || reads.some((r) => r.status !== 'resolved')
+        ? 'partial'
+        : 'resolved';
+    return {
+      text: line,
+      status,
+      parsed: reads[0]!.parsed,
+      substances,
+      unread,
+      suggestions: reads.flatMap((r) => r.suggestions),
+    };
   }
   return readOneLine(db, line);
 }
@@ -260,7 +536,15 @@ function readOneLine(db: Db, line: string): ReadLine {
   // longest run of the line's first words that is exactly a name is the product.
   // A first run of words that only say how much ("high-dose IV methotrexate", "low dose aspirin") is not the product:
   // the product is the run after it, which would otherwise be dropped as a remark.
-  const first = runs.findIndex((r) => !r.text.split(/[\s-]+/).every((w) => DOSE_PREFACE.has(w.toLowerCase()) || KIND_FIRST.has(w.toLowerCase()) || FILLER_FIRST.has(w.toLowerCase())));
+  const first = runs.findIndex(
+    (r) =>
+      !r.text
+        .split(/[\s-]+/)
+        .every(
+          (w) =>
+            DOSE_PREFACE.has(w.toLowerCase()) || KIND_FIRST.has(w.toLowerCase()) || FILLER_FIRST.has(w.toLowerCase()),
+        ),
+  );
   const named = first > 0 ? runs.slice(first) : runs;
   const prefix = productPrefix(db, line, named[0]?.at ?? 0);
   if (prefix) substances.push(prefix.substance);
@@ -269,23 +553,37 @@ function readOneLine(db: Db, line: string): ReadLine {
   for (const [i, run] of named.entries()) {
     if (prefix && run.at < prefix.end) continue;
     // The product is named by the first run; a later run counts only when joined to a run that was read.
-    if ((i > 0 || prefix) && !(run.joined && previousRead)) { previousRead = false; continue; }
+    if ((i > 0 || prefix) && !(run.joined && previousRead)) {
+      previousRead = false;
+      continue;
+    }
     const r = readRun(db, run, substances.length === 0);
     // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
     // the first run's first word unread means the run names something else, so nothing in it is read.
-    if (i === 0 && r.found.length && r.unread[0] !== undefined && run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) && !FILLER_FIRST.has(r.unread[0].toLowerCase()) && !KIND_FIRST.has(r.unread[0].toLowerCase())) {
+    if (
+      i === 0 &&
+      r.found.length &&
+      r.unread[0] !== undefined &&
+      run.text.toLowerCase().startsWith(r.unread[0].toLowerCase()) &&
+      !FILLER_FIRST.has(r.unread[0].toLowerCase()) &&
+      !KIND_FIRST.has(r.unread[0].toLowerCase())
+    ) {
       unread.push(run.text);
       previousRead = false;
       continue;
     }
     previousRead = r.found.length > 0;
-    for (const s of r.found) if (!substances.some((x) => substanceIdentity(x) === substanceIdentity(s))) substances.push(s);
+    for (const s of r.found)
+      if (!substances.some((x) => substanceIdentity(x) === substanceIdentity(s))) substances.push(s);
     unread.push(...r.unread);
   }
   // Everyday words for a kind of medicine ("water tablet", "blood thinner"): the lay table's class, when it gives one.
   if (!substances.length) {
     const cls = layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' '));
-    if (cls) { substances.push(cls); unread.length = 0; }
+    if (cls) {
+      substances.push(cls);
+      unread.length = 0;
+    }
   }
   const status = !substances.length ? (runs.length ? 'unresolved' : 'note') : unread.length ? 'partial' : 'resolved';
   const sugg = status === 'unresolved' ? suggestions(db, runs.map((r) => r.text).join(' ')) : [];
@@ -294,7 +592,9 @@ function readOneLine(db: Db, line: string): ReadLine {
 
 /** Read a pasted list: split into lines (medication-line rules), each line read. */
 export function readMedicationList(db: Db, text: string): ReadLine[] {
-  return splitMedicationList(text).flatMap((l) => medicinesOnLine(db, l)).map((l) => readMedicationLine(db, l));
+  return splitMedicationList(text)
+    .flatMap((l) => medicinesOnLine(db, l))
+    .map((l) => readMedicationLine(db, l));
 }
 
 /**
@@ -307,21 +607,45 @@ export function resolveLine(db: Db, line: string): Substance {
   const reading: LineReading = { line: r.status, ...r.parsed, unread: r.unread };
   const subs = r.substances;
   if (!subs.length) {
-    return { input: line, status: 'unresolved', kind: null, name: line.trim(), matchedVia: null, notice: null, compound: null, keys: [], classId: null, reading };
+    return {
+      input: line,
+      status: 'unresolved',
+      kind: null,
+      name: line.trim(),
+      matchedVia: null,
+      notice: null,
+      compound: null,
+      keys: [],
+      classId: null,
+      reading,
+    };
   }
   const notices = subs.map((s) => s.notice).filter((n): n is string => n !== null);
   if (r.unread.length) notices.push(`Not read in "${line.trim()}": ${r.unread.join(', ')}.`);
-  if (subs.length === 1) return { ...subs[0]!, input: line, notice: notices.length ? notices.join(' ') : null, reading };
+  if (subs.length === 1)
+    return { ...subs[0]!, input: line, notice: notices.length ? notices.join(' ') : null, reading };
   const keys = [...new Set(subs.flatMap((s) => s.keys))];
   const typo = subs.find((s) => s.matchedVia === 'typo');
   return {
-    input: line, status: 'resolved', kind: 'drug', name: subs.map((s) => s.name).join(' + '),
-    matchedVia: typo ? 'typo' : subs[0]!.matchedVia, notice: [`"${line.trim()}" was read as ${subs.map((s) => s.name).join(' + ')}.`, ...notices].join(' '),
-    compound: null, keys, classId: null, reading,
+    input: line,
+    status: 'resolved',
+    kind: 'drug',
+    name: subs.map((s) => s.name).join(' + '),
+    matchedVia: typo ? 'typo' : subs[0]!.matchedVia,
+    notice: [`"${line.trim()}" was read as ${subs.map((s) => s.name).join(' + ')}.`, ...notices].join(' '),
+    compound: null,
+    keys,
+    classId: null,
+    reading,
   };
 }
 
-export interface NameSuggestionOut { name: string; slug: string | null; match: 'exact' | 'prefix' | 'typo'; written: string }
+export interface NameSuggestionOut {
+  name: string;
+  slug: string | null;
+  match: 'exact' | 'prefix' | 'typo';
+  written: string;
+}
 
 /**
  * What a name being typed could be (autocomplete): the name part of the line (a dose or frequency after it is

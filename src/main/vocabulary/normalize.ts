@@ -7,7 +7,9 @@ export function foldAccents(text: string): string {
 
 /** "BPC-157", "bpc 157" and "BPC157" all normalise to "bpc157". */
 export function normalizeName(name: string): string {
-  return foldAccents(name).toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return foldAccents(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /**
@@ -23,7 +25,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A word-bounded pattern for a name in which spaces and hyphens are interchangeable ("BPC-157" ~ "BPC 157"). */
 export function namePattern(name: string): RegExp {
-  const parts = name.trim().split(/[\s-]+/).map(escape);
+  const parts = name
+    .trim()
+    .split(/[\s-]+/)
+    .map(escape);
   const body = parts.join('[\\s-]?');
   return new RegExp(`(?<![A-Za-z0-9])${body}(?![A-Za-z0-9])`, isCaseSensitiveName(name) ? 'u' : 'iu');
 }

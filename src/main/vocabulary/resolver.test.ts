@@ -5,20 +5,43 @@ import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { mayResolveExactly, resolveName, suggestions } from './resolver.ts';
 
 let db: Db;
-beforeAll(() => { db = openContentDb(CONTENT_DB); });
+beforeAll(() => {
+  db = openContentDb(CONTENT_DB);
+});
 afterAll(() => db.close());
 
 const keys = (name: string) => resolveName(db, name).keys;
 
 describe('resolver', () => {
   it('mayResolveExactly is never false for a name an exact look-up resolves (search skips the look-up when it is)', () => {
-    const names = db.prepare<[], { name: string }>("SELECT name FROM (SELECT name, row_number() OVER (ORDER BY name_norm, key) AS i FROM ix_names) WHERE i % 7 = 0 UNION ALL SELECT name FROM compounds UNION ALL SELECT slug FROM compounds").all().map((r) => r.name);
-    const other = ['Lithium carbonate', 'sertraline hydrochloride', 'ferrous sulfate', 'Ultram', 'ACE inhibitors', 'statins', 'blood thinner', 'magnesium citrate',
-      'patients with fractures', 'randomised trial', 'vitamin d deficiency', 'zzzz', 'heart attack'];
+    const names = db
+      .prepare<[], { name: string }>(
+        'SELECT name FROM (SELECT name, row_number() OVER (ORDER BY name_norm, key) AS i FROM ix_names) WHERE i % 7 = 0 UNION ALL SELECT name FROM compounds UNION ALL SELECT slug FROM compounds',
+      )
+      .all()
+      .map((r) => r.name);
+    const other = [
+      'Lithium carbonate',
+      'sertraline hydrochloride',
+      'ferrous sulfate',
+      'Ultram',
+      'ACE inhibitors',
+      'statins',
+      'blood thinner',
+      'magnesium citrate',
+      'patients with fractures',
+      'randomised trial',
+      'vitamin d deficiency',
+      'zzzz',
+      'heart attack',
+    ];
     let resolved = 0;
     for (const n of [...names, ...other]) {
       const exactly = resolveName(db, n, { typos: false }).status === 'resolved';
-      if (exactly) { resolved++; expect(mayResolveExactly(db, n), n).toBe(true); }
+      if (exactly) {
+        resolved++;
+        expect(mayResolveExactly(db, n), n).toBe(true);
+      }
     }
     expect(resolved).toBeGreaterThan(5000);
     expect(mayResolveExactly(db, 'patients with fractures')).toBe(false);
@@ -43,15 +66,32 @@ describe('resolver', () => {
   });
 
   it('INN and USAN spellings are one substance', () => {
-    for (const [x, y] of [['paracetamol', 'acetaminophen'], ['rifampin', 'rifampicin'], ['glibenclamide', 'glyburide'], ['ciclosporin', 'cyclosporine'], ['salbutamol', 'albuterol'], ['pethidine', 'meperidine'], ['aspirin', 'acetylsalicylic acid']] as const) {
+    for (const [x, y] of [
+      ['paracetamol', 'acetaminophen'],
+      ['rifampin', 'rifampicin'],
+      ['glibenclamide', 'glyburide'],
+      ['ciclosporin', 'cyclosporine'],
+      ['salbutamol', 'albuterol'],
+      ['pethidine', 'meperidine'],
+      ['aspirin', 'acetylsalicylic acid'],
+    ] as const) {
       expect(keys(x), x).toEqual(keys(y));
       expect(keys(x).length, x).toBe(1);
     }
   });
 
   it('class words and foods resolve to a class with its members', () => {
-    for (const [word, id] of [['oral contraceptives', 'hormonal_contraceptive'], ['birth control pill', 'hormonal_contraceptive'], ['statins', 'statin'], ['NSAIDs', 'nsaid'],
-      ['SSRIs', 'ssri'], ['insulin', 'insulin'], ['blood thinners', 'anticoagulant'], ['grapefruit juice', 'grapefruit'], ['alcohol', 'alcohol']] as const) {
+    for (const [word, id] of [
+      ['oral contraceptives', 'hormonal_contraceptive'],
+      ['birth control pill', 'hormonal_contraceptive'],
+      ['statins', 'statin'],
+      ['NSAIDs', 'nsaid'],
+      ['SSRIs', 'ssri'],
+      ['insulin', 'insulin'],
+      ['blood thinners', 'anticoagulant'],
+      ['grapefruit juice', 'grapefruit'],
+      ['alcohol', 'alcohol'],
+    ] as const) {
       const s = resolveName(db, word);
       expect(s, word).toMatchObject({ kind: 'class', classId: id, matchedVia: 'class' });
       expect(s.keys.length, word).toBeGreaterThan(0);
@@ -75,7 +115,8 @@ describe('resolver', () => {
   });
 
   it('substances need not be in our catalogue (tizanidine, ramelteon are checked by their keys)', () => {
-    for (const n of ['ramelteon', 'dofetilide', 'phenelzine']) expect(resolveName(db, n), n).toMatchObject({ status: 'resolved', keys: [n] });
+    for (const n of ['ramelteon', 'dofetilide', 'phenelzine'])
+      expect(resolveName(db, n), n).toMatchObject({ status: 'resolved', keys: [n] });
   });
 
   it('suggests one name per substance for unresolved input', () => {

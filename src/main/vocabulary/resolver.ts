@@ -16,12 +16,24 @@ import { baseKey } from './keys.ts';
 export type MatchVia = (typeof MATCH_VIAS)[number];
 
 export interface CompoundRef {
-  rowid: number; slug: string; name: string; category: string; status: string; evidence_grade: string;
+  rowid: number;
+  slug: string;
+  name: string;
+  category: string;
+  status: string;
+  evidence_grade: string;
   alt_names: string[];
   interactions: { substance: string; severity: string; notes: string; source: string }[];
 }
 
-export interface InteractionClass { id: string; name: string; words: string[]; pattern: RegExp | null; basis: string; members: string[] }
+export interface InteractionClass {
+  id: string;
+  name: string;
+  words: string[];
+  pattern: RegExp | null;
+  basis: string;
+  members: string[];
+}
 
 export interface Substance {
   input: string;
@@ -55,9 +67,18 @@ export interface LineReading {
   unread: string[];
 }
 
-export interface Suggestion { name: string; slug: string | null; match: 'typo' | 'prefix'; distance: number | null }
+export interface Suggestion {
+  name: string;
+  slug: string | null;
+  match: 'typo' | 'prefix';
+  distance: number | null;
+}
 
-interface Target { name: string; kind: 'compound' | 'class' | 'name'; rank: number }
+interface Target {
+  name: string;
+  kind: 'compound' | 'class' | 'name';
+  rank: number;
+}
 
 interface Index {
   classes: Map<string, InteractionClass>;
@@ -71,14 +92,26 @@ interface Index {
   compoundByNorm: Statement<[string], CompoundRow & { kind: 'name' | 'alt_name' | 'drugbank' }>;
   compoundsOfKey: Statement<[string], CompoundRow>;
   keysOfCompound: Statement<[number], { key: string }>;
-  names: Statement<[string], { key: string; name: string; via: Exclude<MatchVia, 'slug' | 'name' | 'alt_name' | 'class' | 'salt' | 'typo'> }>;
+  names: Statement<
+    [string],
+    { key: string; name: string; via: Exclude<MatchVia, 'slug' | 'name' | 'alt_name' | 'class' | 'salt' | 'typo'> }
+  >;
   /** Names with another meaning (vocab_ambiguous): read with a notice that says so. */
   ambiguous: Map<string, string>;
   /** Every normalised spelling `exact` can find by name (compound names, ix_names), and the slugs. */
   spellings: Set<string>;
 }
 
-interface CompoundRow { rowid: number; slug: string; name: string; category: string; status: string; evidence_grade: string; alt_names: string; interactions: string }
+interface CompoundRow {
+  rowid: number;
+  slug: string;
+  name: string;
+  category: string;
+  status: string;
+  evidence_grade: string;
+  alt_names: string;
+  interactions: string;
+}
 const COLS = 'c.rowid, c.slug, c.name, c.category, c.status, c.evidence_grade, c.alt_names, c.interactions';
 
 /** Generic spellings win over brands; within generics, the order of MATCH_VIAS. */
@@ -89,47 +122,101 @@ const indexes = new WeakMap<Db, Index>();
 function index(db: Db): Index {
   let idx = indexes.get(db);
   if (idx) return idx;
-  const members = Map.groupBy(db.prepare<[], { class_id: string; key: string }>('SELECT class_id, key FROM ix_class_members ORDER BY class_id, key').all(), (r) => r.class_id);
+  const members = Map.groupBy(
+    db
+      .prepare<[], { class_id: string; key: string }>(
+        'SELECT class_id, key FROM ix_class_members ORDER BY class_id, key',
+      )
+      .all(),
+    (r) => r.class_id,
+  );
   const classes = new Map<string, InteractionClass>();
   const classWords = new Map<string, string>();
-  for (const c of db.prepare<[], { id: string; name: string; words: string; text_pattern: string | null; basis: string }>('SELECT * FROM ix_classes ORDER BY rowid').all()) {
+  for (const c of db
+    .prepare<[], { id: string; name: string; words: string; text_pattern: string | null; basis: string }>(
+      'SELECT * FROM ix_classes ORDER BY rowid',
+    )
+    .all()) {
     const words = JSON.parse(c.words) as string[];
-    classes.set(c.id, { id: c.id, name: c.name, words, pattern: c.text_pattern ? new RegExp(c.text_pattern, 'iu') : null, basis: c.basis, members: (members.get(c.id) ?? []).map((m) => m.key) });
+    classes.set(c.id, {
+      id: c.id,
+      name: c.name,
+      words,
+      pattern: c.text_pattern ? new RegExp(c.text_pattern, 'iu') : null,
+      basis: c.basis,
+      members: (members.get(c.id) ?? []).map((m) => m.key),
+    });
     for (const w of words) if (!classWords.has(normalizeName(w))) classWords.set(normalizeName(w), c.id);
   }
   // Class abbreviations of the vocabulary's table (OCP, ACEi, NOAC …), after the classes' own words.
-  for (const r of db.prepare<[], { word_norm: string; class_id: string }>('SELECT word_norm, class_id FROM vocab_class_words').all()) {
+  for (const r of db
+    .prepare<[], { word_norm: string; class_id: string }>('SELECT word_norm, class_id FROM vocab_class_words')
+    .all()) {
     if (!classWords.has(r.word_norm) && classes.has(r.class_id)) classWords.set(r.word_norm, r.class_id);
   }
   const classesOfKey = new Map<string, string[]>();
-  for (const c of classes.values()) for (const k of c.members) classesOfKey.set(k, [...(classesOfKey.get(k) ?? []), c.id]);
-  const keyNames = new Map(db.prepare<[], { key: string; name: string }>('SELECT key, name FROM ix_keys').all().map((r) => [r.key, r.name]));
+  for (const c of classes.values())
+    for (const k of c.members) classesOfKey.set(k, [...(classesOfKey.get(k) ?? []), c.id]);
+  const keyNames = new Map(
+    db
+      .prepare<[], { key: string; name: string }>('SELECT key, name FROM ix_keys')
+      .all()
+      .map((r) => [r.key, r.name]),
+  );
 
   // Typo targets: our compounds, class words and every generic or brand spelling (not the many DrugBank synonyms).
   const targets: Target[] = [];
   const entries: { name: string; compoundRowid: number }[] = [];
-  const add = (name: string, kind: Target['kind'], rank: number) => { entries.push({ name, compoundRowid: targets.push({ name, kind, rank }) - 1 }); };
-  for (const r of db.prepare<[], { name: string; alt_names: string }>('SELECT name, alt_names FROM compounds ORDER BY rowid').all()) {
+  const add = (name: string, kind: Target['kind'], rank: number) => {
+    entries.push({ name, compoundRowid: targets.push({ name, kind, rank }) - 1 });
+  };
+  for (const r of db
+    .prepare<[], { name: string; alt_names: string }>('SELECT name, alt_names FROM compounds ORDER BY rowid')
+    .all()) {
     for (const n of [r.name, ...(JSON.parse(r.alt_names) as string[])]) add(n, 'compound', 0);
   }
   for (const c of classes.values()) for (const w of c.words) add(w, 'class', 1);
   // Only medicines in use somewhere (vocab_marketed): a near miss is never read as a laboratory reagent or an
   // experimental compound that happens to be one letter away ("Istin" is not isatin).
-  for (const r of db.prepare<[], { name: string; via: MatchVia }>(`SELECT min(n.name) AS name, n.via FROM ix_names n JOIN vocab_marketed m ON m.key = n.key
-    WHERE n.via <> 'drugbank_synonym' GROUP BY n.name_norm, n.via`).all()) {
+  for (const r of db
+    .prepare<[], { name: string; via: MatchVia }>(
+      `SELECT min(n.name) AS name, n.via FROM ix_names n JOIN vocab_marketed m ON m.key = n.key
+    WHERE n.via <> 'drugbank_synonym' GROUP BY n.name_norm, n.via`,
+    )
+    .all()) {
     add(r.name, 'name', 2 + VIA_RANK[r.via]);
   }
   const spellings = new Set<string>();
-  for (const r of db.prepare<[], { n: string }>('SELECT name_norm AS n FROM compound_names UNION SELECT name_norm FROM ix_names UNION SELECT slug FROM compounds').raw().all() as unknown as [string][]) spellings.add(r[0]);
-  const ambiguous = new Map(db.prepare<[], { name_norm: string; note: string }>('SELECT name_norm, note FROM vocab_ambiguous').all().map((r) => [r.name_norm, r.note]));
+  for (const r of db
+    .prepare<[], { n: string }>(
+      'SELECT name_norm AS n FROM compound_names UNION SELECT name_norm FROM ix_names UNION SELECT slug FROM compounds',
+    )
+    .raw()
+    .all() as unknown as [string][])
+    spellings.add(r[0]);
+  const ambiguous = new Map(
+    db
+      .prepare<[], { name_norm: string; note: string }>('SELECT name_norm, note FROM vocab_ambiguous')
+      .all()
+      .map((r) => [r.name_norm, r.note]),
+  );
   idx = {
-    classes, classWords, classesOfKey, keyNames, targets, spellings, ambiguous,
+    classes,
+    classWords,
+    classesOfKey,
+    keyNames,
+    targets,
+    spellings,
+    ambiguous,
     fuzzy: new FuzzyNames(entries),
     prefixNames: entries.map((e) => ({ norm: normalizeName(e.name), target: e.compoundRowid })),
     compoundBySlug: db.prepare(`SELECT ${COLS} FROM compounds c WHERE c.slug = ?`),
-    compoundByNorm: db.prepare(`SELECT ${COLS}, n.kind FROM compound_names n JOIN compounds c ON c.rowid = n.compound_rowid
+    compoundByNorm:
+      db.prepare(`SELECT ${COLS}, n.kind FROM compound_names n JOIN compounds c ON c.rowid = n.compound_rowid
       WHERE n.name_norm = ? ORDER BY CASE n.kind WHEN 'name' THEN 0 WHEN 'alt_name' THEN 1 ELSE 2 END, c.name COLLATE NOCASE, c.slug LIMIT 1`),
-    compoundsOfKey: db.prepare(`SELECT ${COLS} FROM ix_compound_keys k JOIN compounds c ON c.rowid = k.compound_rowid WHERE k.key = ? ORDER BY c.rowid`),
+    compoundsOfKey: db.prepare(
+      `SELECT ${COLS} FROM ix_compound_keys k JOIN compounds c ON c.rowid = k.compound_rowid WHERE k.key = ? ORDER BY c.rowid`,
+    ),
     keysOfCompound: db.prepare('SELECT key FROM ix_compound_keys WHERE compound_rowid = ? ORDER BY key'),
     names: db.prepare('SELECT key, name, via FROM ix_names WHERE name_norm = ? ORDER BY key'),
   };
@@ -139,8 +226,14 @@ function index(db: Db): Index {
 
 function compoundRef(r: CompoundRow): CompoundRef {
   return {
-    rowid: r.rowid, slug: r.slug, name: r.name, category: r.category, status: r.status, evidence_grade: r.evidence_grade,
-    alt_names: JSON.parse(r.alt_names) as string[], interactions: JSON.parse(r.interactions) as CompoundRef['interactions'],
+    rowid: r.rowid,
+    slug: r.slug,
+    name: r.name,
+    category: r.category,
+    status: r.status,
+    evidence_grade: r.evidence_grade,
+    alt_names: JSON.parse(r.alt_names) as string[],
+    interactions: JSON.parse(r.interactions) as CompoundRef['interactions'],
   };
 }
 
@@ -161,17 +254,36 @@ export function keyName(db: Db, key: string): string {
 function fromCompound(db: Db, row: CompoundRow, input: string, via: MatchVia, notice: string | null): Substance {
   const idx = index(db);
   return {
-    input, status: 'resolved', kind: 'compound', name: row.name, matchedVia: via, notice,
-    compound: compoundRef(row), keys: idx.keysOfCompound.all(row.rowid).map((r) => r.key), classId: null,
+    input,
+    status: 'resolved',
+    kind: 'compound',
+    name: row.name,
+    matchedVia: via,
+    notice,
+    compound: compoundRef(row),
+    keys: idx.keysOfCompound.all(row.rowid).map((r) => r.key),
+    classId: null,
   };
 }
 
 function fromClass(db: Db, id: string, input: string, via: MatchVia, notice: string | null): Substance {
   const c = index(db).classes.get(id)!;
-  const shown = c.members.slice(0, 8).map((k) => keyName(db, k)).join(', ');
+  const shown = c.members
+    .slice(0, 8)
+    .map((k) => keyName(db, k))
+    .join(', ');
   return {
-    input, status: 'resolved', kind: 'class', name: c.name, matchedVia: via, classId: id, compound: null, keys: [...c.members],
-    notice: notice ?? `"${input.trim()}" was checked as the class ${c.name} (${c.members.length} member${c.members.length === 1 ? '' : 's'}: ${shown}${c.members.length > 8 ? ', …' : ''}); each pair shows the member it concerns.`,
+    input,
+    status: 'resolved',
+    kind: 'class',
+    name: c.name,
+    matchedVia: via,
+    classId: id,
+    compound: null,
+    keys: [...c.members],
+    notice:
+      notice ??
+      `"${input.trim()}" was checked as the class ${c.name} (${c.members.length} member${c.members.length === 1 ? '' : 's'}: ${shown}${c.members.length > 8 ? ', …' : ''}); each pair shows the member it concerns.`,
   };
 }
 
@@ -181,10 +293,22 @@ function fromKeys(db: Db, keys: string[], input: string, via: MatchVia, notice: 
   const name = keys.map((k) => keyName(db, k)).join(' + ');
   let compound: CompoundRef | null = null;
   if (keys.length === 1) {
-    const rows = idx.compoundsOfKey.all(keys[0]!).filter((r) => baseKey(r.name) === keys[0] || normalizeName(r.name) === normalizeName(name));
+    const rows = idx.compoundsOfKey
+      .all(keys[0]!)
+      .filter((r) => baseKey(r.name) === keys[0] || normalizeName(r.name) === normalizeName(name));
     if (rows.length === 1) compound = compoundRef(rows[0]!);
   }
-  return { input, status: 'resolved', kind: compound ? 'compound' : 'drug', name: compound?.name ?? name, matchedVia: via, notice, compound, keys, classId: null };
+  return {
+    input,
+    status: 'resolved',
+    kind: compound ? 'compound' : 'drug',
+    name: compound?.name ?? name,
+    matchedVia: via,
+    notice,
+    compound,
+    keys,
+    classId: null,
+  };
 }
 
 /** What a resolved substance is, whatever it was called ("Zocor" and "simvastatin" are one): our record, a class, or its ingredients. */
@@ -202,11 +326,13 @@ function exact(db: Db, input: string, norm: string): Substance | null {
   const named = idx.compoundByNorm.get(norm);
   // A DrugBank synonym of one of our records never shadows another drug's own common name ("zopiclone" is not
   // eszopiclone, though DrugBank lists it among eszopiclone's synonyms).
-  const shadowed = named?.kind === 'drugbank' && (() => {
-    const own = new Set(idx.keysOfCompound.all(named.rowid).map((r) => r.key));
-    const common = idx.names.all(norm).filter((r) => r.via === 'drugbank');
-    return common.length > 0 && common.every((r) => !own.has(r.key));
-  })();
+  const shadowed =
+    named?.kind === 'drugbank' &&
+    (() => {
+      const own = new Set(idx.keysOfCompound.all(named.rowid).map((r) => r.key));
+      const common = idx.names.all(norm).filter((r) => r.via === 'drugbank');
+      return common.length > 0 && common.every((r) => !own.has(r.key));
+    })();
   if (named && !shadowed) return fromCompound(db, named, input, named.kind, null);
   const cls = idx.classWords.get(norm);
   if (cls) return fromClass(db, cls, input, 'class', null);
@@ -226,7 +352,13 @@ function exact(db: Db, input: string, norm: string): Substance | null {
   }
   const base = baseKey(input);
   if (base && base !== norm && idx.keyNames.has(base)) {
-    return fromKeys(db, [base], input, 'salt', `"${trimmed}" was checked as ${keyName(db, base)} (same active moiety, any salt form).`);
+    return fromKeys(
+      db,
+      [base],
+      input,
+      'salt',
+      `"${trimmed}" was checked as ${keyName(db, base)} (same active moiety, any salt form).`,
+    );
   }
   if (base && idx.keyNames.has(base)) return fromKeys(db, [base], input, 'salt', null);
   return null;
@@ -255,12 +387,23 @@ export function mayResolveExactly(db: Db, input: string): boolean {
  */
 export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {}): Substance {
   const norm = normalizeName(input);
-  const unresolved: Substance = { input, status: 'unresolved', kind: null, name: input.trim(), matchedVia: null, notice: null, compound: null, keys: [], classId: null };
+  const unresolved: Substance = {
+    input,
+    status: 'unresolved',
+    kind: null,
+    name: input.trim(),
+    matchedVia: null,
+    notice: null,
+    compound: null,
+    keys: [],
+    classId: null,
+  };
   // A name has letters: "3" or "#30" is a number, whatever key a source happened to give a bare number.
   if (!norm || !/\p{L}/u.test(input)) return unresolved;
   const hit = exact(db, input, norm);
   const other = hit ? index(db).ambiguous.get(norm) : undefined;
-  if (hit && other) hit.notice = `${hit.notice ? `${hit.notice} ` : ''}"${input.trim()}" was read as ${hit.name}, but it has another meaning (${other}): check it.`;
+  if (hit && other)
+    hit.notice = `${hit.notice ? `${hit.notice} ` : ''}"${input.trim()}" was read as ${hit.name}, but it has another meaning (${other}): check it.`;
   if (hit || opts.typos === false) return hit ?? unresolved;
   const idx = index(db);
   // People rarely misspell a name's first letter; a near miss that changes it is another word ("Ostelin" is not Astelin).
@@ -268,15 +411,24 @@ export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {
   const typos = idx.fuzzy.match(input).filter((t) => normalizeName(idx.targets[t.compoundRowid]!.name)[0] === first);
   if (typos.length) {
     const d = typos[0]!.distance;
-    const best = typos.filter((t) => t.distance === d).map((t) => idx.targets[t.compoundRowid]!).sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))[0]!;
+    const best = typos
+      .filter((t) => t.distance === d)
+      .map((t) => idx.targets[t.compoundRowid]!)
+      .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))[0]!;
     const s = exact(db, best.name, normalizeName(best.name));
     if (s) {
       // Other substances as close as the one chosen (not other spellings of it) are named so the reader can check.
       const same = substanceIdentity(s);
-      const others = [...new Set(typos.filter((t) => t.distance === d).map((t) => idx.targets[t.compoundRowid]!.name))]
-        .filter((n) => { const o = exact(db, n, normalizeName(n)); return o !== null && substanceIdentity(o) !== same; });
+      const others = [
+        ...new Set(typos.filter((t) => t.distance === d).map((t) => idx.targets[t.compoundRowid]!.name)),
+      ].filter((n) => {
+        const o = exact(db, n, normalizeName(n));
+        return o !== null && substanceIdentity(o) !== same;
+      });
       return {
-        ...s, input, matchedVia: 'typo',
+        ...s,
+        input,
+        matchedVia: 'typo',
         notice: `"${input.trim()}" was read as "${best.name}" (${d} letter${d === 1 ? '' : 's'} different)${others.length ? `; also close: ${others.slice(0, 3).join(', ')}` : ''}. Check the spelling.`,
       };
     }
@@ -306,8 +458,10 @@ export function suggestions(db: Db, input: string, limit = 5): Suggestion[] {
   };
   for (const t of idx.fuzzy.match(input)) consider(idx.targets[t.compoundRowid]!, 'typo', t.distance);
   if (norm.length >= 4) {
-    const prefix = idx.prefixNames.filter((p) => p.norm !== norm && p.norm.startsWith(norm))
-      .map((p) => idx.targets[p.target]!).sort((x, y) => x.name.length - y.name.length || x.rank - y.rank || x.name.localeCompare(y.name));
+    const prefix = idx.prefixNames
+      .filter((p) => p.norm !== norm && p.norm.startsWith(norm))
+      .map((p) => idx.targets[p.target]!)
+      .sort((x, y) => x.name.length - y.name.length || x.rank - y.rank || x.name.localeCompare(y.name));
     for (const target of prefix.slice(0, limit * 6)) {
       if (out.size >= limit) break;
       consider(target, 'prefix', null);

@@ -8,8 +8,15 @@ import { isIP } from 'node:net';
 
 export type AddressClass =
   | 'public'
-  | 'loopback' | 'private' | 'link_local' | 'cgnat' // allowed only when local targets are enabled
-  | 'unspecified' | 'metadata' | 'multicast' | 'broadcast' | 'reserved'; // never allowed
+  | 'loopback'
+  | 'private'
+  | 'link_local'
+  | 'cgnat' // allowed only when local targets are enabled
+  | 'unspecified'
+  | 'metadata'
+  | 'multicast'
+  | 'broadcast'
+  | 'reserved'; // never allowed
 
 /** Classes a user may opt into with "allow local targets"; everything else but `public` is always refused. */
 export const LOCAL_CLASSES: ReadonlySet<AddressClass> = new Set(['loopback', 'private', 'link_local', 'cgnat']);
@@ -67,8 +74,14 @@ function classifyV4(bytes: number[]): AddressClass {
   if (ip === '255.255.255.255') return 'broadcast';
   if (a >= 240) return 'reserved';
   // IETF protocol assignments, documentation ranges, benchmarking (RFC 5735/6890)
-  if ((a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100)
-    || (a === 203 && b === 0 && c === 113) || (a === 192 && b === 88 && c === 99)) return 'reserved';
+  if (
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    (a === 192 && b === 88 && c === 99)
+  )
+    return 'reserved';
   return 'public';
 }
 
@@ -81,13 +94,29 @@ function classifyV6(bytes: number[]): AddressClass {
   if (zeroPrefix(15) && bytes[15] === 1) return 'loopback';
   if (zeroPrefix(10) && bytes[10] === 0xff && bytes[11] === 0xff) return embedded(12); // ::ffff:a.b.c.d
   if (zeroPrefix(12)) return embedded(12); // deprecated IPv4-compatible ::a.b.c.d
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes.slice(4, 12).every((x) => x === 0)) return embedded(12); // NAT64
+  if (
+    bytes[0] === 0x00 &&
+    bytes[1] === 0x64 &&
+    bytes[2] === 0xff &&
+    bytes[3] === 0x9b &&
+    bytes.slice(4, 12).every((x) => x === 0)
+  )
+    return embedded(12); // NAT64
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return embedded(2); // 6to4
   // SIIT (RFC 6052/7915) ::ffff:0:a.b.c.d carries an IPv4 address too.
-  if (zeroPrefix(8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0) return embedded(12);
+  if (zeroPrefix(8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0)
+    return embedded(12);
   // RFC 8215 local-use NAT64 64:ff9b:1::/48: a site's own translator, prefix length and so the IPv4 position chosen
   // by the site; and Teredo 2001::/32, whose client address is obfuscated: neither can be judged, so never allowed.
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes[4] === 0x00 && bytes[5] === 0x01) return 'reserved';
+  if (
+    bytes[0] === 0x00 &&
+    bytes[1] === 0x64 &&
+    bytes[2] === 0xff &&
+    bytes[3] === 0x9b &&
+    bytes[4] === 0x00 &&
+    bytes[5] === 0x01
+  )
+    return 'reserved';
   if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x00 && bytes[3] === 0x00) return 'reserved';
   if (bytes.every((x, i) => x === METADATA_V6_BYTES[i])) return 'metadata';
   if (bytes[0] === 0xff) return 'multicast';

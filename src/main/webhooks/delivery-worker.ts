@@ -17,7 +17,10 @@ export class DeliveryWorker {
   private readonly passes = new Set<Promise<number>>();
   private stopped = true;
 
-  constructor(private readonly service: WebhookService, private readonly opts: DeliveryWorkerOptions = {}) {}
+  constructor(
+    private readonly service: WebhookService,
+    private readonly opts: DeliveryWorkerOptions = {},
+  ) {}
 
   start(): void {
     if (!this.stopped) return;

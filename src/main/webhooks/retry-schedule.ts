@@ -4,7 +4,9 @@
  * coming back from an outage are not hit by every queued delivery at the same instant. After the last retry fails the
  * delivery is failed and its endpoint disabled.
  */
-export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000];
+export const RETRY_DELAYS_MS: readonly number[] = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000,
+];
 
 /** The first try plus one per retry. */
 export const MAX_EVENT_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

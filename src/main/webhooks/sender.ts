@@ -25,7 +25,12 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-export function sendWebhook(target: PinnedTarget, body: string, headers: Record<string, string>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<SendOutcome> {
+export function sendWebhook(
+  target: PinnedTarget,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<SendOutcome> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const started = performance.now();
   const https_ = target.url.protocol === 'https:';
@@ -38,19 +43,27 @@ export function sendWebhook(target: PinnedTarget, body: string, headers: Record<
       opts.signal?.removeEventListener('abort', onAbort);
       resolve({ ...o, durationMs: Math.round(performance.now() - started) });
     };
-    const req = (https_ ? https : http).request({
-      method: 'POST',
-      host: target.host,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' },
-      agent: false,
-      lookup: pinnedLookup(target.address, target.family),
-      ...(https_ ? { servername: target.host } : {}),
-    }, (res) => {
-      finish({ statusCode: res.statusCode ?? null, error: null, aborted: false });
-      res.destroy(); // the body is not needed, and a slow one must not hold the worker
-    });
+    const req = (https_ ? https : http).request(
+      {
+        method: 'POST',
+        host: target.host,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          connection: 'close',
+        },
+        agent: false,
+        lookup: pinnedLookup(target.address, target.family),
+        ...(https_ ? { servername: target.host } : {}),
+      },
+      (res) => {
+        finish({ statusCode: res.statusCode ?? null, error: null, aborted: false });
+        res.destroy(); // the body is not needed, and a slow one must not hold the worker
+      },
+    );
     const timer = setTimeout(() => {
       finish({ statusCode: null, error: `no response within ${timeoutMs / 1000} s`, aborted: false });
       req.destroy();
@@ -59,9 +72,14 @@ export function sendWebhook(target: PinnedTarget, body: string, headers: Record<
       finish({ statusCode: null, error: 'server shutting down', aborted: true });
       req.destroy();
     };
-    if (opts.signal?.aborted) { onAbort(); return; }
+    if (opts.signal?.aborted) {
+      onAbort();
+      return;
+    }
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, error: err.code ? `${err.code}: ${err.message}` : err.message, aborted: false }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({ statusCode: null, error: err.code ? `${err.code}: ${err.message}` : err.message, aborted: false }),
+    );
     req.end(body);
   });
 }

@@ -19,19 +19,36 @@ export interface GuardPolicy {
   lookup?: Lookup;
 }
 
-export interface PinnedTarget { url: URL; host: string; address: string; family: 4 | 6; port: number }
+export interface PinnedTarget {
+  url: URL;
+  host: string;
+  address: string;
+  family: 4 | 6;
+  port: number;
+}
 /** `unresolved`: the host name did not resolve (offline, or no such name); only registration may accept that. */
-export type GuardResult = { ok: true; target: PinnedTarget } | { ok: false; reason: string; unresolved?: { host: string } };
+export type GuardResult =
+  { ok: true; target: PinnedTarget } | { ok: false; reason: string; unresolved?: { host: string } };
 
 const LABEL: Record<AddressClass, string> = {
-  public: 'public', loopback: 'loopback', private: 'private-network', link_local: 'link-local', cgnat: 'carrier-grade NAT',
-  unspecified: 'unspecified', metadata: 'cloud metadata', multicast: 'multicast', broadcast: 'broadcast', reserved: 'reserved',
+  public: 'public',
+  loopback: 'loopback',
+  private: 'private-network',
+  link_local: 'link-local',
+  cgnat: 'carrier-grade NAT',
+  unspecified: 'unspecified',
+  metadata: 'cloud metadata',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
+  reserved: 'reserved',
 };
 
 const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 function ownAddresses(): Set<string> {
-  return new Set(Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address.toLowerCase())));
+  return new Set(
+    Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address.toLowerCase())),
+  );
 }
 
 /** Shape checks that need no DNS: scheme, no credentials, a host. */
@@ -43,7 +60,18 @@ export function urlProblem(url: URL): string | null {
 }
 
 // RFC 6761/6762/7686/9476 special-use names and the usual private suffixes: never on the public internet.
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'home.arpa', 'test'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'private',
+  'home.arpa',
+  'test',
+];
 const NEVER_SUFFIXES = ['invalid', 'onion', 'alt', 'arpa', 'example'];
 const LABEL_RE = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -67,7 +95,11 @@ export function hostNameKind(host: string): 'public' | 'local' | 'never' {
 
 export async function guardTarget(raw: string, policy: GuardPolicy): Promise<GuardResult> {
   let url: URL;
-  try { url = new URL(raw); } catch { return { ok: false, reason: 'not a valid URL' }; }
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'not a valid URL' };
+  }
   const problem = urlProblem(url);
   if (problem) return { ok: false, reason: problem };
   // WHATWG URL parsing has already normalised odd IPv4 spellings (http://2130706433/, http://0x7f.1/) to dotted form.
@@ -79,7 +111,11 @@ export async function guardTarget(raw: string, policy: GuardPolicy): Promise<Gua
     try {
       addresses = await (policy.lookup ?? systemLookup)(host);
     } catch (err) {
-      return { ok: false, reason: `cannot resolve ${host} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, unresolved: { host } };
+      return {
+        ok: false,
+        reason: `cannot resolve ${host} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        unresolved: { host },
+      };
     }
   }
   if (!addresses.length) return { ok: false, reason: `${host} resolves to no address`, unresolved: { host } };
@@ -89,7 +125,9 @@ export async function guardTarget(raw: string, policy: GuardPolicy): Promise<Gua
     const shown = host === address ? address : `${host} resolves to ${address}, which`;
     if (cls === null) return { ok: false, reason: `${shown} is not an IP address` };
     if (cls !== 'public' && !(policy.allowLocal && LOCAL_CLASSES.has(cls))) {
-      const hint = LOCAL_CLASSES.has(cls) ? '; enable local webhook targets (PUT /v1/webhooks/settings) to allow it' : '';
+      const hint = LOCAL_CLASSES.has(cls)
+        ? '; enable local webhook targets (PUT /v1/webhooks/settings) to allow it'
+        : '';
       return { ok: false, reason: `${shown} is a ${LABEL[cls]} address${hint}` };
     }
     if (policy.ownPorts.has(port) && (cls !== 'public' || mine.has(address.toLowerCase()))) {

@@ -9,7 +9,13 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/connection.ts';
 import type { z } from 'zod';
 import {
-  MAX_WEBHOOKS, type AddressCheck, type Delivery, type WebhookCreateRequest, type WebhookEventType, type WebhookRecord, type WebhookSettings,
+  MAX_WEBHOOKS,
+  type AddressCheck,
+  type Delivery,
+  type WebhookCreateRequest,
+  type WebhookEventType,
+  type WebhookRecord,
+  type WebhookSettings,
 } from '../../shared/schemas/webhooks.ts';
 import { MAX_EVENT_ATTEMPTS, retryDelay } from './retry-schedule.ts';
 import { sendWebhook, DEFAULT_TIMEOUT_MS, type SendOutcome } from './sender.ts';
@@ -18,7 +24,10 @@ import { WebhookStore, type DeliveryRow, type EndpointRow } from './webhook-stor
 
 /** Input that passes the schema but cannot be accepted (a refused URL, too many endpoints): a 400 naming the field. */
 export class WebhookInputError extends Error {
-  constructor(message: string, readonly details: { field: string; message: string }[]) {
+  constructor(
+    message: string,
+    readonly details: { field: string; message: string }[],
+  ) {
     super(message);
   }
 }
@@ -38,15 +47,23 @@ export interface WebhookServiceOptions {
 
 /** Alphanumeric random id with a prefix (wh_, msg_, dlv_). */
 export function randomId(prefix: string, bytes = 18): string {
-  return `${prefix}${randomBytes(bytes).toString('base64url').replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'z'))}`;
+  return `${prefix}${randomBytes(bytes)
+    .toString('base64url')
+    .replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'z'))}`;
 }
 
 /** A whsec_ secret: base64 of 32 random bytes, the Standard Webhooks format. */
 export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 const toRecord = (e: EndpointRow): WebhookRecord => ({
-  id: e.id, url: e.url, description: e.description, events: JSON.parse(e.events) as WebhookEventType[], enabled: e.enabled === 1,
-  disabled_reason: e.disabled_reason, disabled_at: e.disabled_at, created_at: e.created_at,
+  id: e.id,
+  url: e.url,
+  description: e.description,
+  events: JSON.parse(e.events) as WebhookEventType[],
+  enabled: e.enabled === 1,
+  disabled_reason: e.disabled_reason,
+  disabled_at: e.disabled_at,
+  created_at: e.created_at,
 });
 
 export class WebhookService {
@@ -56,14 +73,21 @@ export class WebhookService {
   private readonly inFlight = new Set<string>();
   private shutdown = new AbortController();
 
-  constructor(readonly db: Db, private readonly opts: WebhookServiceOptions) {
+  constructor(
+    readonly db: Db,
+    private readonly opts: WebhookServiceOptions,
+  ) {
     this.store = new WebhookStore(db);
   }
 
-  private iso(ms = this.opts.now()) { return new Date(ms).toISOString(); }
+  private iso(ms = this.opts.now()) {
+    return new Date(ms).toISOString();
+  }
 
   /** This app's listening port: never a webhook target. */
-  setOwnPort(port: number): void { this.ownPorts.add(port); }
+  setOwnPort(port: number): void {
+    this.ownPorts.add(port);
+  }
 
   settings(): z.infer<typeof WebhookSettings> {
     const stored = this.store.getSetting(ALLOW_PRIVATE_SETTING) === 'true';
@@ -84,14 +108,21 @@ export class WebhookService {
   /** Registers an endpoint; `requestPort` is the port the request came in on (this app's own). */
   async register(input: z.output<typeof WebhookCreateRequest>, createdBy: string | null, requestPort?: number) {
     if (this.store.countEndpoints() >= MAX_WEBHOOKS) {
-      throw new WebhookInputError(`at most ${MAX_WEBHOOKS} webhook endpoints can be registered; delete one first`, [{ field: 'url', message: 'too many endpoints' }]);
+      throw new WebhookInputError(`at most ${MAX_WEBHOOKS} webhook endpoints can be registered; delete one first`, [
+        { field: 'url', message: 'too many endpoints' },
+      ]);
     }
     const address_check = await this.admissionCheck(input.url, requestPort);
     const id = randomId('wh_');
     const secret = newSecret();
     this.store.insertEndpoint({
-      id, url: input.url, description: input.description || null, events: JSON.stringify(input.events), secret,
-      created_at: this.iso(), created_by: createdBy,
+      id,
+      url: input.url,
+      description: input.description || null,
+      events: JSON.stringify(input.events),
+      secret,
+      created_at: this.iso(),
+      created_by: createdBy,
     });
     return { ...this.get(id)!, secret, address_check };
   }
@@ -105,12 +136,21 @@ export class WebhookService {
     const check = await this.guard(url, requestPort);
     if (check.ok) {
       const host = check.target.host;
-      return { status: 'verified', message: host === check.target.address ? `${host} is an allowed address` : `${host} resolves to ${check.target.address}, an allowed address` };
+      return {
+        status: 'verified',
+        message:
+          host === check.target.address
+            ? `${host} is an allowed address`
+            : `${host} resolves to ${check.target.address}, an allowed address`,
+      };
     }
     if (check.unresolved) {
       const kind = hostNameKind(check.unresolved.host);
       if (kind === 'public' || (kind === 'local' && this.settings().effective)) {
-        return { status: 'unresolved', message: `${check.reason}: accepted for now; its addresses are checked before every delivery, which waits (with retries) until the name resolves to an allowed address` };
+        return {
+          status: 'unresolved',
+          message: `${check.reason}: accepted for now; its addresses are checked before every delivery, which waits (with retries) until the name resolves to an allowed address`,
+        };
       }
       if (kind === 'local') {
         const reason = `${check.unresolved.host} is a local name; enable local webhook targets (PUT /v1/webhooks/settings) to allow it`;
@@ -125,7 +165,9 @@ export class WebhookService {
     return e ? toRecord(e) : null;
   }
 
-  list(): WebhookRecord[] { return this.store.endpoints().map(toRecord); }
+  list(): WebhookRecord[] {
+    return this.store.endpoints().map(toRecord);
+  }
 
   delete(id: string): WebhookRecord | null {
     const rec = this.get(id);
@@ -153,7 +195,14 @@ export class WebhookService {
     const id = randomId('msg_');
     this.db.transaction(() => {
       this.store.insertMessage({ id, type, payload: JSON.stringify({ type, timestamp: now, data }), created_at: now });
-      for (const e of subscribers) this.store.insertDelivery({ id: randomId('dlv_'), message_id: id, endpoint_id: e.id, max_attempts: MAX_EVENT_ATTEMPTS, created_at: now });
+      for (const e of subscribers)
+        this.store.insertDelivery({
+          id: randomId('dlv_'),
+          message_id: id,
+          endpoint_id: e.id,
+          max_attempts: MAX_EVENT_ATTEMPTS,
+          created_at: now,
+        });
     })();
     this.wake();
     return id;
@@ -167,7 +216,10 @@ export class WebhookService {
 
   private wake() {
     // After the current synchronous work, i.e. after the caller's transaction has committed.
-    if (this.listeners.size) queueMicrotask(() => { for (const fn of this.listeners) fn(); });
+    if (this.listeners.size)
+      queueMicrotask(() => {
+        for (const fn of this.listeners) fn();
+      });
   }
 
   /** Sends a ping to one endpoint now (even a disabled one): one attempt, no retries. */
@@ -179,10 +231,22 @@ export class WebhookService {
     const deliveryId = randomId('dlv_');
     this.db.transaction(() => {
       this.store.insertMessage({
-        id: messageId, type: 'ping', created_at: now,
-        payload: JSON.stringify({ type: 'ping', timestamp: now, data: { webhook_id: id, message: 'Test delivery from Materia' } }),
+        id: messageId,
+        type: 'ping',
+        created_at: now,
+        payload: JSON.stringify({
+          type: 'ping',
+          timestamp: now,
+          data: { webhook_id: id, message: 'Test delivery from Materia' },
+        }),
       });
-      this.store.insertDelivery({ id: deliveryId, message_id: messageId, endpoint_id: id, max_attempts: 1, created_at: now });
+      this.store.insertDelivery({
+        id: deliveryId,
+        message_id: messageId,
+        endpoint_id: id,
+        max_attempts: 1,
+        created_at: now,
+      });
     })();
     await this.attempt(this.store.delivery(deliveryId)!);
     return this.view(this.store.delivery(deliveryId)!);
@@ -195,7 +259,10 @@ export class WebhookService {
    */
   async deliverDue(maxInFlight = 8): Promise<number> {
     const room = Math.max(0, maxInFlight - this.inFlight.size);
-    const due = this.store.due(this.iso(), maxInFlight + this.inFlight.size).filter((d) => !this.inFlight.has(d.id)).slice(0, room);
+    const due = this.store
+      .due(this.iso(), maxInFlight + this.inFlight.size)
+      .filter((d) => !this.inFlight.has(d.id))
+      .slice(0, room);
     await Promise.all(due.map((d) => this.attempt(d)));
     return due.length;
   }
@@ -224,7 +291,10 @@ export class WebhookService {
           'webhook-signature': new Webhook(endpoint.secret).sign(d.message_id, new Date(signedAt), d.payload),
           'user-agent': this.opts.userAgent ?? 'Materia-Webhooks',
         };
-        outcome = await sendWebhook(check.target, d.payload, headers, { timeoutMs: this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: this.shutdown.signal });
+        outcome = await sendWebhook(check.target, d.payload, headers, {
+          timeoutMs: this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          signal: this.shutdown.signal,
+        });
       }
       if (outcome.aborted) return;
       const finishedAt = this.opts.now();
@@ -233,8 +303,12 @@ export class WebhookService {
       // Only a shutdown stops the waiting; the delivery then stays pending and is sent once more after the next start
       // (receivers deduplicate on webhook-id).
       const shutdown = this.shutdown.signal;
-      await retryWhileBusy(() => this.record(d, endpoint, attemptedAt, finishedAt, outcome), { deadlineMs: Infinity, signal: shutdown })
-        .catch((err: unknown) => { if (!(err instanceof DatabaseBusyError)) throw err; });
+      await retryWhileBusy(() => this.record(d, endpoint, attemptedAt, finishedAt, outcome), {
+        deadlineMs: Infinity,
+        signal: shutdown,
+      }).catch((err: unknown) => {
+        if (!(err instanceof DatabaseBusyError)) throw err;
+      });
     } finally {
       this.inFlight.delete(d.id);
     }
@@ -242,7 +316,13 @@ export class WebhookService {
 
   private record(d: DeliveryRow, endpoint: EndpointRow, attemptedAt: number, finishedAt: number, o: SendOutcome): void {
     const now = this.iso();
-    const attempt = { delivery_id: d.id, attempted_at: this.iso(attemptedAt), duration_ms: o.durationMs, status_code: o.statusCode, error: o.error };
+    const attempt = {
+      delivery_id: d.id,
+      attempted_at: this.iso(attemptedAt),
+      duration_ms: o.durationMs,
+      status_code: o.statusCode,
+      error: o.error,
+    };
     const ok = o.statusCode !== null && o.statusCode >= 200 && o.statusCode < 300;
     const gone = o.statusCode === 410;
     const failures = d.attempt_count + 1;
@@ -251,7 +331,12 @@ export class WebhookService {
       if (!this.store.delivery(d.id)) return; // the endpoint was deleted meanwhile
       if (ok) this.store.recordAttempt(attempt, { status: 'succeeded', next_attempt_at: null, completed_at: now });
       // The pause counts from the end of the try: a receiver that hung until the timeout still gets the whole pause.
-      else if (delay !== null) this.store.recordAttempt(attempt, { status: 'pending', next_attempt_at: this.iso(finishedAt + delay), completed_at: null });
+      else if (delay !== null)
+        this.store.recordAttempt(attempt, {
+          status: 'pending',
+          next_attempt_at: this.iso(finishedAt + delay),
+          completed_at: null,
+        });
       else this.store.recordAttempt(attempt, { status: 'failed', next_attempt_at: null, completed_at: now });
       if (gone) this.store.disable(endpoint.id, 'gone', now);
       else if (!ok && delay === null && d.max_attempts > 1) this.store.disable(endpoint.id, 'failing', now);
@@ -260,14 +345,26 @@ export class WebhookService {
 
   view(d: DeliveryRow, attempts = this.store.attempts([d.id]).get(d.id) ?? []): Delivery {
     return {
-      id: d.id, webhook_id: d.endpoint_id, message_id: d.message_id, event_type: d.type, status: d.status,
-      attempt_count: d.attempt_count, max_attempts: d.max_attempts, next_attempt_at: d.next_attempt_at,
-      last_status_code: d.last_status_code, last_error: d.last_error, created_at: d.created_at, completed_at: d.completed_at,
+      id: d.id,
+      webhook_id: d.endpoint_id,
+      message_id: d.message_id,
+      event_type: d.type,
+      status: d.status,
+      attempt_count: d.attempt_count,
+      max_attempts: d.max_attempts,
+      next_attempt_at: d.next_attempt_at,
+      last_status_code: d.last_status_code,
+      last_error: d.last_error,
+      created_at: d.created_at,
+      completed_at: d.completed_at,
       attempts: attempts.map(({ delivery_id: _id, ...a }) => a),
     };
   }
 
-  deliveries(endpointId: string, q: { status?: Delivery['status']; limit: number; offset: number }): { total: number; items: Delivery[] } {
+  deliveries(
+    endpointId: string,
+    q: { status?: Delivery['status']; limit: number; offset: number },
+  ): { total: number; items: Delivery[] } {
     const { total, rows } = this.store.page(endpointId, q.status, q.limit, q.offset);
     const attempts = this.store.attempts(rows.map((r) => r.id));
     return { total, items: rows.map((r) => this.view(r, attempts.get(r.id))) };

@@ -20,7 +20,12 @@ const SandboxPage = lazy(() => import('./pages/SandboxPage.tsx'));
 const ToolsIndex = lazy(() => import('./pages/ToolsPage.tsx').then((m) => ({ default: m.ToolsIndex })));
 const ToolPage = lazy(() => import('./pages/ToolsPage.tsx').then((m) => ({ default: m.ToolPage })));
 
-const waiting = (title: string) => <div className="page"><h1>{title}</h1><Loading label="Loading…" /></div>;
+const waiting = (title: string) => (
+  <div className="page">
+    <h1>{title}</h1>
+    <Loading label="Loading…" />
+  </div>
+);
 
 const NAV: NavItem[] = [
   { to: '/', label: 'Search', end: true },
@@ -46,13 +51,34 @@ export function App() {
         <Route path="/compounds/:slug" element={<CompoundPage />} />
         <Route path="/documents" element={<DocumentsPage />} />
         <Route path="/documents/:id" element={<DocumentPage />} />
-        <Route path="/tools" element={<Suspense fallback={waiting('Tools')}><ToolsIndex /></Suspense>} />
-        <Route path="/tools/:tool" element={<Suspense fallback={waiting('Tools')}><ToolPage /></Suspense>} />
+        <Route
+          path="/tools"
+          element={
+            <Suspense fallback={waiting('Tools')}>
+              <ToolsIndex />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/tools/:tool"
+          element={
+            <Suspense fallback={waiting('Tools')}>
+              <ToolPage />
+            </Suspense>
+          }
+        />
         {/* one route, so starting a conversation (/chat → /chat/<id>) keeps the page and its stream */}
         <Route path="/chat/:id?" element={<ChatPage />} />
         <Route path="/insights" element={<InsightsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/sandbox" element={<Suspense fallback={waiting('API sandbox')}><SandboxPage /></Suspense>} />
+        <Route
+          path="/sandbox"
+          element={
+            <Suspense fallback={waiting('API sandbox')}>
+              <SandboxPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Layout>

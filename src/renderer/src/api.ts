@@ -1,7 +1,9 @@
 import { MateriaClient } from '../../shared/client.ts';
 
 declare global {
-  interface Window { materia?: { apiBase: string; apiKey: string } }
+  interface Window {
+    materia?: { apiBase: string; apiKey: string };
+  }
 }
 
 const STORAGE_KEY = 'materia.apiKey';
@@ -18,7 +20,9 @@ export async function resolveApiKey(): Promise<string | null> {
   if (code) {
     history.replaceState(null, '', window.location.pathname + window.location.search);
     try {
-      const { data } = await new MateriaClient({ baseUrl: window.location.origin }).call('sessionExchange', { body: { code } });
+      const { data } = await new MateriaClient({ baseUrl: window.location.origin }).call('sessionExchange', {
+        body: { code },
+      });
       localStorage.setItem(STORAGE_KEY, data.key);
       return data.key;
     } catch {

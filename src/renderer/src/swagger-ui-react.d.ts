@@ -5,7 +5,10 @@ declare module 'swagger-ui-react' {
   export interface SwaggerSystem {
     preauthorizeApiKey(schemeName: string, value: string): void;
   }
-  export interface SwaggerRequest { url: string; headers: Record<string, string> }
+  export interface SwaggerRequest {
+    url: string;
+    headers: Record<string, string>;
+  }
   export interface SwaggerUIProps {
     spec?: object | string;
     url?: string;

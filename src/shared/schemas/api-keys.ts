@@ -21,24 +21,39 @@ export const MAX_KEY_LIFETIME_DAYS = 3650;
 
 export const ApiKeyCreateRequest = z.strictObject({
   name: z.string().trim().min(1).max(100).describe('what the key is for, e.g. "notebook on my laptop"'),
-  scopes: z.array(z.enum(SCOPES)).min(1, 'give at least one scope').max(SCOPES.length)
+  scopes: z
+    .array(z.enum(SCOPES))
+    .min(1, 'give at least one scope')
+    .max(SCOPES.length)
     .refine((s) => new Set(s).size === s.length, 'scopes must not repeat')
     .describe('read, chat, tools, admin; never more than the creating key has'),
-  expires_at: z.iso.datetime({ offset: true }).optional()
-    .describe(`ISO 8601 date-time in the future, at most ${MAX_KEY_LIFETIME_DAYS} days ahead; not after the creating key's own expiry`),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      `ISO 8601 date-time in the future, at most ${MAX_KEY_LIFETIME_DAYS} days ahead; not after the creating key's own expiry`,
+    ),
 });
 export type ApiKeyCreateRequest = z.input<typeof ApiKeyCreateRequest>;
 
-export const ApiKeyCreateResponse = success(ApiKeyRecord.extend({
-  key: z.string().describe('the full key, mk_<id>_<secret>: shown this once, only its hash is stored'),
-}));
+export const ApiKeyCreateResponse = success(
+  ApiKeyRecord.extend({
+    key: z.string().describe('the full key, mk_<id>_<secret>: shown this once, only its hash is stored'),
+  }),
+);
 
 export const ApiKeyListQuery = z.strictObject({
-  include_revoked: z.enum(['true', 'false']).default('true').transform((v) => v === 'true').describe('list revoked keys too (default true)'),
+  include_revoked: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('list revoked keys too (default true)'),
   limit: QueryInt(1, 100, 50),
   offset: QueryInt(0, MAX_OFFSET, 0),
 });
 export const ApiKeyListResponse = successWithMeta(z.array(ApiKeyRecord), PageMeta);
 
-export const ApiKeyIdParams = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'is not a key id (6-32 letters or digits)') });
+export const ApiKeyIdParams = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'is not a key id (6-32 letters or digits)'),
+});
 export const ApiKeyResponse = success(ApiKeyRecord);

@@ -25,39 +25,76 @@ const TextBlockIn = z.strictObject({
 });
 
 export const ChatMessageIn = z.strictObject({
-  role: z.enum(CHAT_ROLES).describe('system (instructions, passed to the language model when one is configured), user, or assistant (earlier answers)'),
-  content: z.union([
-    z.string().max(32_000),
-    z.array(TextBlockIn).min(1).max(50),
-  ]).describe('a string, or text blocks [{type: "text", text}] joined with blank lines'),
+  role: z
+    .enum(CHAT_ROLES)
+    .describe(
+      'system (instructions, passed to the language model when one is configured), user, or assistant (earlier answers)',
+    ),
+  content: z
+    .union([z.string().max(32_000), z.array(TextBlockIn).min(1).max(50)])
+    .describe('a string, or text blocks [{type: "text", text}] joined with blank lines'),
 });
 export type ChatMessageIn = z.infer<typeof ChatMessageIn>;
 
 export const ConversationId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 letters, digits, "-" or "_"');
 
 export const ChatRequest = z.strictObject({
-  messages: z.array(ChatMessageIn).min(1, 'give at least one message').max(100, 'at most 100 messages')
+  messages: z
+    .array(ChatMessageIn)
+    .min(1, 'give at least one message')
+    .max(100, 'at most 100 messages')
     .superRefine((msgs, ctx) => {
       const last = msgs[msgs.length - 1];
-      if (last && last.role !== 'user') ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'role'], message: 'the last message must be the user\'s' });
-      if (last && last.role === 'user' && !messageText(last).trim()) ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'content'], message: 'must not be empty' });
+      if (last && last.role !== 'user')
+        ctx.addIssue({
+          code: 'custom',
+          path: [msgs.length - 1, 'role'],
+          message: "the last message must be the user's",
+        });
+      if (last && last.role === 'user' && !messageText(last).trim())
+        ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'content'], message: 'must not be empty' });
       if (last && last.role === 'user' && messageText(last).length > MAX_QUESTION_CHARS) {
-        ctx.addIssue({ code: 'custom', path: [msgs.length - 1, 'content'], message: `the question is read up to ${MAX_QUESTION_CHARS} characters; this one has ${messageText(last).length}: shorten it` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [msgs.length - 1, 'content'],
+          message: `the question is read up to ${MAX_QUESTION_CHARS} characters; this one has ${messageText(last).length}: shorten it`,
+        });
       }
       const total = msgs.reduce((n, m) => n + messageText(m).length, 0);
       if (total > MAX_CONVERSATION_CHARS) {
-        ctx.addIssue({ code: 'custom', path: [], message: `all messages together are read up to ${MAX_CONVERSATION_CHARS} characters; these have ${total}: drop earlier messages` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: `all messages together are read up to ${MAX_CONVERSATION_CHARS} characters; these have ${total}: drop earlier messages`,
+        });
       }
     })
-    .describe(`the conversation so far, oldest first; the last message is the user's question (at most ${MAX_QUESTION_CHARS} characters; all messages at most ${MAX_CONVERSATION_CHARS})`),
-  model: z.enum(CHAT_MODELS, { error: () => `unknown model; valid ids: ${CHAT_MODELS.join(', ')}` })
-    .default('service-clinical-v1').describe(`model id; valid: ${CHAT_MODELS.join(', ')}`),
-  temperature: z.number().min(0).max(2).optional()
-    .describe('0–2; passed to the language model when one is configured (answers composed from the evidence are deterministic)'),
-  max_tokens: z.int().min(1).max(MAX_OUTPUT_TOKENS).default(DEFAULT_MAX_TOKENS)
-    .describe(`1–${MAX_OUTPUT_TOKENS}, default ${DEFAULT_MAX_TOKENS} (cl100k_base tokens); a longer answer is cut and stop_reason is "max_tokens"`),
-  conversation_id: ConversationId.optional()
-    .describe('store this turn under this id (created on first use) so it appears in GET /v1/conversations; omit to store nothing'),
+    .describe(
+      `the conversation so far, oldest first; the last message is the user's question (at most ${MAX_QUESTION_CHARS} characters; all messages at most ${MAX_CONVERSATION_CHARS})`,
+    ),
+  model: z
+    .enum(CHAT_MODELS, { error: () => `unknown model; valid ids: ${CHAT_MODELS.join(', ')}` })
+    .default('service-clinical-v1')
+    .describe(`model id; valid: ${CHAT_MODELS.join(', ')}`),
+  temperature: z
+    .number()
+    .min(0)
+    .max(2)
+    .optional()
+    .describe(
+      '0–2; passed to the language model when one is configured (answers composed from the evidence are deterministic)',
+    ),
+  max_tokens: z
+    .int()
+    .min(1)
+    .max(MAX_OUTPUT_TOKENS)
+    .default(DEFAULT_MAX_TOKENS)
+    .describe(
+      `1–${MAX_OUTPUT_TOKENS}, default ${DEFAULT_MAX_TOKENS} (cl100k_base tokens); a longer answer is cut and stop_reason is "max_tokens"`,
+    ),
+  conversation_id: ConversationId.optional().describe(
+    'store this turn under this id (created on first use) so it appears in GET /v1/conversations; omit to store nothing',
+  ),
 });
 export type ChatRequest = z.input<typeof ChatRequest>;
 
@@ -66,16 +103,32 @@ export function messageText(m: { content: string | readonly { text: string }[] }
   return typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('\n\n');
 }
 
-export const CITATION_TYPES = ['compound', 'monograph', 'document', 'lab_test', 'food', 'interaction_pair', 'method', 'vocabulary'] as const;
+export const CITATION_TYPES = [
+  'compound',
+  'monograph',
+  'document',
+  'lab_test',
+  'food',
+  'interaction_pair',
+  'method',
+  'vocabulary',
+] as const;
 export type CitationType = (typeof CITATION_TYPES)[number];
 
 export const Citation = z.object({
   index: z.int().min(1).describe('the [n] marker in the text'),
   type: z.enum(CITATION_TYPES).describe('what kind of record backs the sentences marked [index]'),
-  id: z.string().describe('the record id: compound or monograph slug, document id, LOINC code, USDA NDB number, DDInter pair "a:b", tool route, vocabulary term'),
+  id: z
+    .string()
+    .describe(
+      'the record id: compound or monograph slug, document id, LOINC code, USDA NDB number, DDInter pair "a:b", tool route, vocabulary term',
+    ),
   title: z.string(),
-  api_path: z.string().nullable().describe('where this API serves the record (null for records it does not serve one by one)'),
-  url: z.string().nullable().describe('the publication\'s own link (DOI, PubMed) when it has one'),
+  api_path: z
+    .string()
+    .nullable()
+    .describe('where this API serves the record (null for records it does not serve one by one)'),
+  url: z.string().nullable().describe("the publication's own link (DOI, PubMed) when it has one"),
   pmid: z.string().nullable(),
   doi: z.string().nullable(),
 });
@@ -83,13 +136,29 @@ export type Citation = z.infer<typeof Citation>;
 
 export const STOP_REASONS = ['end_turn', 'max_tokens'] as const;
 export const SAFETY_OUTCOMES = ['ok', 'emergency', 'out_of_scope', 'evade_care', 'declined'] as const;
-export const TRIAGE_CATEGORY_IDS = ['overdose', 'child_ingestion', 'self_harm', 'anaphylaxis', 'chest_pain', 'stroke', 'respiratory_depression', 'bleeding',
-  'serotonin_toxicity', 'hypoglycaemia', 'seizure', 'thunderclap_headache', 'head_injury', 'pregnancy_emergency', 'critical_value', 'critical_illness',
-  'unreadable_alarm'] as const;
+export const TRIAGE_CATEGORY_IDS = [
+  'overdose',
+  'child_ingestion',
+  'self_harm',
+  'anaphylaxis',
+  'chest_pain',
+  'stroke',
+  'respiratory_depression',
+  'bleeding',
+  'serotonin_toxicity',
+  'hypoglycaemia',
+  'seizure',
+  'thunderclap_headache',
+  'head_injury',
+  'pregnancy_emergency',
+  'critical_value',
+  'critical_illness',
+  'unreadable_alarm',
+] as const;
 export type SafetyOutcome = (typeof SAFETY_OUTCOMES)[number];
 
 export const Usage = z.object({
-  input_tokens: z.int().describe('cl100k_base tokens of the request messages\' text'),
+  input_tokens: z.int().describe("cl100k_base tokens of the request messages' text"),
   output_tokens: z.int().describe('cl100k_base tokens of the answer text'),
 });
 
@@ -108,16 +177,28 @@ export const ChatMessage = z.object({
   stop_reason: z.enum(STOP_REASONS),
   usage: Usage,
   agents: z.array(z.string()).describe('ids of the agents that answered (GET /v1/agents), safety last'),
-  safety: z.enum(SAFETY_OUTCOMES).describe('ok; emergency (the instruction to call emergency services leads or is the whole answer); evade_care (getting around care, '
-    + 'prescriptions or testing is declined, or someone keeping a supplement from a clinician is told why to tell them); declined (illicit synthesis or '
-    + 'extraction); out_of_scope'),
-  triage: z.object({
-    categories: z.array(z.enum(TRIAGE_CATEGORY_IDS)).describe('emergency categories found (empty: none)'),
-    by: z.array(z.enum(['rules', 'meaning'])).describe('which triage layers found them'),
-    meaning_layer: z.enum(['on', 'off']).describe('off: no embedding model (or none calibrated, or it timed out), so triage ran on the rules only'),
-    reason: z.string().nullable().describe('why the meaning layer was off'),
-  }).describe('emergency triage of this turn'),
-  composed_by: z.enum(['evidence', 'language_model']).describe('who worded the answer: composed from the evidence directly, or phrased by the configured language model'),
+  safety: z
+    .enum(SAFETY_OUTCOMES)
+    .describe(
+      'ok; emergency (the instruction to call emergency services leads or is the whole answer); evade_care (getting around care, ' +
+        'prescriptions or testing is declined, or someone keeping a supplement from a clinician is told why to tell them); declined (illicit synthesis or ' +
+        'extraction); out_of_scope',
+    ),
+  triage: z
+    .object({
+      categories: z.array(z.enum(TRIAGE_CATEGORY_IDS)).describe('emergency categories found (empty: none)'),
+      by: z.array(z.enum(['rules', 'meaning'])).describe('which triage layers found them'),
+      meaning_layer: z
+        .enum(['on', 'off'])
+        .describe('off: no embedding model (or none calibrated, or it timed out), so triage ran on the rules only'),
+      reason: z.string().nullable().describe('why the meaning layer was off'),
+    })
+    .describe('emergency triage of this turn'),
+  composed_by: z
+    .enum(['evidence', 'language_model'])
+    .describe(
+      'who worded the answer: composed from the evidence directly, or phrased by the configured language model',
+    ),
   conversation_id: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -126,9 +207,16 @@ export const ChatCompletionResponse = ChatMessage;
 
 /** Events of POST /v1/chat/stream, each sent as `event: <type>` and `data: <this JSON>`. */
 export const ChatStreamEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message_start'), message: ChatMessage.extend({ content: z.array(TextBlock).length(0), stop_reason: z.null() }) }),
+  z.object({
+    type: z.literal('message_start'),
+    message: ChatMessage.extend({ content: z.array(TextBlock).length(0), stop_reason: z.null() }),
+  }),
   z.object({ type: z.literal('content_block_start'), index: z.literal(0), content_block: TextBlock }),
-  z.object({ type: z.literal('content_block_delta'), index: z.literal(0), delta: z.object({ type: z.literal('text_delta'), text: z.string() }) }),
+  z.object({
+    type: z.literal('content_block_delta'),
+    index: z.literal(0),
+    delta: z.object({ type: z.literal('text_delta'), text: z.string() }),
+  }),
   z.object({ type: z.literal('content_block_stop'), index: z.literal(0) }),
   z.object({ type: z.literal('message_delta'), delta: z.object({ stop_reason: z.enum(STOP_REASONS) }), usage: Usage }),
   z.object({ type: z.literal('message_stop') }),

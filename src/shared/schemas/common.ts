@@ -2,10 +2,16 @@ import { z } from 'zod';
 
 export const MAX_OFFSET = 10_000;
 
-export const Slug = z.string().min(1).max(128).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (letters, digits, hyphens)');
+export const Slug = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (letters, digits, hyphens)');
 
 /** A publication-date bound: a year, or a full date that exists. */
-export const DateBound = z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
+export const DateBound = z
+  .string()
+  .regex(/^\d{4}(-\d{2}-\d{2})?$/, 'must be YYYY or YYYY-MM-DD')
   .refine((s) => s.length === 4 || !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'is not a real date');
 
 export const Limit = (max: number, dflt: number) => z.int().min(1).max(max).default(dflt);
@@ -16,7 +22,12 @@ export const QUERY_INT_BOUNDS = new WeakMap<z.ZodType, { min: number; max: numbe
 
 /** Query-string numbers arrive as text; a non-numeric one is a 400, never NaN. */
 export const QueryInt = (min: number, max: number, dflt: number) => {
-  const field = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.int().min(min).max(max)).default(dflt);
+  const field = z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.int().min(min).max(max))
+    .default(dflt);
   QUERY_INT_BOUNDS.set(field, { min, max, dflt });
   return field;
 };

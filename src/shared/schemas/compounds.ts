@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CATEGORIES, COMPOUND_TYPES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCES, STATUSES } from '../enums.ts';
+import {
+  CATEGORIES,
+  COMPOUND_TYPES,
+  EVIDENCE_GRADES,
+  INTERACTION_SEVERITIES,
+  INTERACTION_SOURCES,
+  STATUSES,
+} from '../enums.ts';
 import { EditorialSources, Limit, Offset, PageMeta, Slug, successWithMeta } from './common.ts';
 
 export const TypicalDosing = z.object({
@@ -8,14 +15,21 @@ export const TypicalDosing = z.object({
   frequency: z.string(),
   duration: z.string(),
   route: z.string(),
-  animal_dose_note: z.string().optional().describe('a dose from animal or veterinary use, quoted for context; never a human dose (amount is then null)'),
+  animal_dose_note: z
+    .string()
+    .optional()
+    .describe('a dose from animal or veterinary use, quoted for context; never a human dose (amount is then null)'),
 });
 
 export const CompoundInteraction = z.object({
   substance: z.string(),
   severity: z.enum(INTERACTION_SEVERITIES),
   notes: z.string(),
-  source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; otherwise the source the pair model took the entry from (DDInter, ONC, an FDA label sentence, a class rule), for pairs with another compound we carry. Severity is the pair model\'s verdict (docs/interactions.md)'),
+  source: z
+    .enum(INTERACTION_SOURCES)
+    .describe(
+      "editorial: written by us; otherwise the source the pair model took the entry from (DDInter, ONC, an FDA label sentence, a class rule), for pairs with another compound we carry. Severity is the pair model's verdict (docs/interactions.md)",
+    ),
 });
 
 /** Spec §2.3. `typical_dosing`, `interactions`, `pubmed_ids` and `research_count` are left out when a search asks so. */
@@ -52,7 +66,12 @@ export const CompoundSearchFilters = z.strictObject({
 export const CompoundSearchRequest = z.strictObject({
   query: z.string().trim().min(1, 'must not be empty').max(256),
   category: z.enum(CATEGORIES).optional(),
-  subcategory: z.string().min(1).max(64).regex(/^[a-z]+(?:[_-][a-z]+)*$/, 'must be a lowercase subcategory such as healing or muscle_growth').optional(),
+  subcategory: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z]+(?:[_-][a-z]+)*$/, 'must be a lowercase subcategory such as healing or muscle_growth')
+    .optional(),
   limit: Limit(100, 20),
   offset: Offset,
   filters: CompoundSearchFilters.optional(),

@@ -24,18 +24,40 @@ const unique = (xs: string[]) => new Set(xs.map((x) => x.toLowerCase().replace(/
 export const ProfilePutRequest = z.strictObject({
   sex: z.enum(['male', 'female']).nullable().default(null),
   birth_year: z.int().min(1900).max(2100).nullable().default(null).describe('four-digit year; not in the future'),
-  goals: z.array(Goal).max(MAX_PROFILE_GOALS).refine(unique, 'goals must not repeat').default([])
+  goals: z
+    .array(Goal)
+    .max(MAX_PROFILE_GOALS)
+    .refine(unique, 'goals must not repeat')
+    .default([])
     .describe('compound subcategories as used by the peptide-stack tool'),
-  compounds: z.array(z.string().trim().min(1).max(128)).max(MAX_PROFILE_COMPOUNDS).refine(unique, 'compounds must not repeat').default([])
-    .describe('knowledge-base compounds currently taken, by slug (GET /v1/compounds/{slug}) or by name ("St John\'s wort", a brand); stored as slugs'),
-  medications: z.array(SubstanceName).max(MAX_PROFILE_MEDICATIONS).refine(unique, 'medications must not repeat').default([])
-    .describe('other medicines by name or brand; unknown names are kept and still checked against the editorial interaction texts'),
+  compounds: z
+    .array(z.string().trim().min(1).max(128))
+    .max(MAX_PROFILE_COMPOUNDS)
+    .refine(unique, 'compounds must not repeat')
+    .default([])
+    .describe(
+      'knowledge-base compounds currently taken, by slug (GET /v1/compounds/{slug}) or by name ("St John\'s wort", a brand); stored as slugs',
+    ),
+  medications: z
+    .array(SubstanceName)
+    .max(MAX_PROFILE_MEDICATIONS)
+    .refine(unique, 'medications must not repeat')
+    .default([])
+    .describe(
+      'other medicines by name or brand; unknown names are kept and still checked against the editorial interaction texts',
+    ),
 });
 export type ProfilePutRequest = z.input<typeof ProfilePutRequest>;
 export const ProfileResponse = success(Profile);
 
 export const INSIGHT_KINDS = [
-  'lab_out_of_range', 'lab_worsening', 'bioage_change', 'stack_interaction', 'evidence_note', 'body_composition_change', 'goal_suggestion',
+  'lab_out_of_range',
+  'lab_worsening',
+  'bioage_change',
+  'stack_interaction',
+  'evidence_note',
+  'body_composition_change',
+  'goal_suggestion',
 ] as const;
 export type InsightKind = (typeof INSIGHT_KINDS)[number];
 
@@ -47,7 +69,9 @@ export const CITATION_TYPES = ['compound', 'monograph', 'document', 'lab_test', 
 /** A pointer to a record that exists in the content or user database. */
 export const Citation = z.object({
   type: z.enum(CITATION_TYPES),
-  id: z.string().describe('compound/monograph slug, document id, LOINC code, or the two DDInter drug ids joined by "+"'),
+  id: z
+    .string()
+    .describe('compound/monograph slug, document id, LOINC code, or the two DDInter drug ids joined by "+"'),
   label: z.string(),
   url: z.string().nullable(),
 });
@@ -73,6 +97,9 @@ export const InsightListQuery = z.strictObject({
   limit: QueryInt(1, 100, 20),
   offset: QueryInt(0, MAX_OFFSET, 0),
 });
-export const InsightListResponse = successWithMeta(z.array(Insight), PageMeta.extend({
-  new: z.int().describe('insights found for the first time by this request'),
-}));
+export const InsightListResponse = successWithMeta(
+  z.array(Insight),
+  PageMeta.extend({
+    new: z.int().describe('insights found for the first time by this request'),
+  }),
+);

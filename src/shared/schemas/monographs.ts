@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CATEGORIES, EVIDENCE_GRADES, INTERACTION_SEVERITIES, INTERACTION_SOURCES, SIDE_EFFECT_FREQUENCIES } from '../enums.ts';
+import {
+  CATEGORIES,
+  EVIDENCE_GRADES,
+  INTERACTION_SEVERITIES,
+  INTERACTION_SOURCES,
+  SIDE_EFFECT_FREQUENCIES,
+} from '../enums.ts';
 import { EditorialSources, PageMeta, QueryInt, Slug, success, successWithMeta } from './common.ts';
 import { MAX_OFFSET } from './common.ts';
 
@@ -16,7 +22,11 @@ export const MonographInteraction = z.object({
   severity: z.enum(INTERACTION_SEVERITIES),
   effect: z.string(),
   management: z.string(),
-  source: z.enum(INTERACTION_SOURCES).describe('editorial: written by us; otherwise the source the pair model took the entry from; severity is the pair model\'s verdict (docs/interactions.md)'),
+  source: z
+    .enum(INTERACTION_SOURCES)
+    .describe(
+      "editorial: written by us; otherwise the source the pair model took the entry from; severity is the pair model's verdict (docs/interactions.md)",
+    ),
 });
 
 /** Basis entries, numbered from 1 as `sources.basis` is printed; [] when no listed source clearly supports the claim. */
@@ -27,14 +37,17 @@ const ClaimCitations = z.array(z.array(z.int().min(1)));
  * spec's monograph: the spec's fields keep their shape and `sources.basis` still covers the monograph as a whole.
  */
 export const MonographClaimSources = z.object({
-  clinical_outcomes: ClaimCitations.describe('one list per entry of clinical_evidence.clinical_outcomes, in the same order'),
+  clinical_outcomes: ClaimCitations.describe(
+    'one list per entry of clinical_evidence.clinical_outcomes, in the same order',
+  ),
   indications: ClaimCitations.describe('one list per entry of indications, in the same order'),
 });
 export type MonographClaimSources = z.infer<typeof MonographClaimSources>;
 
 export const MonographSources = EditorialSources.extend({
-  claims: MonographClaimSources.nullable()
-    .describe('per-claim sources: numbers of sources.basis entries, counted from 1; null when this monograph\'s claims are not yet mapped to its sources'),
+  claims: MonographClaimSources.nullable().describe(
+    "per-claim sources: numbers of sources.basis entries, counted from 1; null when this monograph's claims are not yet mapped to its sources",
+  ),
 });
 
 /** Basis entries (numbered from 1, as sources.basis is printed) that a point-of-care statement rests on; never empty. */
@@ -45,14 +58,23 @@ const Cites = z.array(z.int().min(1)).min(1);
  * the basis entries it rests on. An addition to the spec's monograph; null for monographs not yet written this way.
  */
 export const PointOfCare = z.object({
-  adult_dosing: z.array(z.object({ indication: z.string(), dose: z.string(), max_dose: z.string().nullable(), basis: Cites })).min(1),
+  adult_dosing: z
+    .array(z.object({ indication: z.string(), dose: z.string(), max_dose: z.string().nullable(), basis: Cites }))
+    .min(1),
   renal: z.object({
-    measure: z.enum(['CrCl', 'eGFR', 'CrCl or eGFR']).nullable().describe('the kidney measure the label\'s thresholds use; null when no adjustment is needed'),
+    measure: z
+      .enum(['CrCl', 'eGFR', 'CrCl or eGFR'])
+      .nullable()
+      .describe("the kidney measure the label's thresholds use; null when no adjustment is needed"),
     bands: z.array(z.object({ range: z.string(), advice: z.string() })),
     note: z.string().nullable(),
     basis: Cites,
   }),
-  hepatic: z.object({ bands: z.array(z.object({ range: z.string(), advice: z.string() })), note: z.string().nullable(), basis: Cites }),
+  hepatic: z.object({
+    bands: z.array(z.object({ range: z.string(), advice: z.string() })),
+    note: z.string().nullable(),
+    basis: Cites,
+  }),
   boxed_warnings: z.array(z.object({ text: z.string(), basis: Cites })),
   pregnancy: z.object({ text: z.string(), basis: Cites }),
   lactation: z.object({ text: z.string(), basis: Cites }),
@@ -60,7 +82,10 @@ export const PointOfCare = z.object({
   overdose: z.object({
     text: z.string(),
     antidotes: z.array(z.object({ name: z.string(), dose: z.string().nullable() })),
-    emergency_topic: z.string().nullable().describe('id of the emergency-management topic (GET /v1/emergency/{id}) that covers this overdose'),
+    emergency_topic: z
+      .string()
+      .nullable()
+      .describe('id of the emergency-management topic (GET /v1/emergency/{id}) that covers this overdose'),
     basis: Cites,
   }),
 });
@@ -80,16 +105,24 @@ export const Monograph = z.object({
   mechanism_of_action: z.array(z.string()),
   clinical_evidence: z.object({
     evidence_grade: z.enum(EVIDENCE_GRADES),
-    human_studies: z.int().describe('documents in this library linked to the compound whose study design is a human one (trial, cohort, case-control, cross-sectional, case report, meta-analysis); not a count of the human studies that exist'),
-    preclinical_studies: z.int().describe('documents in this library linked to the compound whose study design is animal or in vitro'),
+    human_studies: z
+      .int()
+      .describe(
+        'documents in this library linked to the compound whose study design is a human one (trial, cohort, case-control, cross-sectional, case report, meta-analysis); not a count of the human studies that exist',
+      ),
+    preclinical_studies: z
+      .int()
+      .describe('documents in this library linked to the compound whose study design is animal or in vitro'),
     clinical_outcomes: z.array(z.string()),
   }),
-  indications: z.array(z.object({
-    condition: z.string(),
-    evidence_grade: z.enum(EVIDENCE_GRADES),
-    typical_dosage: z.string(),
-    duration: z.string(),
-  })),
+  indications: z.array(
+    z.object({
+      condition: z.string(),
+      evidence_grade: z.enum(EVIDENCE_GRADES),
+      typical_dosage: z.string(),
+      duration: z.string(),
+    }),
+  ),
   dosing: z.object({
     route: z.array(z.string()),
     typical_dose: z.string(),
@@ -112,8 +145,14 @@ export const Monograph = z.object({
   }),
   cost_estimate: z.string(),
   related_compounds: z.array(z.string()),
-  point_of_care: PointOfCare.nullable().describe('structured point-of-care fields with per-statement sources; null when not yet written'),
-  research_papers: z.int().describe('all documents in this library linked to the compound (the same number as the compound record\'s research_count); human_studies and preclinical_studies are subsets'),
+  point_of_care: PointOfCare.nullable().describe(
+    'structured point-of-care fields with per-statement sources; null when not yet written',
+  ),
+  research_papers: z
+    .int()
+    .describe(
+      "all documents in this library linked to the compound (the same number as the compound record's research_count); human_studies and preclinical_studies are subsets",
+    ),
   sources: MonographSources,
   last_updated: z.string(),
 });

@@ -3,7 +3,12 @@ import { MAX_OFFSET, PageMeta, QueryInt, success, successWithMeta } from './comm
 
 /** Events of DESIGN.md §5; `ping` is only sent by POST /v1/webhooks/{id}/test. */
 export const WEBHOOK_EVENT_TYPES = [
-  'api_key.created', 'api_key.revoked', 'content.updated', 'document.imported', 'insight.created', 'tool.result_saved',
+  'api_key.created',
+  'api_key.revoked',
+  'content.updated',
+  'document.imported',
+  'insight.created',
+  'tool.result_saved',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -11,9 +16,16 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const MAX_WEBHOOKS = 50;
 
 export const WebhookCreateRequest = z.strictObject({
-  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).max(2048)
-    .describe('where to POST events; must not resolve to a loopback, private, link-local or metadata address unless local targets are enabled'),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, 'subscribe to at least one event').max(WEBHOOK_EVENT_TYPES.length)
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .max(2048)
+    .describe(
+      'where to POST events; must not resolve to a loopback, private, link-local or metadata address unless local targets are enabled',
+    ),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES))
+    .min(1, 'subscribe to at least one event')
+    .max(WEBHOOK_EVENT_TYPES.length)
     .refine((e) => new Set(e).size === e.length, 'events must not repeat')
     .describe(`event types to receive: ${WEBHOOK_EVENT_TYPES.join(', ')}`),
   description: z.string().trim().max(500).optional(),
@@ -26,35 +38,49 @@ export const WebhookRecord = z.object({
   description: z.string().nullable(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   enabled: z.boolean(),
-  disabled_reason: z.enum(['gone', 'failing']).nullable()
-    .describe('gone: the endpoint answered 410; failing: a delivery used up its retry schedule. Re-enable with POST /v1/webhooks/{id}/enable'),
+  disabled_reason: z
+    .enum(['gone', 'failing'])
+    .nullable()
+    .describe(
+      'gone: the endpoint answered 410; failing: a delivery used up its retry schedule. Re-enable with POST /v1/webhooks/{id}/enable',
+    ),
   disabled_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type WebhookRecord = z.infer<typeof WebhookRecord>;
 
 export const AddressCheck = z.object({
-  status: z.enum(['verified', 'unresolved'])
-    .describe('verified: the host resolved to allowed addresses now; unresolved: a public host name that does not resolve now (offline?), accepted and checked before every delivery'),
+  status: z
+    .enum(['verified', 'unresolved'])
+    .describe(
+      'verified: the host resolved to allowed addresses now; unresolved: a public host name that does not resolve now (offline?), accepted and checked before every delivery',
+    ),
   message: z.string(),
 });
 export type AddressCheck = z.infer<typeof AddressCheck>;
 
-export const WebhookCreateResponse = success(WebhookRecord.extend({
-  secret: z.string().describe('whsec_… signing secret (Standard Webhooks): shown this once'),
-  address_check: AddressCheck,
-}));
+export const WebhookCreateResponse = success(
+  WebhookRecord.extend({
+    secret: z.string().describe('whsec_… signing secret (Standard Webhooks): shown this once'),
+    address_check: AddressCheck,
+  }),
+);
 export const WebhookResponse = success(WebhookRecord);
 export const WebhookListResponse = success(z.array(WebhookRecord));
 
-export const WebhookIdParams = z.strictObject({ id: z.string().regex(/^wh_[A-Za-z0-9]{8,40}$/, 'is not a webhook id') });
+export const WebhookIdParams = z.strictObject({
+  id: z.string().regex(/^wh_[A-Za-z0-9]{8,40}$/, 'is not a webhook id'),
+});
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const DeliveryAttempt = z.object({
   attempted_at: z.string(),
   duration_ms: z.int(),
-  status_code: z.int().nullable().describe('HTTP status of the answer; null when none came (refused, timeout, connection error)'),
+  status_code: z
+    .int()
+    .nullable()
+    .describe('HTTP status of the answer; null when none came (refused, timeout, connection error)'),
   error: z.string().nullable(),
 });
 
@@ -84,11 +110,17 @@ export const DeliveryListResponse = successWithMeta(z.array(Delivery), PageMeta)
 export const DeliveryResponse = success(Delivery);
 
 export const WebhookSettings = z.object({
-  allow_private_targets: z.boolean().describe('the stored setting: allow loopback, private, link-local and CGNAT targets'),
+  allow_private_targets: z
+    .boolean()
+    .describe('the stored setting: allow loopback, private, link-local and CGNAT targets'),
   env_allow_private: z.boolean().describe('MATERIA_WEBHOOKS_ALLOW_PRIVATE=1 was set at start'),
   effective: z.boolean().describe('whether local targets are allowed now (setting or environment)'),
 });
 export const WebhookSettingsRequest = z.strictObject({
-  allow_private_targets: z.boolean().describe('allow webhook URLs on this machine or the local network (metadata addresses and this app\'s own port stay refused)'),
+  allow_private_targets: z
+    .boolean()
+    .describe(
+      "allow webhook URLs on this machine or the local network (metadata addresses and this app's own port stay refused)",
+    ),
 });
 export const WebhookSettingsResponse = success(WebhookSettings);

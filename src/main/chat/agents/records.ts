@@ -22,7 +22,12 @@ export function facts(deps: AgentDeps, slug: string): Facts | null {
   if (!row) return null;
   const record = toCompoundRecord(row);
   const monograph = deps.monographs.get(slug);
-  return { record, monograph, rec: cite.compound(slug, record.name), mono: monograph ? cite.monograph(slug, record.name) : null };
+  return {
+    record,
+    monograph,
+    rec: cite.compound(slug, record.name),
+    mono: monograph ? cite.monograph(slug, record.name) : null,
+  };
 }
 
 /**
@@ -32,7 +37,11 @@ export function facts(deps: AgentDeps, slug: string): Facts | null {
 export function perCompound(title: string, fn: (f: Facts, deps: AgentDeps) => Statement[]) {
   return (a: Analysis, deps: AgentDeps): AgentOutput => {
     const subs = subjects(deps, a.compounds);
-    return { title: `${title}: ${subs.map((f) => f.record.name).join(', ')}`, statements: subs.flatMap((f) => fn(f, deps)), subjects: subs.length };
+    return {
+      title: `${title}: ${subs.map((f) => f.record.name).join(', ')}`,
+      statements: subs.flatMap((f) => fn(f, deps)),
+      subjects: subs.length,
+    };
   };
 }
 
@@ -40,7 +49,10 @@ export function perCompound(title: string, fn: (f: Facts, deps: AgentDeps) => St
 export function subjects(deps: AgentDeps, mentions: readonly CompoundMention[], max = 3, familyMax = 3): Facts[] {
   const named = mentions.filter((m) => !m.family);
   const family = mentions.filter((m) => m.family).slice(0, familyMax);
-  return [...named, ...family].slice(0, max).map((m) => facts(deps, m.slug)).filter((f): f is Facts => f !== null);
+  return [...named, ...family]
+    .slice(0, max)
+    .map((m) => facts(deps, m.slug))
+    .filter((f): f is Facts => f !== null);
 }
 
 export const gradeText = (g: string) => `${g} (${EVIDENCE_GRADE_MEANING[g as EvidenceGrade] ?? 'unknown'})`;

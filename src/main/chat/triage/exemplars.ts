@@ -18,10 +18,10 @@ export const EXEMPLARS: { text: string; label: TriageCategory | 'none' }[] = [
   { label: 'overdose', text: 'I have had way too many paracetamol over the last day' },
   // child ingestion
   { label: 'child_ingestion', text: 'My toddler chewed some of my blood pressure pills' },
-  { label: 'child_ingestion', text: 'The baby got hold of a bottle of children\'s medicine and drank it' },
+  { label: 'child_ingestion', text: "The baby got hold of a bottle of children's medicine and drank it" },
   { label: 'child_ingestion', text: 'My little boy swallowed a coin battery' },
   { label: 'child_ingestion', text: 'Our four year old ate a handful of gummy vitamins' },
-  { label: 'child_ingestion', text: 'My daughter put one of grandma\'s tablets in her mouth and swallowed it' },
+  { label: 'child_ingestion', text: "My daughter put one of grandma's tablets in her mouth and swallowed it" },
   { label: 'child_ingestion', text: 'Kid drank some of the dishwasher liquid' },
   // self-harm
   { label: 'self_harm', text: 'I want to end my life' },
@@ -47,7 +47,7 @@ export const EXEMPLARS: { text: string; label: TriageCategory | 'none' }[] = [
   { label: 'chest_pain', text: 'I think I am having a heart attack' },
   { label: 'chest_pain', text: 'Squeezing chest discomfort and short of breath while resting' },
   // stroke
-  { label: 'stroke', text: 'My mum\'s mouth is drooping on one side and she is talking funny' },
+  { label: 'stroke', text: "My mum's mouth is drooping on one side and she is talking funny" },
   { label: 'stroke', text: 'He suddenly cannot move his right arm or speak properly' },
   { label: 'stroke', text: 'Half of my face has gone numb and my words come out wrong' },
   { label: 'stroke', text: 'She suddenly lost vision in one eye and her leg is weak' },
@@ -68,7 +68,10 @@ export const EXEMPLARS: { text: string; label: TriageCategory | 'none' }[] = [
   { label: 'bleeding', text: 'The cut will not stop bleeding and I take Eliquis' },
   { label: 'bleeding', text: 'Coughing up lots of blood' },
   // serotonin toxicity
-  { label: 'serotonin_toxicity', text: 'After adding tramadol to my sertraline I am shaking, sweating and my muscles are jerking' },
+  {
+    label: 'serotonin_toxicity',
+    text: 'After adding tramadol to my sertraline I am shaking, sweating and my muscles are jerking',
+  },
   { label: 'serotonin_toxicity', text: 'Took MDMA on my fluoxetine and now I am burning up and agitated' },
   { label: 'serotonin_toxicity', text: 'I think I have serotonin syndrome, my legs keep twitching and I have a fever' },
   { label: 'serotonin_toxicity', text: 'Since starting linezolid with my antidepressant I am confused and trembling' },
@@ -78,7 +81,7 @@ export const EXEMPLARS: { text: string; label: TriageCategory | 'none' }[] = [
   { label: 'hypoglycaemia', text: 'My diabetic husband is confused and sweaty and not making sense' },
   { label: 'hypoglycaemia', text: 'I injected my insulin twice and feel faint' },
   { label: 'hypoglycaemia', text: 'Glucose meter says 38 and she is very drowsy' },
-  { label: 'hypoglycaemia', text: 'Having a bad hypo and can\'t get my sugar up' },
+  { label: 'hypoglycaemia', text: "Having a bad hypo and can't get my sugar up" },
   // seizure
   { label: 'seizure', text: 'My son is having a fit and it has lasted over five minutes' },
   { label: 'seizure', text: 'She collapsed and her whole body is shaking and jerking' },
@@ -118,7 +121,7 @@ export const EXEMPLARS: { text: string; label: TriageCategory | 'none' }[] = [
   { label: 'none', text: 'Does fish oil increase bleeding on warfarin?' },
   { label: 'none', text: 'Can sertraline and tramadol together cause serotonin syndrome?' },
   { label: 'none', text: 'What are the symptoms of serotonin toxicity?' },
-  { label: 'none', text: 'Is it safe to take St John\'s wort with an SSRI?' },
+  { label: 'none', text: "Is it safe to take St John's wort with an SSRI?" },
   { label: 'none', text: 'What blood glucose level counts as hypoglycaemia?' },
   { label: 'none', text: 'Does metformin cause low blood sugar on its own?' },
   { label: 'none', text: 'How should a hypo be treated in type 1 diabetes?' },

@@ -16,7 +16,9 @@ export interface LanguageGuess {
 const words = (folded: string) => folded.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
 const DETECT = Object.fromEntries(Object.values(LANGUAGES).map((l) => [l.lang, new Set(l.detect)]));
 /** Each language's own risk words count too: short messages are mostly such words ("vomitando sem parar, glicemia HI"). */
-const OWN_TERMS = Object.fromEntries(Object.values(LANGUAGES).map((l) => [l.lang, termsPattern(Object.values(l.words).flat(), 'gu')!]));
+const OWN_TERMS = Object.fromEntries(
+  Object.values(LANGUAGES).map((l) => [l.lang, termsPattern(Object.values(l.words).flat(), 'gu')!]),
+);
 
 export function detectLanguage(text: string): LanguageGuess {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));
@@ -36,8 +38,14 @@ export function detectLanguage(text: string): LanguageGuess {
     if (own >= 2 || (own >= 1 && fw >= 1)) return { lang: code, readable: false };
   }
   // chat alphabets written with digits for sounds (Arabizi: "7obob", "a3eesh"): three such words or more
-  for (const [code, l] of Object.entries(FALLBACK)) if (l.latinChat && (folded.match(new RegExp(l.latinChat, 'g')) ?? []).length >= 3) return { lang: code, readable: false };
-  const scores = Object.entries(DETECT).map(([code, set]) => [code, ws.filter((w) => set.has(w)).length + (folded.match(OWN_TERMS[code]!) ?? []).length / 2] as const)
+  for (const [code, l] of Object.entries(FALLBACK))
+    if (l.latinChat && (folded.match(new RegExp(l.latinChat, 'g')) ?? []).length >= 3)
+      return { lang: code, readable: false };
+  const scores = Object.entries(DETECT)
+    .map(
+      ([code, set]) =>
+        [code, ws.filter((w) => set.has(w)).length + (folded.match(OWN_TERMS[code]!) ?? []).length / 2] as const,
+    )
     .sort((a, b) => b[1] - a[1]);
   const [best, n] = scores[0]!;
   if (n === 0) return { lang: 'en', readable: true };

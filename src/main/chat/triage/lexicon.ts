@@ -16,57 +16,136 @@ import fallbackFile from '../../../../resources/triage/lang/fallback.json' with 
 
 /** The concepts every language file lists (some may be empty in a language). */
 export const CONCEPTS = [
-  'person', 'child', 'ingest', 'container_whole', 'many', 'pills', 'despair', 'overdose', 'airway', 'swelling', 'throat_closing', 'cannot_breathe',
-  'hives', 'after_drug', 'unresponsive', 'not_breathing', 'vomit_blood', 'black_stool', 'heavy_bleeding', 'head_injury', 'fell', 'neuro_decline',
-  'face_droop', 'speech_trouble', 'one_side_weak', 'seizure', 'chest', 'chest_pain', 'sweating', 'pregnant', 'pregnancy_alarm', 'diabetic',
-  'dka_sign', 'fever', 'rigidity', 'about', 'present',
+  'person',
+  'child',
+  'ingest',
+  'container_whole',
+  'many',
+  'pills',
+  'despair',
+  'overdose',
+  'airway',
+  'swelling',
+  'throat_closing',
+  'cannot_breathe',
+  'hives',
+  'after_drug',
+  'unresponsive',
+  'not_breathing',
+  'vomit_blood',
+  'black_stool',
+  'heavy_bleeding',
+  'head_injury',
+  'fell',
+  'neuro_decline',
+  'face_droop',
+  'speech_trouble',
+  'one_side_weak',
+  'seizure',
+  'chest',
+  'chest_pain',
+  'sweating',
+  'pregnant',
+  'pregnancy_alarm',
+  'diabetic',
+  'dka_sign',
+  'fever',
+  'rigidity',
+  'about',
+  'present',
   // 2026-11-28: household hazards a child swallows (button batteries, e-liquid…), farewell acts (affairs in order, a
   // goodbye letter), distress around an ingestion (after a row, upset), and blistering or peeling skin (SJS/TEN)
-  'hazard', 'farewell', 'distress', 'skin_blister',
+  'hazard',
+  'farewell',
+  'distress',
+  'skin_blister',
   // 2026-11-28: time-critical conditions a clinician names while managing them (status, DKA, SDH, LA toxicity, shock)
   'clinical_emergency',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
 const Review = z.object({ by: z.string(), date: z.string(), scope: z.string() });
-const FIRST_AID_KEYS = ['overdose', 'child_ingestion', 'anaphylaxis', 'chest_pain', 'stroke', 'respiratory_depression', 'bleeding', 'serotonin_toxicity',
-  'hypoglycaemia', 'seizure', 'thunderclap_headache', 'head_injury', 'pregnancy_emergency', 'critical_illness'] as const;
+const FIRST_AID_KEYS = [
+  'overdose',
+  'child_ingestion',
+  'anaphylaxis',
+  'chest_pain',
+  'stroke',
+  'respiratory_depression',
+  'bleeding',
+  'serotonin_toxicity',
+  'hypoglycaemia',
+  'seizure',
+  'thunderclap_headache',
+  'head_injury',
+  'pregnancy_emergency',
+  'critical_illness',
+] as const;
 
-const LanguageFile = z.object({
-  lang: z.string().length(2),
-  name: z.string(),
-  status: z.literal('editorial'),
-  basis: z.string().min(20),
-  reviews: z.array(Review).min(1),
-  second_review: Review.nullable(),
-  detect: z.array(z.string()).min(10),
-  words: z.object(Object.fromEntries(CONCEPTS.map((c) => [c, z.array(z.string())])) as Record<Concept, z.ZodArray<z.ZodString>>).strict(),
-  text: z.object({
-    emergency_first: z.string(), crisis: z.string(), poison: z.string(), unreadable: z.string(), clinician: z.string(),
-    first_aid: z.object(Object.fromEntries(FIRST_AID_KEYS.map((k) => [k, z.string()])) as Record<(typeof FIRST_AID_KEYS)[number], z.ZodString>).strict().optional(),
-  }).strict(),
-}).strict();
+const LanguageFile = z
+  .object({
+    lang: z.string().length(2),
+    name: z.string(),
+    status: z.literal('editorial'),
+    basis: z.string().min(20),
+    reviews: z.array(Review).min(1),
+    second_review: Review.nullable(),
+    detect: z.array(z.string()).min(10),
+    words: z
+      .object(
+        Object.fromEntries(CONCEPTS.map((c) => [c, z.array(z.string())])) as Record<Concept, z.ZodArray<z.ZodString>>,
+      )
+      .strict(),
+    text: z
+      .object({
+        emergency_first: z.string(),
+        crisis: z.string(),
+        poison: z.string(),
+        unreadable: z.string(),
+        clinician: z.string(),
+        first_aid: z
+          .object(
+            Object.fromEntries(FIRST_AID_KEYS.map((k) => [k, z.string()])) as Record<
+              (typeof FIRST_AID_KEYS)[number],
+              z.ZodString
+            >,
+          )
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  })
+  .strict();
 export type LanguageData = z.infer<typeof LanguageFile>;
 
-const FallbackLanguage = z.object({
-  name: z.string(),
-  letters: z.string().optional(),
-  script: z.string().optional(),
-  latinChat: z.string().optional(),
-  detect: z.array(z.string()).optional(),
-  alarm: z.record(z.string(), z.array(z.string())),
-  line: z.string(),
-}).strict();
-const FallbackFile = z.object({
-  status: z.literal('editorial'), basis: z.string(), reviews: z.array(Review).min(1), second_review: Review.nullable(),
-  languages: z.record(z.string(), FallbackLanguage),
-}).strict();
+const FallbackLanguage = z
+  .object({
+    name: z.string(),
+    letters: z.string().optional(),
+    script: z.string().optional(),
+    latinChat: z.string().optional(),
+    detect: z.array(z.string()).optional(),
+    alarm: z.record(z.string(), z.array(z.string())),
+    line: z.string(),
+  })
+  .strict();
+const FallbackFile = z
+  .object({
+    status: z.literal('editorial'),
+    basis: z.string(),
+    reviews: z.array(Review).min(1),
+    second_review: Review.nullable(),
+    languages: z.record(z.string(), FallbackLanguage),
+  })
+  .strict();
 export type FallbackLanguage = z.infer<typeof FallbackLanguage>;
 
-export const LANGUAGES: Record<string, LanguageData> = Object.fromEntries([en, fr, es, pt, it, de, nl].map((f) => {
-  const d = LanguageFile.parse(f);
-  return [d.lang, d];
-}));
+export const LANGUAGES: Record<string, LanguageData> = Object.fromEntries(
+  [en, fr, es, pt, it, de, nl].map((f) => {
+    const d = LanguageFile.parse(f);
+    return [d.lang, d];
+  }),
+);
 export const READABLE = Object.keys(LANGUAGES);
 export const FALLBACK: Record<string, FallbackLanguage> = FallbackFile.parse(fallbackFile).languages;
 
@@ -80,13 +159,23 @@ export function termsPattern(terms: readonly string[], flags = 'u'): RegExp | nu
 }
 
 /** Each concept's pattern over the terms of every language (a message may mix languages; the terms seldom collide). */
-export const CONCEPT_PATTERNS: Record<Concept, RegExp | null> = Object.fromEntries(CONCEPTS.map((c) => [c,
-  termsPattern([...new Set(Object.values(LANGUAGES).flatMap((l) => l.words[c]))])])) as Record<Concept, RegExp | null>;
+export const CONCEPT_PATTERNS: Record<Concept, RegExp | null> = Object.fromEntries(
+  CONCEPTS.map((c) => [c, termsPattern([...new Set(Object.values(LANGUAGES).flatMap((l) => l.words[c]))])]),
+) as Record<Concept, RegExp | null>;
 
 /** Fallback alarm words of every language we cannot read, by concept. */
 export const FALLBACK_ALARM: Record<string, RegExp> = (() => {
   const by = new Map<string, string[]>();
-  for (const l of Object.values(FALLBACK)) for (const [k, v] of Object.entries(l.alarm)) by.set(k, [...(by.get(k) ?? []), ...v]);
+  for (const l of Object.values(FALLBACK))
+    for (const [k, v] of Object.entries(l.alarm)) by.set(k, [...(by.get(k) ?? []), ...v]);
   // scripts without spaces between words (Chinese) match anywhere
-  return Object.fromEntries([...by].map(([k, v]) => [k, new RegExp(`(?:${v.map((t) => (/[\p{Script=Han}]/u.test(t) ? t : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`, 'u')]));
+  return Object.fromEntries(
+    [...by].map(([k, v]) => [
+      k,
+      new RegExp(
+        `(?:${v.map((t) => (/[\p{Script=Han}]/u.test(t) ? t : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`,
+        'u',
+      ),
+    ]),
+  );
 })();

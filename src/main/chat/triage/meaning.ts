@@ -12,9 +12,19 @@ import { TRIAGE_CATEGORIES, type TriageCategory } from './categories.ts';
 import { EXEMPLARS } from './exemplars.ts';
 import { THRESHOLDS, type ThresholdFile } from './thresholds.ts';
 
-export interface MeaningScores { byCategory: Record<TriageCategory, number>; none: number; best: TriageCategory; nearest: Record<TriageCategory | 'none', string> }
-export interface MeaningHit { category: TriageCategory; similarity: number; margin: number }
-export type MeaningResult = { state: 'on'; hit: MeaningHit | null; scores: MeaningScores } | { state: 'off'; reason: string };
+export interface MeaningScores {
+  byCategory: Record<TriageCategory, number>;
+  none: number;
+  best: TriageCategory;
+  nearest: Record<TriageCategory | 'none', string>;
+}
+export interface MeaningHit {
+  category: TriageCategory;
+  similarity: number;
+  margin: number;
+}
+export type MeaningResult =
+  { state: 'on'; hit: MeaningHit | null; scores: MeaningScores } | { state: 'off'; reason: string };
 
 const dot = (a: Float32Array, b: Float32Array) => {
   let s = 0;
@@ -27,7 +37,11 @@ export const DEFAULT_TIMEOUT_MS = 1500;
 export class MeaningTriage {
   private readonly exemplarVectors = new Map<string, Promise<Float32Array[]>>();
 
-  constructor(private readonly embedder: () => Embedder | null, private readonly thresholds: ThresholdFile = THRESHOLDS, private readonly timeoutMs = DEFAULT_TIMEOUT_MS) {}
+  constructor(
+    private readonly embedder: () => Embedder | null,
+    private readonly thresholds: ThresholdFile = THRESHOLDS,
+    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {}
 
   /** Per-category scores of one text (the calibration script reads these; classify applies the thresholds). */
   async scores(e: Embedder, text: string): Promise<MeaningScores> {
@@ -38,7 +52,10 @@ export class MeaningTriage {
     EXEMPLARS.forEach((x, i) => {
       const s = dot(q!, ex[i]!);
       if (x.label === 'none') {
-        if (s > none) { none = s; nearest.none = x.text; }
+        if (s > none) {
+          none = s;
+          nearest.none = x.text;
+        }
       } else if (s > byCategory[x.label]) {
         byCategory[x.label] = s;
         nearest[x.label] = x.text;
@@ -52,17 +69,33 @@ export class MeaningTriage {
     const e = this.embedder();
     if (!e) return { state: 'off', reason: 'no embedding model is loaded, so emergency triage ran on the rules only' };
     const t = this.thresholds[e.modelId];
-    if (!t) return { state: 'off', reason: `the meaning layer has no thresholds calibrated for ${e.modelId}, so emergency triage ran on the rules only` };
+    if (!t)
+      return {
+        state: 'off',
+        reason: `the meaning layer has no thresholds calibrated for ${e.modelId}, so emergency triage ran on the rules only`,
+      };
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((ok) => { timer = setTimeout(() => ok(null), this.timeoutMs); });
+    const timeout = new Promise<null>((ok) => {
+      timer = setTimeout(() => ok(null), this.timeoutMs);
+    });
     try {
       const scores = await Promise.race([this.scores(e, text), timeout]);
-      if (!scores) return { state: 'off', reason: `the embedding model did not answer within ${this.timeoutMs} ms (busy indexing?), so emergency triage ran on the rules only` };
+      if (!scores)
+        return {
+          state: 'off',
+          reason: `the embedding model did not answer within ${this.timeoutMs} ms (busy indexing?), so emergency triage ran on the rules only`,
+        };
       const s = scores.byCategory[scores.best];
-      const hit = s >= t.similarity && s - scores.none >= t.margin ? { category: scores.best, similarity: s, margin: s - scores.none } : null;
+      const hit =
+        s >= t.similarity && s - scores.none >= t.margin
+          ? { category: scores.best, similarity: s, margin: s - scores.none }
+          : null;
       return { state: 'on', hit, scores };
     } catch (err) {
-      return { state: 'off', reason: `the embedding model failed (${err instanceof Error ? err.message : String(err)}), so emergency triage ran on the rules only` };
+      return {
+        state: 'off',
+        reason: `the embedding model failed (${err instanceof Error ? err.message : String(err)}), so emergency triage ran on the rules only`,
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -71,7 +104,10 @@ export class MeaningTriage {
   private vectors(e: Embedder): Promise<Float32Array[]> {
     let v = this.exemplarVectors.get(e.modelId);
     if (!v) {
-      v = e.embed(EXEMPLARS.map((x) => x.text), 'query');
+      v = e.embed(
+        EXEMPLARS.map((x) => x.text),
+        'query',
+      );
       v.catch(() => this.exemplarVectors.delete(e.modelId));
       this.exemplarVectors.set(e.modelId, v);
     }

@@ -6,21 +6,89 @@
 import { foldAccents } from '../../vocabulary/normalize.ts';
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
-  fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
-  uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12, quince: 15,
-  veinte: 20, treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, cien: 100, ciento: 100,
-  eins: 1, zwei: 2, drei: 3, vier: 4, funf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwolf: 12, funfzehn: 15,
-  zwanzig: 20, dreissig: 30, vierzig: 40, funfzig: 50, sechzig: 60, hundert: 100,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
+  uno: 1,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  treinta: 30,
+  cuarenta: 40,
+  cincuenta: 50,
+  sesenta: 60,
+  cien: 100,
+  ciento: 100,
+  eins: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  funf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  elf: 11,
+  zwolf: 12,
+  funfzehn: 15,
+  zwanzig: 20,
+  dreissig: 30,
+  vierzig: 40,
+  funfzig: 50,
+  sechzig: 60,
+  hundert: 100,
 };
 
 /** Words that are numbers only in context ("one" is also a pronoun, "once" is English, "elf" is a creature). */
 const AMBIGUOUS = new Set(['one', 'una', 'uno', 'once', 'elf', 'acht']);
 
 export function fold(text: string): string {
-  return foldAccents(text).replace(/ß/g, 'ss').toLowerCase()
-    .replace(/[’‘`´]/g, "'").replace(/[“”„]/g, '"').replace(/\s+/g, ' ').trim();
+  return foldAccents(text)
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”„]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** "forty two" → 42, "twenty-five" → 25, "a dozen" → 12; ambiguous words only before a dose unit. */
@@ -30,11 +98,26 @@ function numberWords(text: string): string {
   for (let i = 0; i < parts.length; i++) {
     const w = parts[i]!;
     const x = UNITS[w];
-    if (x === undefined) { out.push(w); continue; }
+    if (x === undefined) {
+      out.push(w);
+      continue;
+    }
     const next = parts[i + 2];
     const y = next !== undefined ? UNITS[next] : undefined;
-    if (y !== undefined && x >= 20 && x % 10 === 0 && y > 0 && y < 10) { out.push(String(x + y)); i += 2; continue; }
-    if (AMBIGUOUS.has(w) && !/^(?:pills?|tablets?|tabs|capsules?|caps|doses?|pastillas?|tabletas?|comprimidos?|tabletten|pillen|kapseln)\b/.test(next ?? '')) { out.push(w); continue; }
+    if (y !== undefined && x >= 20 && x % 10 === 0 && y > 0 && y < 10) {
+      out.push(String(x + y));
+      i += 2;
+      continue;
+    }
+    if (
+      AMBIGUOUS.has(w) &&
+      !/^(?:pills?|tablets?|tabs|capsules?|caps|doses?|pastillas?|tabletas?|comprimidos?|tabletten|pillen|kapseln)\b/.test(
+        next ?? '',
+      )
+    ) {
+      out.push(w);
+      continue;
+    }
     out.push(String(x));
   }
   return out.join('');

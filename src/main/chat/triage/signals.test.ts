@@ -23,10 +23,18 @@ describe('the triage word lists', () => {
 
 describe('language detection', () => {
   it.each([
-    ["j'ai mal à la tête depuis ce matin", 'fr', true], ['me duele mucho la cabeza desde ayer', 'es', true], ['estou com muita dor de cabeça agora', 'pt', true],
-    ['ho mal di testa da stamattina', 'it', true], ['ich habe seit heute Morgen Kopfschmerzen', 'de', true], ['ik heb al de hele dag hoofdpijn', 'nl', true],
-    ['K 7.1, peaked T waves', 'en', true], ['我头很疼', 'zh', false], ['boli mnie głowa od rana', 'pl', false], ['başım çok ağrıyor', 'tr', false],
-    ['mi s-a umflat gâtul și nu pot respira', 'ro', false], ['meri maa hosh mein nahi hai aur bahut pasina aa raha hai', 'hi', false],
+    ["j'ai mal à la tête depuis ce matin", 'fr', true],
+    ['me duele mucho la cabeza desde ayer', 'es', true],
+    ['estou com muita dor de cabeça agora', 'pt', true],
+    ['ho mal di testa da stamattina', 'it', true],
+    ['ich habe seit heute Morgen Kopfschmerzen', 'de', true],
+    ['ik heb al de hele dag hoofdpijn', 'nl', true],
+    ['K 7.1, peaked T waves', 'en', true],
+    ['我头很疼', 'zh', false],
+    ['boli mnie głowa od rana', 'pl', false],
+    ['başım çok ağrıyor', 'tr', false],
+    ['mi s-a umflat gâtul și nu pot respira', 'ro', false],
+    ['meri maa hosh mein nahi hai aur bahut pasina aa raha hai', 'hi', false],
   ])('%s → %s', (q, lang, readable) => {
     expect(detectLanguage(q)).toEqual({ lang, readable });
   });
@@ -38,30 +46,43 @@ describe('concepts', () => {
     expect(s.hits.map((h) => h.category).sort()).toEqual(['overdose', 'self_harm']);
   });
   it('does not read questions about signs, or history, as emergencies', () => {
-    expect(read('quels sont les signes d\'un AVC ?').hits).toEqual([]);
+    expect(read("quels sont les signes d'un AVC ?").hits).toEqual([]);
     expect(read('My son had a seizure 3 years ago, can he take melatonin?').hits).toEqual([]);
     expect(read('Is amoxicillin safe if I had a rash with penicillin as a child?').hits).toEqual([]);
   });
   it('reads a head injury on an anticoagulant, and early-pregnancy warning signs', () => {
-    expect(read('mi padre toma Sintrom, se cayó y se golpeó la cabeza').hits.map((h) => h.category)).toContain('head_injury');
-    expect(read('schwanger in der 6. SSW, starke Unterbauchschmerzen und ich bin ohnmächtig geworden').hits.map((h) => h.category)).toContain('pregnancy_emergency');
+    expect(read('mi padre toma Sintrom, se cayó y se golpeó la cabeza').hits.map((h) => h.category)).toContain(
+      'head_injury',
+    );
+    expect(
+      read('schwanger in der 6. SSW, starke Unterbauchschmerzen und ich bin ohnmächtig geworden').hits.map(
+        (h) => h.category,
+      ),
+    ).toContain('pregnancy_emergency');
   });
 });
 
 describe('round 2 classes (2026-11-28)', () => {
-  const cats = (q: string, namesDrug = false) => read(q, namesDrug).hits.map((h) => h.category).sort();
+  const cats = (q: string, namesDrug = false) =>
+    read(q, namesDrug)
+      .hits.map((h) => h.category)
+      .sort();
   it('reads farewell acts with medicines set aside as intent, in several languages', () => {
-    expect(cats("j'ai rangé mes affaires, écrit une lettre à ma sœur, et je garde tous mes cachets de côté")).toContain('self_harm');
+    expect(cats("j'ai rangé mes affaires, écrit une lettre à ma sœur, et je garde tous mes cachets de côté")).toContain(
+      'self_harm',
+    );
     expect(cats('ik heb al mijn pillen gespaard, mijn afscheidsbrief ligt al klaar')).toContain('self_harm');
     expect(cats('wrote a letter to my sister for her birthday')).toEqual([]);
   });
   it('reads a child who swallowed a household hazard', () => {
     expect(cats('ma fille de 2 ans a avalé une pile bouton')).toEqual(['child_ingestion']);
     expect(cats('mijn peuter heeft een knoopcelbatterij ingeslikt')).toEqual(['child_ingestion']);
-    expect(cats('which batteries last longest in a child\'s toy?')).toEqual([]);
+    expect(cats("which batteries last longest in a child's toy?")).toEqual([]);
   });
   it('reads indirect lay signs: DKA, SJS, hypoglycaemia on insulin, persistent bleeding', () => {
-    expect(cats('my 16yo is type 1, throwing up all day, breathing really deep and fast, breath smells like pear drops')).toContain('critical_illness');
+    expect(
+      cats('my 16yo is type 1, throwing up all day, breathing really deep and fast, breath smells like pear drops'),
+    ).toContain('critical_illness');
     expect(cats('blisters in my mouth and eyes and skin peeling off my chest, temp 39')).toContain('critical_illness');
     expect(cats('mijn moeder gebruikt insuline en is niet meer wakker te krijgen')).toContain('hypoglycaemia');
     expect(cats('mi papa toma sintrom y esta vomitando algo oscuro como posos de cafe')).toContain('bleeding');
@@ -70,7 +91,11 @@ describe('round 2 classes (2026-11-28)', () => {
     const rules = (q: string) => emergencyRules(normalizeForTriage(q), true).map((h) => h.category);
     expect(rules('took 2 paracetamol at 10 then another 2 at 1, so 4 in 3 hours')).toEqual([]);
     // a double dose by mistake leads with the instruction and is answered (level lead), not an acute overdose
-    expect(emergencyRules(normalizeForTriage('he had his calpol twice within about 10 mins, hes fine'), true).map((h) => h.level)).toEqual(['lead']);
+    expect(
+      emergencyRules(normalizeForTriage('he had his calpol twice within about 10 mins, hes fine'), true).map(
+        (h) => h.level,
+      ),
+    ).toEqual(['lead']);
     expect(rules('tablets, around sixty of them, paracetamol, swallowed at midnight')).toEqual(['overdose']);
     expect(rules('took 20 paracetamol at 10 this morning')).toEqual(['overdose']);
   });
@@ -118,9 +143,13 @@ describe('round-3 classes in lay English', () => {
   const ids = (q: string) => criticalFindings(normalizeForTriage(q)).map((f) => f.id);
   const cats = (q: string) => read(q, true).hits.map((h) => h.category);
   it('severe asthma, melaena in everyday words, lithium toxicity with two kinds of sign', () => {
-    expect(cats('wheezing and my ventolin is doing nothing, can only say a few words between breaths')).toContain('critical_illness');
+    expect(cats('wheezing and my ventolin is doing nothing, can only say a few words between breaths')).toContain(
+      'critical_illness',
+    );
     expect(cats('my stools have been black and sticky since yesterday and I feel faint')).toContain('bleeding');
-    expect(cats('mum is on priadel, been vomiting, now she is trembling and really unsteady and confused')).toContain('critical_illness');
+    expect(cats('mum is on priadel, been vomiting, now she is trembling and really unsteady and confused')).toContain(
+      'critical_illness',
+    );
   });
   it('not the ordinary questions beside them', () => {
     expect(cats('is a fine hand tremor normal on lithium?')).toEqual([]);
@@ -148,8 +177,12 @@ describe('questions about a danger, and the baby in pregnancy (round 3)', () => 
 });
 
 describe('clinical lead review (2026-11-28)', () => {
-  const fired = (q: string, namesDrug = true) => [...new Set([...emergencyRules(normalizeForTriage(q), namesDrug).map((h) => h.category),
-    ...read(q, namesDrug).hits.map((h) => h.category)])];
+  const fired = (q: string, namesDrug = true) => [
+    ...new Set([
+      ...emergencyRules(normalizeForTriage(q), namesDrug).map((h) => h.category),
+      ...read(q, namesDrug).hits.map((h) => h.category),
+    ]),
+  ];
   it('a question about overdose with an ingestion told is an emergency', () => {
     expect(fired('can you overdose on paracetamol? I took loads')).toContain('overdose');
     expect(fired('is it possible to overdose on melatonin, I just took the whole bottle')).toContain('overdose');
@@ -181,8 +214,12 @@ describe('clinical lead review (2026-11-28)', () => {
 describe('possible agranulocytosis (clinical lead review 2026-11-28)', () => {
   const cats = (q: string) => read(q, true).hits.map((h) => h.category);
   it('clozapine or carbimazole with fever, a sore throat or mouth ulcers is a same-day emergency', () => {
-    expect(cats('on clozapine, high fever since this morning, really bad sore throat and mouth ulcers')).toContain('critical_illness');
-    expect(cats("I'm taking carbimazole and have had a sore throat and temperature since yesterday")).toContain('critical_illness');
+    expect(cats('on clozapine, high fever since this morning, really bad sore throat and mouth ulcers')).toContain(
+      'critical_illness',
+    );
+    expect(cats("I'm taking carbimazole and have had a sore throat and temperature since yesterday")).toContain(
+      'critical_illness',
+    );
   });
   it('not a question about the drug, nor the drug alone', () => {
     expect(cats('what are the signs of agranulocytosis on clozapine, like fever or sore throat?')).toEqual([]);

@@ -23,14 +23,46 @@ export interface Signals {
 }
 
 /** Concepts that are risk signals by themselves. */
-const RISK: readonly Concept[] = ['despair', 'overdose', 'container_whole', 'many', 'swelling', 'throat_closing', 'cannot_breathe', 'unresponsive', 'not_breathing',
-  'vomit_blood', 'black_stool', 'heavy_bleeding', 'head_injury', 'face_droop', 'speech_trouble', 'one_side_weak', 'seizure', 'pregnancy_alarm', 'dka_sign', 'rigidity',
+const RISK: readonly Concept[] = [
+  'despair',
+  'overdose',
+  'container_whole',
+  'many',
+  'swelling',
+  'throat_closing',
+  'cannot_breathe',
+  'unresponsive',
+  'not_breathing',
+  'vomit_blood',
+  'black_stool',
+  'heavy_bleeding',
+  'head_injury',
+  'face_droop',
+  'speech_trouble',
+  'one_side_weak',
+  'seizure',
+  'pregnancy_alarm',
+  'dka_sign',
+  'rigidity',
   // symptoms that are not emergencies alone but make the meaning layer's reading worth leading with
-  'chest', 'sweating', 'neuro_decline', 'fever', 'hives', 'fell', 'hazard', 'farewell', 'skin_blister'];
-const DONT_KNOW = /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
-const DOSING_QUESTION = /(?<![\p{L}])(?:dose|dosage|dosing|how much|how many mg|posologie|dosis|dosierung|dosaggio|dosagem|dose de|quanto|cuanto|combien|wie viel)(?![\p{L}])/u;
-const CLINICIAN = /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
-const MINIMAL_TOPICAL = /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])/u;
+  'chest',
+  'sweating',
+  'neuro_decline',
+  'fever',
+  'hives',
+  'fell',
+  'hazard',
+  'farewell',
+  'skin_blister',
+];
+const DONT_KNOW =
+  /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
+const DOSING_QUESTION =
+  /(?<![\p{L}])(?:dose|dosage|dosing|how much|how many mg|posologie|dosis|dosierung|dosaggio|dosagem|dose de|quanto|cuanto|combien|wie viel)(?![\p{L}])/u;
+const CLINICIAN =
+  /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
+const MINIMAL_TOPICAL =
+  /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])/u;
 
 /** A child's lick or smear of a low-risk topical product: the poison-centre line leads, the answer follows. */
 export const minimalTopical = (t: string) => MINIMAL_TOPICAL.test(t);
@@ -49,11 +81,14 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   const about = has('about') && !has('present');
   const history = isHistory(t);
   const hits: RuleHit[] = [];
-  const hit = (category: TriageCategory, level: Level, rule: string) => { if (!hits.some((h) => h.category === category)) hits.push({ category, level, rule }); };
+  const hit = (category: TriageCategory, level: Level, rule: string) => {
+    if (!hits.some((h) => h.category === category)) hits.push({ category, level, rule });
+  };
 
   const drugOrPills = opts.namesDrug || has('pills') || has('container_whole') || has('many') || contexts.size > 0;
   // farewell acts (affairs in order, a goodbye letter) with medicines set aside or taken, or with despair: intent
-  if (has('farewell') && (has('pills') || has('container_whole') || has('many') || has('ingest') || has('despair'))) concepts.add('despair');
+  if (has('farewell') && (has('pills') || has('container_whole') || has('many') || has('ingest') || has('despair')))
+    concepts.add('despair');
   if (has('despair')) {
     hit('self_harm', 'acute', 'concept:despair');
     // intent with a medicine or a quantity: the crisis line and the poison advice both
@@ -61,53 +96,105 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   }
   if (!about) {
     if (has('ingest') && (has('container_whole') || has('many'))) hit('overdose', 'acute', 'concept:ingest+whole');
-    if (has('overdose') && (has('person') || has('present') || has('ingest'))) hit('overdose', 'acute', 'concept:overdose');
+    if (has('overdose') && (has('person') || has('present') || has('ingest')))
+      hit('overdose', 'acute', 'concept:overdose');
     // a household hazard swallowed (a button battery, e-liquid, bleach): a child's is always acute, anyone's is a poisoning
-    if (has('hazard') && has('ingest') && !has('child') && (has('person') || has('present'))) hit('overdose', 'acute', 'concept:ingest+hazard');
+    if (has('hazard') && has('ingest') && !has('child') && (has('person') || has('present')))
+      hit('overdose', 'acute', 'concept:ingest+hazard');
     // "have I harmed the baby?" in pregnancy is about a fetus, not a child who swallowed something
     // (unless the baby is the one who swallowed: "I'm pregnant and my baby got into my iron tablets")
-    const childPresent = has('child') && !(has('pregnant') && !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t) && !BABY_SWALLOWED.test(t));
-    if (childPresent && has('ingest') && (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) && !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))) hit('child_ingestion', 'acute', 'concept:child+ingest');
+    const childPresent =
+      has('child') &&
+      !(
+        has('pregnant') &&
+        !/\b(?:toddler|kids?|child|infant|son|daughter|\d+ ?(?:yo|y\/o|yrs?|years?|months?|mo)\b)/.test(t) &&
+        !BABY_SWALLOWED.test(t)
+      );
+    if (
+      childPresent &&
+      has('ingest') &&
+      (drugOrPills || has('hazard') || FALLBACK_ALARM.pills?.test(t)) &&
+      !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))
+    )
+      hit('child_ingestion', 'acute', 'concept:child+ingest');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
   if (!about && !history) {
     const airwaySwelling = has('airway') && has('swelling');
-    const anaph = [airwaySwelling, has('throat_closing'), has('cannot_breathe'), has('hives'), has('after_drug')].filter(Boolean).length;
-    if (anaph >= 2 || (airwaySwelling && (has('present') || has('person')))) hit('anaphylaxis', 'acute', 'concept:airway');
+    const anaph = [
+      airwaySwelling,
+      has('throat_closing'),
+      has('cannot_breathe'),
+      has('hives'),
+      has('after_drug'),
+    ].filter(Boolean).length;
+    if (anaph >= 2 || (airwaySwelling && (has('present') || has('person'))))
+      hit('anaphylaxis', 'acute', 'concept:airway');
     if (has('not_breathing') || has('unresponsive')) hit('respiratory_depression', 'acute', 'concept:breathing');
     if (has('vomit_blood') || has('black_stool') || has('heavy_bleeding')) hit('bleeding', 'acute', 'concept:bleeding');
     const anticoagulated = contexts.has('anticoagulant');
-    if ((has('head_injury') && (anticoagulated || has('neuro_decline'))) || (has('fell') && anticoagulated && has('neuro_decline'))) hit('head_injury', 'acute', 'concept:head_injury');
+    if (
+      (has('head_injury') && (anticoagulated || has('neuro_decline'))) ||
+      (has('fell') && anticoagulated && has('neuro_decline'))
+    )
+      hit('head_injury', 'acute', 'concept:head_injury');
     // blistering in the mouth or eyes, or skin coming off, with a fever or a new medicine: SJS/TEN
-    if (has('skin_blister') && (has('fever') || has('after_drug') || opts.namesDrug)) hit('critical_illness', 'acute', 'concept:skin');
+    if (has('skin_blister') && (has('fever') || has('after_drug') || opts.namesDrug))
+      hit('critical_illness', 'acute', 'concept:skin');
     // on insulin or a sulfonylurea and cannot be woken, or sweating and confused: severe hypoglycaemia until shown otherwise
-    if (contexts.has('insulin_su') && (has('unresponsive') || (has('sweating') && has('neuro_decline')))) hit('hypoglycaemia', 'acute', 'concept:hypo');
+    if (contexts.has('insulin_su') && (has('unresponsive') || (has('sweating') && has('neuro_decline'))))
+      hit('hypoglycaemia', 'acute', 'concept:hypo');
     if (has('face_droop') || has('speech_trouble') || has('one_side_weak')) hit('stroke', 'acute', 'concept:stroke');
     if (has('seizure') && (has('present') || has('person'))) hit('seizure', 'acute', 'concept:seizure');
-    if (has('chest') && has('chest_pain') && (has('sweating') || has('present'))) hit('chest_pain', 'acute', 'concept:chest');
+    if (has('chest') && has('chest_pain') && (has('sweating') || has('present')))
+      hit('chest_pain', 'acute', 'concept:chest');
     if (has('pregnant') && has('pregnancy_alarm')) hit('pregnancy_emergency', 'acute', 'concept:pregnancy');
     // an asthma attack the reliever does not relieve, or too breathless to talk: life-threatening asthma (BTS/SIGN)
-    if (has('cannot_breathe') && ASTHMA.test(t) && (has('present') || has('person') || /\b(?:inhaler|puffer)\b/.test(t))) hit('critical_illness', 'acute', 'concept:asthma');
+    if (
+      has('cannot_breathe') &&
+      ASTHMA.test(t) &&
+      (has('present') || has('person') || /\b(?:inhaler|puffer)\b/.test(t))
+    )
+      hit('critical_illness', 'acute', 'concept:asthma');
     // on lithium with tremor and unsteadiness or confusion (after vomiting, diarrhoea or a new drug): lithium toxicity
     // (two kinds of sign: a tremor alone is a common, expected side effect)
-    if (LITHIUM.test(t) && /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) && /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)) hit('critical_illness', 'acute', 'concept:lithium');
+    if (
+      LITHIUM.test(t) &&
+      /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) &&
+      /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)
+    )
+      hit('critical_illness', 'acute', 'concept:lithium');
     // on clozapine (or carbimazole, propylthiouracil, deferiprone) with fever, a sore throat or mouth ulcers: possible
     // agranulocytosis; the labels say to report it at once for a same-day blood count (a near-miss when only asked about)
-    if (NEUTROPENIA_DRUG.test(t) && (has('fever') || INFECTION_SIGN.test(t)) && (has('present') || has('person') || /\b(?:on|taking|takes)\b/.test(t))) hit('critical_illness', 'acute', 'concept:neutropenia');
+    if (
+      NEUTROPENIA_DRUG.test(t) &&
+      (has('fever') || INFECTION_SIGN.test(t)) &&
+      (has('present') || has('person') || /\b(?:on|taking|takes)\b/.test(t))
+    )
+      hit('critical_illness', 'acute', 'concept:neutropenia');
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
     // a clinician managing a time-critical condition now (status epilepticus, DKA, SDH on an anticoagulant, LA toxicity,
     // a calcium-channel-blocker overdose in shock): the emergency line leads and the answer follows
-    if (has('clinical_emergency') && (CLINICIAN.test(t) || CLINICAL_ACT.test(t))) hit('critical_illness', 'lead', 'concept:clinical_emergency');
+    if (has('clinical_emergency') && (CLINICIAN.test(t) || CLINICAL_ACT.test(t)))
+      hit('critical_illness', 'lead', 'concept:clinical_emergency');
     // used an adrenaline auto-injector: anaphylaxis, and emergency care is needed even when it worked (NICE CG134, UK RC)
     if (EPIPEN_USED.test(t)) hit('anaphylaxis', 'acute', 'concept:epipen');
     // chemotherapy with a fever or shivering: neutropenic sepsis until shown otherwise (NICE CG151)
-    if (CHEMO.test(t) && (has('fever') || FEVER_VALUE.test(t) || /\b(?:shiver\w*|rigou?rs?)\b/.test(t))) hit('critical_illness', 'acute', 'concept:neutropenic_sepsis');
+    if (CHEMO.test(t) && (has('fever') || FEVER_VALUE.test(t) || /\b(?:shiver\w*|rigou?rs?)\b/.test(t)))
+      hit('critical_illness', 'acute', 'concept:neutropenic_sepsis');
     // a paracetamol level on or above the treatment line: acetylcysteine now
-    if (/\b(?:above|over|on) (?:the )?(?:\w+ )?(?:treatment|nomogram|150|100) ?line\b/.test(t)) hit('overdose', 'lead', 'concept:treatment_line');
+    if (/\b(?:above|over|on) (?:the )?(?:\w+ )?(?:treatment|nomogram|150|100) ?line\b/.test(t))
+      hit('overdose', 'lead', 'concept:treatment_line');
     // digoxin with yellow-green vision or a slow pulse: digoxin toxicity
-    if (DIGOXIN.test(t) && (XANTHOPSIA.test(t) || SLOW_PULSE.test(t))) hit('critical_illness', 'acute', 'concept:digoxin');
-    if (contexts.has('antipsychotic') && (has('rigidity') || contexts.has('rigidity')) && (has('fever') || critical.some((c) => c.id === 'temperature/nms'))) hit('critical_illness', 'acute', 'concept:nms');
+    if (DIGOXIN.test(t) && (XANTHOPSIA.test(t) || SLOW_PULSE.test(t)))
+      hit('critical_illness', 'acute', 'concept:digoxin');
+    if (
+      contexts.has('antipsychotic') &&
+      (has('rigidity') || contexts.has('rigidity')) &&
+      (has('fever') || critical.some((c) => c.id === 'temperature/nms'))
+    )
+      hit('critical_illness', 'acute', 'concept:nms');
   }
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
   // a question about a topic ("how does naloxone work in an overdose?") carries no risk of its own
@@ -115,20 +202,30 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 
-const EPIPEN_USED = /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
-const CHEMO = /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
+const EPIPEN_USED =
+  /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
+const CHEMO =
+  /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
 const FEVER_VALUE = /\b(?:t|temp\w*|temperature)\s*(?:of |is |was |:)?\s*(?:3[89]|4[0-2])(?:[.,]\d)?\b/;
 const DIGOXIN = /\b(?:digoxin\w*|digossina|digoxina|lanoxin|digitalis)\b/;
 const XANTHOPSIA = /\b(?:yellow|green|giall\w*|amarill\w*|jaune|gelb|amarel\w*|geel)\b/;
-const SLOW_PULSE = /\b(?:pulse|polso|pulso|pouls|puls|hr|fc|heart rate)\s*(?:of |is |was |a |at |di |de |von )?(?:[1-3]\d|4[0-4])\b/;
+const SLOW_PULSE =
+  /\b(?:pulse|polso|pulso|pouls|puls|hr|fc|heart rate)\s*(?:of |is |was |a |at |di |de |von )?(?:[1-3]\d|4[0-4])\b/;
 /** What a clinician writes about a patient in front of them: a weight, a drug given, a bolus. */
-const CLINICAL_ACT = /(?<![\p{L}])(?:\d+ ?kg|given|gave|bolus\w*|loaded|titrat\w*|on \d+ ?l|sats?|post-?op|pcte|pte|pct|\d{1,3} ?(?:a|anos|ans|j|jahre|anni|jaar))(?![\p{L}])/u;
+const CLINICAL_ACT =
+  /(?<![\p{L}])(?:\d+ ?kg|given|gave|bolus\w*|loaded|titrat\w*|on \d+ ?l|sats?|post-?op|pcte|pte|pct|\d{1,3} ?(?:a|anos|ans|j|jahre|anni|jaar))(?![\p{L}])/u;
 const ASTHMA = /\b(?:asthma\w*|wheez\w*|inhaler|puffer|ventolin|salbutamol|albuterol)\b/;
-const NEUTROPENIA_DRUG = /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
-const INFECTION_SIGN = /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
+const NEUTROPENIA_DRUG =
+  /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
+const INFECTION_SIGN =
+  /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
 const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 
 /** Alarm concepts found by the fallback words of languages we cannot read. */
 export function fallbackAlarms(t: string): Set<string> {
-  return new Set(Object.entries(FALLBACK_ALARM).filter(([, re]) => re.test(t)).map(([k]) => k));
+  return new Set(
+    Object.entries(FALLBACK_ALARM)
+      .filter(([, re]) => re.test(t))
+      .map(([k]) => k),
+  );
 }

@@ -35,18 +35,25 @@ export interface Triage {
 }
 
 /** An ingestion told as a mistake, in the languages we read and the fallback ones: no crisis line is added for it. */
-const ACCIDENT = /(?<![\p{L}])(?:by (?:mistake|accident)|accident\w*|mistaken\w*|double(?:d)? (?:up|dose\w*)|twice|two doses|extra dose|forgot\w*|wrong (?:dose|medicine|meds|tablets?|pills?|bottle|one)|mix(?:ed)? up|instead of|not realising|without realising|didn'?t realise|par erreur|par accident|sans faire expres|por error|por equivocacion|sin querer|por engano|sem querer|aus versehen|versehentlich|per sbaglio|per errore|per ongeluk|per vergissing|galti se|din greseala|przez pomylk\w*|yanlislikla)(?![\p{L}])/u;
+const ACCIDENT =
+  /(?<![\p{L}])(?:by (?:mistake|accident)|accident\w*|mistaken\w*|double(?:d)? (?:up|dose\w*)|twice|two doses|extra dose|forgot\w*|wrong (?:dose|medicine|meds|tablets?|pills?|bottle|one)|mix(?:ed)? up|instead of|not realising|without realising|didn'?t realise|par erreur|par accident|sans faire expres|por error|por equivocacion|sin querer|por engano|sem querer|aus versehen|versehentlich|per sbaglio|per errore|per ongeluk|per vergissing|galti se|din greseala|przez pomylk\w*|yanlislikla)(?![\p{L}])/u;
 /** A teenager (whose ingestion may be deliberate), not a toddler: "my 15 yr old", "teenage son". */
-const TEEN = /(?<![\p{L}\p{N}])(?:1[0-9] ?(?:yo|y\/o|yrs?|years?|yr old|ans|anos|años|jahre|anni)|teen\w*|adolescen\w*|ado|(?:she|he|ze|zij|hij|elle|il|ella|el|er|sie|lei|lui|ela|ele) (?:is|est|es|ist|e|tem|ha|has) 1[0-9])(?![\p{L}\p{N}])/u;
+const TEEN =
+  /(?<![\p{L}\p{N}])(?:1[0-9] ?(?:yo|y\/o|yrs?|years?|yr old|ans|anos|años|jahre|anni)|teen\w*|adolescen\w*|ado|(?:she|he|ze|zij|hij|elle|il|ella|el|er|sie|lei|lui|ela|ele) (?:is|est|es|ist|e|tem|ha|has) 1[0-9])(?![\p{L}\p{N}])/u;
 
 /** Time told as years past, and words that bring it back to now. */
-const DISTANT_PAST = /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d)\b/;
-const NOW = /\b(?:now|today|tonight|just|this (?:morning|evening|afternoon)|minutes? ago|hours? ago|an hour ago|again)\b/;
+const DISTANT_PAST =
+  /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d)\b/;
+const NOW =
+  /\b(?:now|today|tonight|just|this (?:morning|evening|afternoon)|minutes? ago|hours? ago|an hour ago|again)\b/;
 
 /** Categories whose instruction is always the whole answer when the rules find them. */
 const ALWAYS_ACUTE = new Set<TriageCategory>(['self_harm', 'child_ingestion']);
 
-export async function triage(question: string, opts: { namesDrug: boolean; meaning: MeaningTriage | null }): Promise<Triage> {
+export async function triage(
+  question: string,
+  opts: { namesDrug: boolean; meaning: MeaningTriage | null },
+): Promise<Triage> {
   const normalised = normalizeForTriage(question);
   const lang = detectLanguage(question);
   const signals = readSignals(normalised, { namesDrug: opts.namesDrug });
@@ -54,28 +61,50 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
   for (const h of signals.hits) if (!hits.some((x) => x.category === h.category)) hits.push(h);
   // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
   // … and beside distress (taken after a row, "so upset"): an ingestion in distress gets the crisis line as well
-  if (hits.some((h) => h.category === 'overdose') && (signals.concepts.has('despair') || signals.concepts.has('distress')) && !hits.some((h) => h.category === 'self_harm')) hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
+  if (
+    hits.some((h) => h.category === 'overdose') &&
+    (signals.concepts.has('despair') || signals.concepts.has('distress')) &&
+    !hits.some((h) => h.category === 'self_harm')
+  )
+    hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
   // An overdose not told as an accident ("took a whole strip after we argued", "took a lot of her antidepressants and
   // locked the door"): intent cannot be ruled out from a message, so the crisis line comes with the poison advice. Its
   // text is conditional ("if you are thinking about…"), so it costs little where the overdose was a mistake.
   // an ingestion told as years past ("years ago I took an overdose… does it damage the liver?") is history, not an
   // emergency; despair said now still counts
-  if (DISTANT_PAST.test(normalised) && !NOW.test(normalised)) for (let i = hits.length - 1; i >= 0; i--) if (hits[i]!.category === 'overdose' || hits[i]!.category === 'child_ingestion') hits.splice(i, 1);
+  if (DISTANT_PAST.test(normalised) && !NOW.test(normalised))
+    for (let i = hits.length - 1; i >= 0; i--)
+      if (hits[i]!.category === 'overdose' || hits[i]!.category === 'child_ingestion') hits.splice(i, 1);
   const youngChild = hits.some((h) => h.category === 'child_ingestion') && !TEEN.test(normalised);
-  if (hits.some((h) => h.category === 'overdose') && !hits.some((h) => h.category === 'self_harm') && !youngChild && !ACCIDENT.test(normalised)) hits.push({ category: 'self_harm', level: 'acute', rule: 'overdose:not-accidental' });
+  if (
+    hits.some((h) => h.category === 'overdose') &&
+    !hits.some((h) => h.category === 'self_harm') &&
+    !youngChild &&
+    !ACCIDENT.test(normalised)
+  )
+    hits.push({ category: 'self_harm', level: 'acute', rule: 'overdose:not-accidental' });
   // fail-safe: a message we cannot read, with an alarm word we know in its language, a drug name or a number
   if (!lang.readable) {
     const alarms = fallbackAlarms(normalised);
-    const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head', 'neuro', 'seizure'].some((k) => alarms.has(k));
+    const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head', 'neuro', 'seizure'].some((k) =>
+      alarms.has(k),
+    );
     // taking a medicine is an alarm only with a whole container, a child, or a number ("all my pills", not "take antibiotics with food?")
-    const ingestion = alarms.has('ingest') && (alarms.has('pills') || alarms.has('child') || opts.namesDrug) && (alarms.has('whole') || alarms.has('child') || /\d/.test(question));
+    const ingestion =
+      alarms.has('ingest') &&
+      (alarms.has('pills') || alarms.has('child') || opts.namesDrug) &&
+      (alarms.has('whole') || alarms.has('child') || /\d/.test(question));
     // a drug name alone is an ordinary question; with a number or alarm marks it may be a dose taken
     if (strong || ingestion || (opts.namesDrug && /\d|!{2,}/.test(question))) {
       if (alarms.has('despair')) hits.push({ category: 'self_harm', level: 'acute', rule: 'fallback:despair' });
-      if (alarms.has('child') && (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug)) hits.push({ category: 'child_ingestion', level: 'acute', rule: 'fallback:child' });
-      else if ((alarms.has('pills') || opts.namesDrug) && alarms.has('ingest')) hits.push({ category: 'overdose', level: 'acute', rule: 'fallback:ingest' });
-      if (alarms.has('breath') && alarms.has('swelling')) hits.push({ category: 'anaphylaxis', level: 'acute', rule: 'fallback:airway' });
-      else if (alarms.has('breath') || alarms.has('unconscious')) hits.push({ category: 'respiratory_depression', level: 'acute', rule: 'fallback:breathing' });
+      if (alarms.has('child') && (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug))
+        hits.push({ category: 'child_ingestion', level: 'acute', rule: 'fallback:child' });
+      else if ((alarms.has('pills') || opts.namesDrug) && alarms.has('ingest'))
+        hits.push({ category: 'overdose', level: 'acute', rule: 'fallback:ingest' });
+      if (alarms.has('breath') && alarms.has('swelling'))
+        hits.push({ category: 'anaphylaxis', level: 'acute', rule: 'fallback:airway' });
+      else if (alarms.has('breath') || alarms.has('unconscious'))
+        hits.push({ category: 'respiratory_depression', level: 'acute', rule: 'fallback:breathing' });
       if (alarms.has('blood')) hits.push({ category: 'bleeding', level: 'acute', rule: 'fallback:blood' });
       if (alarms.has('head')) hits.push({ category: 'head_injury', level: 'acute', rule: 'fallback:head' });
       if (alarms.has('neuro')) hits.push({ category: 'stroke', level: 'acute', rule: 'fallback:neuro' });
@@ -83,7 +112,9 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
       hits.push({ category: 'unreadable_alarm', level: 'acute', rule: 'fallback' });
     }
   }
-  const m = opts.meaning ? await opts.meaning.classify(question) : { state: 'off' as const, reason: 'no meaning layer configured, so emergency triage ran on the rules only' };
+  const m = opts.meaning
+    ? await opts.meaning.classify(question)
+    : { state: 'off' as const, reason: 'no meaning layer configured, so emergency triage ran on the rules only' };
   const categories = new Set(hits.map((h) => h.category));
   let level: Level | null = hits.some((h) => h.level === 'acute') ? 'acute' : hits.length ? 'lead' : null;
   const by: Triage['by'] = hits.length ? ['rules'] : [];
@@ -100,7 +131,8 @@ export async function triage(question: string, opts: { namesDrug: boolean; meani
   }
   for (const h of hits) if (ALWAYS_ACUTE.has(h.category)) level = 'acute';
   // a child's lick of a low-risk cream: the poison-centre line leads, and the question is still answered
-  if (level === 'acute' && hits.every((h) => h.category === 'child_ingestion') && minimalTopical(normalised)) level = 'lead';
+  if (level === 'acute' && hits.every((h) => h.category === 'child_ingestion') && minimalTopical(normalised))
+    level = 'lead';
   return {
     categories: TRIAGE_CATEGORIES.filter((c) => categories.has(c)),
     level,

@@ -30,11 +30,14 @@ export async function importInBatches(db: Db, raw: RawRecord[], opts: BatchOptio
   for (let start = 0; start < raw.length; start += size) {
     if (start > 0) await new Promise((ok) => setTimeout(ok, opts.pauseMs ?? PAUSE_BETWEEN_BATCHES_MS));
     const chunk = raw.slice(start, start + size);
-    const r = durably(db, db.transaction(() => {
-      const report = importDocuments(db, chunk, opts.now, (done) => opts.onProgress?.(start + done, raw.length));
-      opts.onBatch?.(report);
-      return report;
-    }));
+    const r = durably(
+      db,
+      db.transaction(() => {
+        const report = importDocuments(db, chunk, opts.now, (done) => opts.onProgress?.(start + done, raw.length));
+        opts.onBatch?.(report);
+        return report;
+      }),
+    );
     total.created += r.created;
     total.updated += r.updated;
     total.failed.push(...r.failed);

@@ -16,7 +16,6 @@ import { WebhookService } from '../../webhooks/webhook-service.ts';
 import { progressReporter } from '../../cli/progress-bar.ts';
 import { formatFromFileName, readRecords, type ImportFormat } from './read-records.ts';
 
-
 const args = process.argv.slice(2);
 const formatArg = args.indexOf('--format');
 const format = (formatArg >= 0 ? args[formatArg + 1] : undefined) as ImportFormat | undefined;
@@ -44,7 +43,9 @@ try {
   text = decodeText(readFileSync(file));
 } catch (err) {
   const e = err as NodeJS.ErrnoException;
-  fail(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EACCES' ? 'permission denied' : e.message.split('\n')[0]}`);
+  fail(
+    `cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EACCES' ? 'permission denied' : e.message.split('\n')[0]}`,
+  );
 }
 const raw = readRecords(chosen, text);
 // Bounded transactions (batches.ts): a running server keeps its turn at the write lock. Each batch and its
@@ -53,12 +54,22 @@ const webhooks = new WebhookService(db, { now: Date.now });
 const report = await importInBatches(db, raw, {
   now: Date.now,
   onProgress: progressReporter('importing'),
-  onBatch: (r) => { if (r.created + r.updated > 0) webhooks.emit('document.imported', documentImportedData(r)); },
+  onBatch: (r) => {
+    if (r.created + r.updated > 0) webhooks.emit('document.imported', documentImportedData(r));
+  },
 });
 db.close();
-console.log(escapeControls(`${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`));
+console.log(
+  escapeControls(
+    `${report.received} record(s): ${report.created} created, ${report.updated} updated, ${report.failed.length} failed (into ${config.dataDir})`,
+  ),
+);
 for (const f of report.failed.slice(0, 50)) {
-  console.log(escapeControls(`  record ${f.index}${f.key ? ` (${f.key})` : ''}: ${f.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`));
+  console.log(
+    escapeControls(
+      `  record ${f.index}${f.key ? ` (${f.key})` : ''}: ${f.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+    ),
+  );
 }
 if (report.failed.length > 50) console.log(`  … and ${report.failed.length - 50} more`);
 process.exit(report.created + report.updated === 0 && report.received > 0 ? 1 : 0);

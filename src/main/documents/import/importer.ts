@@ -21,23 +21,33 @@ export function sourceKey(r: ImportRecord): string {
 
 /** A title for a record that has only an abstract: its first sentence, cut at a word near 120 characters. */
 export function derivedTitle(abstract: string): string {
-  const first = abstract.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0]!;
+  const first = abstract
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s/)[0]!;
   if (first.length <= 120) return first.replace(/[.!?]$/, '');
   const cut = first.slice(0, 120);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 60 ? cut.lastIndexOf(' ') : 120)}…`;
 }
 
-export const importedDocumentId = (key: string) => `imported-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+export const importedDocumentId = (key: string) =>
+  `imported-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
 /** Deletes one imported document (its full-text row goes with it, by trigger); false if there was none. */
 export function deleteImportedDocument(db: Db, id: string): boolean {
   return db.prepare('DELETE FROM imported_documents WHERE id = ?').run(id).changes > 0;
 }
 
-export function importDocuments(db: Db, raw: RawRecord[], now: () => number, onProgress?: (done: number, total: number) => void): ImportReport {
+export function importDocuments(
+  db: Db,
+  raw: RawRecord[],
+  now: () => number,
+  onProgress?: (done: number, total: number) => void,
+): ImportReport {
   const report: ImportReport = { received: raw.length, created: 0, updated: 0, failed: [], documents: [] };
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM imported_documents WHERE source_key = ?');
-  const upsert = db.prepare(`INSERT INTO imported_documents (id, source_key, external_id, title, title_derived, abstract, mesh_terms, authors, publication_date,
+  const upsert =
+    db.prepare(`INSERT INTO imported_documents (id, source_key, external_id, title, title_derived, abstract, mesh_terms, authors, publication_date,
       publication_year, date_min, date_max, journal, journal_norm, doi, pmid, pmcid, url, license, study_design, evidence_grade, imported_at, updated_at)
     VALUES (@id, @source_key, @external_id, @title, @title_derived, @abstract, @mesh_terms, @authors, @publication_date, @publication_year, @date_min, @date_max,
       @journal, @journal_norm, @doi, @pmid, @pmcid, @url, @license, @study_design, @evidence_grade, @now, @now)
@@ -62,7 +72,11 @@ export function importDocuments(db: Db, raw: RawRecord[], now: () => number, onP
       if (!parsed.success) {
         const v = item.value as { pmid?: unknown; doi?: unknown; id?: unknown } | null;
         const key = v && typeof v === 'object' ? [v.pmid, v.doi, v.id].find((k) => typeof k === 'string') : undefined;
-        report.failed.push({ index: item.index, key: (key as string | undefined) ?? null, errors: issuesToDetails(parsed.error.issues, 'record') });
+        report.failed.push({
+          index: item.index,
+          key: (key as string | undefined) ?? null,
+          errors: issuesToDetails(parsed.error.issues, 'record'),
+        });
         return;
       }
       const r = parsed.data;
@@ -74,14 +88,31 @@ export function importDocuments(db: Db, raw: RawRecord[], now: () => number, onP
       const year = r.publication_date ? Number(r.publication_date.slice(0, 4)) : null;
       const existed = exists.get(key) !== undefined;
       upsert.run({
-        id, source_key: key, external_id: r.id ?? null, title, title_derived: r.title === undefined ? 1 : 0, abstract: r.abstract ?? null, mesh_terms: JSON.stringify(r.mesh_terms ?? []),
-        authors: JSON.stringify(r.authors ?? []), publication_date: full, publication_year: year,
-        date_min: full ?? (year ? `${year}-01-01` : null), date_max: full ?? (year ? `${year}-12-31` : null),
-        journal: r.journal ?? null, journal_norm: r.journal?.toLowerCase() ?? null, doi: r.doi ?? null, pmid: r.pmid ?? null,
-        pmcid: r.pmcid ?? null, url: r.url ?? documentUrl(r.doi ?? null, r.pmid ?? null), license: r.license ?? null,
-        study_design: design, evidence_grade: DESIGN_GRADE[design], now: new Date(now()).toISOString(),
+        id,
+        source_key: key,
+        external_id: r.id ?? null,
+        title,
+        title_derived: r.title === undefined ? 1 : 0,
+        abstract: r.abstract ?? null,
+        mesh_terms: JSON.stringify(r.mesh_terms ?? []),
+        authors: JSON.stringify(r.authors ?? []),
+        publication_date: full,
+        publication_year: year,
+        date_min: full ?? (year ? `${year}-01-01` : null),
+        date_max: full ?? (year ? `${year}-12-31` : null),
+        journal: r.journal ?? null,
+        journal_norm: r.journal?.toLowerCase() ?? null,
+        doi: r.doi ?? null,
+        pmid: r.pmid ?? null,
+        pmcid: r.pmcid ?? null,
+        url: r.url ?? documentUrl(r.doi ?? null, r.pmid ?? null),
+        license: r.license ?? null,
+        study_design: design,
+        evidence_grade: DESIGN_GRADE[design],
+        now: new Date(now()).toISOString(),
       });
-      if (existed) report.updated++; else report.created++;
+      if (existed) report.updated++;
+      else report.created++;
       report.documents.push({ id, status: existed ? 'updated' : 'created' });
     });
     onProgress?.(raw.length, raw.length);

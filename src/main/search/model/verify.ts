@@ -14,9 +14,17 @@ export function modelFileProblems(manifest: ModelManifest, modelDir: string): st
   for (const f of manifest.files) {
     const p = join(modelDir, manifest.modelId, f.path);
     let bytes: number;
-    try { bytes = statSync(p).size; } catch { problems.push(`${f.path}: missing`); continue; }
+    try {
+      bytes = statSync(p).size;
+    } catch {
+      problems.push(`${f.path}: missing`);
+      continue;
+    }
     // The size first: a truncated or replaced file is then found without reading it.
-    if (bytes !== f.bytes) { problems.push(`${f.path}: ${bytes} bytes, pinned ${f.bytes}`); continue; }
+    if (bytes !== f.bytes) {
+      problems.push(`${f.path}: ${bytes} bytes, pinned ${f.bytes}`);
+      continue;
+    }
     const sha = createHash('sha256').update(readFileSync(p)).digest('hex');
     if (sha !== f.sha256) problems.push(`${f.path}: SHA-256 ${sha} does not match the pinned ${f.sha256}`);
   }

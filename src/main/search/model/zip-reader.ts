@@ -4,13 +4,23 @@
  */
 import { crc32, inflateRawSync } from 'node:zlib';
 
-interface Entry { name: string; method: number; crc: number; compressedSize: number; size: number; localOffset: number }
+interface Entry {
+  name: string;
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
 
 function centralDirectory(zip: Buffer): Entry[] {
   // The end-of-central-directory record sits in the last 22 + 65,535 bytes (its comment can be that long).
   let eocd = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new Error('not a zip archive (no end-of-central-directory record)');
   const count = zip.readUInt16LE(eocd + 10);
@@ -20,8 +30,12 @@ function centralDirectory(zip: Buffer): Entry[] {
     if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('corrupt zip central directory');
     const nameLength = zip.readUInt16LE(p + 28);
     entries.push({
-      method: zip.readUInt16LE(p + 10), crc: zip.readUInt32LE(p + 16), compressedSize: zip.readUInt32LE(p + 20), size: zip.readUInt32LE(p + 24),
-      localOffset: zip.readUInt32LE(p + 42), name: zip.toString('utf8', p + 46, p + 46 + nameLength),
+      method: zip.readUInt16LE(p + 10),
+      crc: zip.readUInt32LE(p + 16),
+      compressedSize: zip.readUInt32LE(p + 20),
+      size: zip.readUInt32LE(p + 24),
+      localOffset: zip.readUInt32LE(p + 42),
+      name: zip.toString('utf8', p + 46, p + 46 + nameLength),
     });
     p += 46 + nameLength + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
   }

@@ -25,8 +25,14 @@ export function presentedKey(req: Request): string | null {
   const xKey = typeof header === 'string' ? header.trim() : null;
   const auth = req.headers.authorization;
   const bearer = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : null;
-  if (auth && !bearer) throw new HttpError('unauthorized', 'the Authorization header must use the Bearer scheme', [{ field: 'Authorization', message: 'expected "Bearer <key>"' }]);
-  if (xKey && bearer && xKey !== bearer) throw new HttpError('unauthorized', 'X-API-Key and Authorization name different keys', [{ field: 'Authorization', message: 'conflicts with X-API-Key' }]);
+  if (auth && !bearer)
+    throw new HttpError('unauthorized', 'the Authorization header must use the Bearer scheme', [
+      { field: 'Authorization', message: 'expected "Bearer <key>"' },
+    ]);
+  if (xKey && bearer && xKey !== bearer)
+    throw new HttpError('unauthorized', 'X-API-Key and Authorization name different keys', [
+      { field: 'Authorization', message: 'conflicts with X-API-Key' },
+    ]);
   return xKey || bearer || null;
 }
 
@@ -39,9 +45,17 @@ const REASONS = {
 
 export function refuseQueryKeys(): RequestHandler {
   return (req, _res, next) => {
-    const names = Object.keys(req.query as Record<string, unknown>).filter((k) => QUERY_KEY_NAMES.includes(k.toLowerCase()));
+    const names = Object.keys(req.query as Record<string, unknown>).filter((k) =>
+      QUERY_KEY_NAMES.includes(k.toLowerCase()),
+    );
     if (names.length) {
-      next(new HttpError('unauthorized', 'API keys are not accepted in the query string; send X-API-Key or Authorization: Bearer', names.map((n) => ({ field: n, message: 'remove this parameter' }))));
+      next(
+        new HttpError(
+          'unauthorized',
+          'API keys are not accepted in the query string; send X-API-Key or Authorization: Bearer',
+          names.map((n) => ({ field: n, message: 'remove this parameter' })),
+        ),
+      );
       return;
     }
     next();
@@ -61,7 +75,11 @@ export function authenticate(keys: KeyStore): RequestHandler {
     const scope = route?.kind === 'found' ? route.endpoint.scope : null;
     if (scope === null) {
       let presented: string | null = null;
-      try { presented = presentedKey(req); } catch { /* a key is optional here: a malformed header counts as none */ }
+      try {
+        presented = presentedKey(req);
+      } catch {
+        /* a key is optional here: a malformed header counts as none */
+      }
       const check = presented ? keys.verify(presented) : null;
       if (check?.ok) req.apiKey = check.key;
       next();
@@ -69,7 +87,11 @@ export function authenticate(keys: KeyStore): RequestHandler {
     }
     const presented = presentedKey(req);
     if (!presented) {
-      next(new HttpError('unauthorized', 'API key required: send X-API-Key: <key> or Authorization: Bearer <key>', [{ field: 'X-API-Key', message: 'missing' }]));
+      next(
+        new HttpError('unauthorized', 'API key required: send X-API-Key: <key> or Authorization: Bearer <key>', [
+          { field: 'X-API-Key', message: 'missing' },
+        ]),
+      );
       return;
     }
     const check = keys.verify(presented);
@@ -79,7 +101,11 @@ export function authenticate(keys: KeyStore): RequestHandler {
     }
     req.apiKey = check.key;
     if (!check.key.scopes.includes(scope)) {
-      req.scopeRefusal = new HttpError('forbidden', `this key lacks the "${scope}" scope${scope === 'admin' ? ADMIN_HINT : ''}`, [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }]);
+      req.scopeRefusal = new HttpError(
+        'forbidden',
+        `this key lacks the "${scope}" scope${scope === 'admin' ? ADMIN_HINT : ''}`,
+        [{ field: 'scope', message: `needs ${scope}; key has ${check.key.scopes.join(', ') || 'none'}` }],
+      );
     }
     next();
   };

@@ -21,7 +21,11 @@ type Encoding = 'br' | 'gzip';
 
 function compress(encoding: Encoding, raw: Buffer, done: (err: Error | null, out: Buffer) => void): void {
   if (encoding === 'br') {
-    brotliCompress(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }, done);
+    brotliCompress(
+      raw,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
+      done,
+    );
   } else gzip(raw, done);
 }
 
@@ -31,10 +35,14 @@ export const compressJson: RequestHandler = (req, res, next) => {
     res.vary('Accept-Encoding');
     const wanted = req.acceptsEncodings('br', 'gzip', 'identity');
     const raw = Buffer.from(JSON.stringify(body) ?? '');
-    if (req.method === 'HEAD' || raw.length < COMPRESS_MIN_BYTES || (wanted !== 'br' && wanted !== 'gzip')) return plain(body);
+    if (req.method === 'HEAD' || raw.length < COMPRESS_MIN_BYTES || (wanted !== 'br' && wanted !== 'gzip'))
+      return plain(body);
     compress(wanted, raw, (err, out) => {
       if (res.headersSent || res.destroyed) return;
-      if (err) { plain(body); return; }
+      if (err) {
+        plain(body);
+        return;
+      }
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Content-Encoding', wanted);
       res.setHeader('Content-Length', out.length);

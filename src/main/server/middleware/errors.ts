@@ -8,7 +8,10 @@ import type { Log } from '../log.ts';
 import { bodyStillArriving } from './body-state.ts';
 
 export function errorBody(err: HttpError): ErrorEnvelope {
-  return { success: false, error: { code: err.code, message: err.message, ...(err.details?.length ? { details: err.details } : {}) } };
+  return {
+    success: false,
+    error: { code: err.code, message: err.message, ...(err.details?.length ? { details: err.details } : {}) },
+  };
 }
 
 export const unknownRoute: RequestHandler = (req, _res, next) => {
@@ -34,7 +37,8 @@ export function errorHandler(log: Log): ErrorRequestHandler {
     let httpErr: HttpError;
     if (err instanceof HttpError) httpErr = err;
     // A lock met outside a route's handler (which retries): still the documented 503, never a 500.
-    else if (err instanceof DatabaseBusyError || isBusy(err)) httpErr = busyUnavailable(err instanceof DatabaseBusyError ? err : new DatabaseBusyError(0));
+    else if (err instanceof DatabaseBusyError || isBusy(err))
+      httpErr = busyUnavailable(err instanceof DatabaseBusyError ? err : new DatabaseBusyError(0));
     else {
       const framework = fromFramework(err);
       if (framework) httpErr = framework;

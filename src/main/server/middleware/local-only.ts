@@ -9,10 +9,27 @@ import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-const SINGLE_HEADERS = ['host', 'authorization', 'x-api-key', 'origin', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'sec-fetch-site'];
+const SINGLE_HEADERS = [
+  'host',
+  'authorization',
+  'x-api-key',
+  'origin',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'sec-fetch-site',
+];
 const DISPLAY: Record<string, string> = {
-  host: 'Host', authorization: 'Authorization', 'x-api-key': 'X-API-Key', origin: 'Origin', 'content-type': 'Content-Type',
-  'content-length': 'Content-Length', 'content-encoding': 'Content-Encoding', 'transfer-encoding': 'Transfer-Encoding', 'sec-fetch-site': 'Sec-Fetch-Site',
+  host: 'Host',
+  authorization: 'Authorization',
+  'x-api-key': 'X-API-Key',
+  origin: 'Origin',
+  'content-type': 'Content-Type',
+  'content-length': 'Content-Length',
+  'content-encoding': 'Content-Encoding',
+  'transfer-encoding': 'Transfer-Encoding',
+  'sec-fetch-site': 'Sec-Fetch-Site',
 };
 
 export function allowedAuthorities(port: number): Set<string> {
@@ -31,21 +48,35 @@ export function repeatedHeaders(rawHeaders: readonly string[]): string[] {
 export const localOnly: RequestHandler = (req, _res, next) => {
   const repeated = repeatedHeaders(req.rawHeaders);
   if (repeated.length) {
-    next(new HttpError('invalid_request', `these headers may appear only once: ${repeated.join(', ')}`, repeated.map((h) => ({ field: h, message: 'sent more than once' }))));
+    next(
+      new HttpError(
+        'invalid_request',
+        `these headers may appear only once: ${repeated.join(', ')}`,
+        repeated.map((h) => ({ field: h, message: 'sent more than once' })),
+      ),
+    );
     return;
   }
   const port = req.socket.localPort;
   const allowed = allowedAuthorities(port ?? -1);
   const host = (req.headers.host ?? '').toLowerCase();
   if (!allowed.has(host)) {
-    next(new HttpError('forbidden', 'requests must be addressed to this server by a loopback name (Host header)', [{ field: 'Host', message: `expected one of ${[...allowed].join(', ')}` }]));
+    next(
+      new HttpError('forbidden', 'requests must be addressed to this server by a loopback name (Host header)', [
+        { field: 'Host', message: `expected one of ${[...allowed].join(', ')}` },
+      ]),
+    );
     return;
   }
   const origin = req.headers.origin;
   if (origin !== undefined) {
     const ok = [...allowed].some((a) => origin.toLowerCase() === `http://${a}`);
     if (!ok) {
-      next(new HttpError('forbidden', 'cross-origin requests are not allowed', [{ field: 'Origin', message: 'only this server\'s own pages may call the API' }]));
+      next(
+        new HttpError('forbidden', 'cross-origin requests are not allowed', [
+          { field: 'Origin', message: "only this server's own pages may call the API" },
+        ]),
+      );
       return;
     }
   }
@@ -60,7 +91,11 @@ export const localOnly: RequestHandler = (req, _res, next) => {
 export const refuseCrossSite: RequestHandler = (req, _res, next) => {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
-    next(new HttpError('forbidden', 'requests from other sites are not allowed', [{ field: 'Sec-Fetch-Site', message: `${site}: only this server's own pages may call the API` }]));
+    next(
+      new HttpError('forbidden', 'requests from other sites are not allowed', [
+        { field: 'Sec-Fetch-Site', message: `${site}: only this server's own pages may call the API` },
+      ]),
+    );
     return;
   }
   next();

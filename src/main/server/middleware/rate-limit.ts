@@ -25,7 +25,10 @@ export function rateLimit(limiter: RateLimiter, ruleOf: (name: string) => RateLi
     const route = req.resolvedRoute;
     const subject = req.apiKey?.id ?? null;
     const rule = route?.kind === 'found' ? ruleOf(route.name) : subject ? UNROUTED_LIMIT : null;
-    if (!rule) { next(); return; }
+    if (!rule) {
+      next();
+      return;
+    }
     if (req.scopeRefusal) {
       setRateLimitHeaders(res, limiter.peek(subject!, rule));
       next(req.scopeRefusal);
@@ -34,7 +37,14 @@ export function rateLimit(limiter: RateLimiter, ruleOf: (name: string) => RateLi
     const d = limiter.take(subject ?? 'anonymous', rule);
     setRateLimitHeaders(res, d);
     if (!d.allowed) {
-      next(new HttpError('rate_limited', `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`, undefined, { 'Retry-After': String(d.retryAfter) }));
+      next(
+        new HttpError(
+          'rate_limited',
+          `rate limit exceeded for ${rule.routes.join(', ')}: ${d.limit} per minute${d.burstLimit ? ` plus ${d.burstLimit} hourly burst` : ''}; retry in ${d.retryAfter} s`,
+          undefined,
+          { 'Retry-After': String(d.retryAfter) },
+        ),
+      );
       return;
     }
     next();

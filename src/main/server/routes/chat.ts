@@ -13,12 +13,17 @@ import type { AppContext } from './context.ts';
 
 type ChatEndpoint = 'chatCompletions' | 'chatStream' | 'agentList' | 'conversationList' | 'conversationGet';
 
-export function chatHandlers(ctx: AppContext, opts: { heartbeatMs?: number; log?: (msg: string, err?: unknown) => void } = {}): { [K in ChatEndpoint]: Handler<K> } {
+export function chatHandlers(
+  ctx: AppContext,
+  opts: { heartbeatMs?: number; log?: (msg: string, err?: unknown) => void } = {},
+): { [K in ChatEndpoint]: Handler<K> } {
   const log = opts.log ?? stderrLog;
   return {
     chatCompletions: async ({ body, req, res }) => {
       const gone = new AbortController();
-      res.once('close', () => { if (!res.writableFinished) gone.abort(); });
+      res.once('close', () => {
+        if (!res.writableFinished) gone.abort();
+      });
       const turn = await ctx.chat.prepare(body);
       let result;
       try {
@@ -41,16 +46,32 @@ export function chatHandlers(ctx: AppContext, opts: { heartbeatMs?: number; log?
       const send = (e: ChatStreamEvent) => sse.send(e.type, e);
       try {
         await send(ctx.chat.startEvent(turn, body));
-        await send({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: turn.citations } });
-        const result = await ctx.chat.produce(turn, body.max_tokens, gone.signal, (text) => send({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }));
+        await send({
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '', citations: turn.citations },
+        });
+        const result = await ctx.chat.produce(turn, body.max_tokens, gone.signal, (text) =>
+          send({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
+        );
         if (!result || sse.closed) return;
         await send({ type: 'content_block_stop', index: 0 });
-        await send({ type: 'message_delta', delta: { stop_reason: result.stopReason }, usage: { input_tokens: turn.inputTokens, output_tokens: result.outputTokens } });
+        await send({
+          type: 'message_delta',
+          delta: { stop_reason: result.stopReason },
+          usage: { input_tokens: turn.inputTokens, output_tokens: result.outputTokens },
+        });
         await send({ type: 'message_stop' });
         ctx.chat.save(turn, body, result, req.apiKey?.id ?? null);
       } catch (err) {
         if (!(err instanceof LlmError)) log('chat stream failed after the first byte', err);
-        await send({ type: 'error', error: err instanceof LlmError ? { code: 'upstream_error', message: `${err.message}; the answer was incomplete` } : { code: 'internal', message: 'internal error' } });
+        await send({
+          type: 'error',
+          error:
+            err instanceof LlmError
+              ? { code: 'upstream_error', message: `${err.message}; the answer was incomplete` }
+              : { code: 'internal', message: 'internal error' },
+        });
       } finally {
         sse.end();
       }
@@ -63,7 +84,16 @@ export function chatHandlers(ctx: AppContext, opts: { heartbeatMs?: number; log?
 
     conversationList: ({ query }) => {
       const { total, items } = ctx.conversations.list(query);
-      return { data: items, meta: { total, returned: items.length, limit: query.limit, offset: query.offset, has_more: query.offset + items.length < total } };
+      return {
+        data: items,
+        meta: {
+          total,
+          returned: items.length,
+          limit: query.limit,
+          offset: query.offset,
+          has_more: query.offset + items.length < total,
+        },
+      };
     },
 
     conversationGet: ({ params }) => {

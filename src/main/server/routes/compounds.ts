@@ -5,7 +5,11 @@ import { HttpError, notFound } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 
-export function compoundHandlers(ctx: AppContext): { compoundSearch: Handler<'compoundSearch'>; compoundGet: Handler<'compoundGet'>; compoundBatch: Handler<'compoundBatch'> } {
+export function compoundHandlers(ctx: AppContext): {
+  compoundSearch: Handler<'compoundSearch'>;
+  compoundGet: Handler<'compoundGet'>;
+  compoundBatch: Handler<'compoundBatch'>;
+} {
   return {
     compoundSearch: ({ body }) => {
       const applied: z.infer<typeof FiltersApplied> = {
@@ -19,16 +23,28 @@ export function compoundHandlers(ctx: AppContext): { compoundSearch: Handler<'co
       try {
         result = ctx.compounds.search(body.query, applied, { limit: body.limit, offset: body.offset });
       } catch (err) {
-        if (err instanceof NoSearchableTerms) throw new HttpError('invalid_request', 'the query has no searchable words', [{ field: 'query', message: 'must contain at least one letter or digit (or be "*")' }]);
+        if (err instanceof NoSearchableTerms)
+          throw new HttpError('invalid_request', 'the query has no searchable words', [
+            { field: 'query', message: 'must contain at least one letter or digit (or be "*")' },
+          ]);
         throw err;
       }
-      const include = { interactions: body.include_interactions, research: body.include_research, dosing: body.include_dosing };
+      const include = {
+        interactions: body.include_interactions,
+        research: body.include_research,
+        dosing: body.include_dosing,
+      };
       const data = result.rows.map((r) => toCompoundRecord(r, include));
       return {
         data,
         meta: {
-          total: result.total, returned: data.length, limit: body.limit, offset: body.offset,
-          has_more: body.offset + data.length < result.total, query: body.query, filters_applied: applied,
+          total: result.total,
+          returned: data.length,
+          limit: body.limit,
+          offset: body.offset,
+          has_more: body.offset + data.length < result.total,
+          query: body.query,
+          filters_applied: applied,
         },
       };
     },
@@ -41,8 +57,14 @@ export function compoundHandlers(ctx: AppContext): { compoundSearch: Handler<'co
 
     compoundBatch: ({ body }) => {
       const found = ctx.compounds.bySlugs(body.slugs);
-      const data = body.slugs.flatMap((s) => { const r = found.get(s); return r ? [toCompoundRecord(r)] : []; });
-      return { data, meta: { requested: body.slugs.length, found: data.length, missing: body.slugs.filter((s) => !found.has(s)) } };
+      const data = body.slugs.flatMap((s) => {
+        const r = found.get(s);
+        return r ? [toCompoundRecord(r)] : [];
+      });
+      return {
+        data,
+        meta: { requested: body.slugs.length, found: data.length, missing: body.slugs.filter((s) => !found.has(s)) },
+      };
     },
   };
 }

@@ -31,7 +31,14 @@ export function insightHandlers(ctx: AppContext, tool: ToolContext): { [K in Ins
       const page = matching.slice(query.offset, query.offset + query.limit);
       return {
         data: page,
-        meta: { total: matching.length, returned: page.length, limit: query.limit, offset: query.offset, has_more: query.offset + page.length < matching.length, new: created },
+        meta: {
+          total: matching.length,
+          returned: page.length,
+          limit: query.limit,
+          offset: query.offset,
+          has_more: query.offset + page.length < matching.length,
+          new: created,
+        },
       };
     },
   };

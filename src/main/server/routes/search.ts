@@ -9,7 +9,10 @@ export function searchHandlers(ctx: AppContext): { search: Handler<'search'> } {
       try {
         return { data: await ctx.search.search(body) };
       } catch (err) {
-        if (err instanceof NoSearchableText) throw new HttpError('invalid_request', 'the query has no searchable words', [{ field: 'query', message: 'must contain at least one letter or digit' }]);
+        if (err instanceof NoSearchableText)
+          throw new HttpError('invalid_request', 'the query has no searchable words', [
+            { field: 'query', message: 'must contain at least one letter or digit' },
+          ]);
         throw err;
       }
     },

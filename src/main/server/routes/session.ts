@@ -3,8 +3,16 @@ import { HttpError } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 
-export function sessionHandlers(ctx: AppContext): { sessionExchange: Handler<'sessionExchange'>; sessionCode: Handler<'sessionCode'> } {
-  const refused = () => new HttpError('unauthorized', 'this link was already used or has expired; open a new one (see the terminal running npm start)', [{ field: 'code', message: 'unknown, used or expired' }]);
+export function sessionHandlers(ctx: AppContext): {
+  sessionExchange: Handler<'sessionExchange'>;
+  sessionCode: Handler<'sessionCode'>;
+} {
+  const refused = () =>
+    new HttpError(
+      'unauthorized',
+      'this link was already used or has expired; open a new one (see the terminal running npm start)',
+      [{ field: 'code', message: 'unknown, used or expired' }],
+    );
   return {
     sessionExchange: ({ body }) => {
       const key = ctx.session.redeem(body.code);
@@ -14,10 +22,16 @@ export function sessionHandlers(ctx: AppContext): { sessionExchange: Handler<'se
       return { data: { key, scopes: check.key.scopes } };
     },
     sessionCode: ({ req }) => {
-      if (!ctx.session.active) throw new HttpError('not_found', 'this server has no web UI session to hand out (it is the desktop app\'s, or serves no UI)');
+      if (!ctx.session.active)
+        throw new HttpError(
+          'not_found',
+          "this server has no web UI session to hand out (it is the desktop app's, or serves no UI)",
+        );
       const { code, expiresAt } = ctx.session.issue();
       // Host was checked to be this server's loopback address (local-only.ts).
-      return { data: { code, link: `http://${req.headers.host}/#code=${code}`, expires_at: new Date(expiresAt).toISOString() } };
+      return {
+        data: { code, link: `http://${req.headers.host}/#code=${code}`, expires_at: new Date(expiresAt).toISOString() },
+      };
     },
   };
 }

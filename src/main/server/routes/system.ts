@@ -1,7 +1,11 @@
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 
-export function systemHandlers(ctx: AppContext): { health: Handler<'health'>; openapi: Handler<'openapi'>; content: Handler<'content'> } {
+export function systemHandlers(ctx: AppContext): {
+  health: Handler<'health'>;
+  openapi: Handler<'openapi'>;
+  content: Handler<'content'>;
+} {
   return {
     health: () => ({
       data: {
@@ -9,7 +13,10 @@ export function systemHandlers(ctx: AppContext): { health: Handler<'health'>; op
         version: ctx.version,
         content: { version: ctx.content.version, counts: ctx.content.counts },
         search_mode: ctx.search.mode().mode,
-        search_mode_reason: ctx.semantic?.status().state === 'ready' || !ctx.semantic ? ctx.search.mode().reason : ctx.semantic.status().reason,
+        search_mode_reason:
+          ctx.semantic?.status().state === 'ready' || !ctx.semantic
+            ? ctx.search.mode().reason
+            : ctx.semantic.status().reason,
         search_index: ctx.semantic
           ? (({ model, state, done, total }) => ({ model, state, done, total }))(ctx.semantic.status())
           : { model: 'none', state: 'no_model', done: 0, total: 0 },

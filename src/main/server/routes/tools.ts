@@ -18,29 +18,50 @@ import { HttpError } from '../http-error.ts';
 import type { Handler, HandlerInput } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 
-type ToolEndpoint = 'toolBioage' | 'toolBloodwork' | 'toolInbody' | 'toolInteractions' | 'toolMacros' | 'toolNutrition' | 'toolPeptideStack' | 'toolProtocol';
+type ToolEndpoint =
+  | 'toolBioage'
+  | 'toolBloodwork'
+  | 'toolInbody'
+  | 'toolInteractions'
+  | 'toolMacros'
+  | 'toolNutrition'
+  | 'toolPeptideStack'
+  | 'toolProtocol';
 
 export function toolHandlers(ctx: AppContext, toolCtx: ToolContext): { [K in ToolEndpoint]: Handler<K> } {
-  const bind = <R extends z.ZodType, D extends z.ZodType>(tool: ToolRunner<R, D>) => ({ body, req }: { body: z.infer<R>; req: HandlerInput<'toolBioage'>['req'] }) => {
-    let result: Omit<z.infer<D>, 'saved_result_id'>;
-    try {
-      result = tool.run(toolCtx, body);
-    } catch (err) {
-      if (err instanceof ToolInputError) throw new HttpError('invalid_request', err.message, err.details);
-      throw err;
-    }
-    // The saved result and its tool.result_saved event commit together; insights it gives rise to are stored (and announced) now.
-    const saved = (body as { save?: boolean }).save
-      ? ctx.userDb.transaction(() => {
-        const at = ctx.now();
-        const id = saveToolResult(ctx.userDb, { tool: tool.name, input: body, output: result, now: at, apiKeyId: req.apiKey?.id ?? null });
-        ctx.webhooks.emit('tool.result_saved', { saved_result_id: id, tool: tool.name, created_at: new Date(at).toISOString() });
-        return id;
-      })()
-      : null;
-    if (saved && INSIGHT_TOOLS.has(tool.name)) refreshInsights({ userDb: ctx.userDb, tool: toolCtx, documents: ctx.documents, webhooks: ctx.webhooks });
-    return { data: { ...result, saved_result_id: saved } as z.infer<D> };
-  };
+  const bind =
+    <R extends z.ZodType, D extends z.ZodType>(tool: ToolRunner<R, D>) =>
+    ({ body, req }: { body: z.infer<R>; req: HandlerInput<'toolBioage'>['req'] }) => {
+      let result: Omit<z.infer<D>, 'saved_result_id'>;
+      try {
+        result = tool.run(toolCtx, body);
+      } catch (err) {
+        if (err instanceof ToolInputError) throw new HttpError('invalid_request', err.message, err.details);
+        throw err;
+      }
+      // The saved result and its tool.result_saved event commit together; insights it gives rise to are stored (and announced) now.
+      const saved = (body as { save?: boolean }).save
+        ? ctx.userDb.transaction(() => {
+            const at = ctx.now();
+            const id = saveToolResult(ctx.userDb, {
+              tool: tool.name,
+              input: body,
+              output: result,
+              now: at,
+              apiKeyId: req.apiKey?.id ?? null,
+            });
+            ctx.webhooks.emit('tool.result_saved', {
+              saved_result_id: id,
+              tool: tool.name,
+              created_at: new Date(at).toISOString(),
+            });
+            return id;
+          })()
+        : null;
+      if (saved && INSIGHT_TOOLS.has(tool.name))
+        refreshInsights({ userDb: ctx.userDb, tool: toolCtx, documents: ctx.documents, webhooks: ctx.webhooks });
+      return { data: { ...result, saved_result_id: saved } as z.infer<D> };
+    };
   return {
     toolBioage: bind(bioageTool) as unknown as Handler<'toolBioage'>,
     toolBloodwork: bind(bloodworkTool) as unknown as Handler<'toolBloodwork'>,

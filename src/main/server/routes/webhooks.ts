@@ -4,7 +4,15 @@ import { HttpError, notFound } from '../http-error.ts';
 import type { Handler } from '../handlers.ts';
 import type { AppContext } from './context.ts';
 
-type WebhookEndpoint = 'webhookList' | 'webhookCreate' | 'webhookSettingsGet' | 'webhookSettingsPut' | 'webhookDelete' | 'webhookDeliveries' | 'webhookTest' | 'webhookEnable';
+type WebhookEndpoint =
+  | 'webhookList'
+  | 'webhookCreate'
+  | 'webhookSettingsGet'
+  | 'webhookSettingsPut'
+  | 'webhookDelete'
+  | 'webhookDeliveries'
+  | 'webhookTest'
+  | 'webhookEnable';
 
 async function inputErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -19,7 +27,10 @@ export function webhookHandlers(ctx: AppContext): { [K in WebhookEndpoint]: Hand
   const missing = (id: string) => notFound(`webhook "${id}"`);
   return {
     webhookList: () => ({ data: ctx.webhooks.list() }),
-    webhookCreate: ({ body, req }) => inputErrors(async () => ({ data: await ctx.webhooks.register(body, req.apiKey?.id ?? null, req.socket.localPort) })),
+    webhookCreate: ({ body, req }) =>
+      inputErrors(async () => ({
+        data: await ctx.webhooks.register(body, req.apiKey?.id ?? null, req.socket.localPort),
+      })),
     webhookSettingsGet: () => ({ data: ctx.webhooks.settings() }),
     webhookSettingsPut: ({ body }) => {
       ctx.webhooks.setAllowPrivate(body.allow_private_targets);
@@ -33,17 +44,27 @@ export function webhookHandlers(ctx: AppContext): { [K in WebhookEndpoint]: Hand
     webhookDeliveries: ({ params, query }) => {
       if (!ctx.webhooks.get(params.id)) throw missing(params.id);
       const { total, items } = ctx.webhooks.deliveries(params.id, query);
-      return { data: items, meta: { total, returned: items.length, limit: query.limit, offset: query.offset, has_more: query.offset + items.length < total } };
+      return {
+        data: items,
+        meta: {
+          total,
+          returned: items.length,
+          limit: query.limit,
+          offset: query.offset,
+          has_more: query.offset + items.length < total,
+        },
+      };
     },
     webhookTest: async ({ params }) => {
       const delivery = await ctx.webhooks.test(params.id);
       if (!delivery) throw missing(params.id);
       return { data: delivery };
     },
-    webhookEnable: ({ params, req }) => inputErrors(async () => {
-      const rec = await ctx.webhooks.enable(params.id, req.socket.localPort);
-      if (!rec) throw missing(params.id);
-      return { data: rec };
-    }),
+    webhookEnable: ({ params, req }) =>
+      inputErrors(async () => {
+        const rec = await ctx.webhooks.enable(params.id, req.socket.localPort);
+        if (!rec) throw missing(params.id);
+        return { data: rec };
+      }),
   };
 }

@@ -13,7 +13,9 @@ const VECTORS = resolve(REPO_ROOT, '../shared/data/bioage-nhanes/phenoage_refere
 
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content, ctx } = openToolContext());
+});
 afterAll(() => content.close());
 
 /** Molar masses as stored in the content DB (lab_tests.molecular_weight, LOINC 2160-0 and 2345-7). */
@@ -66,7 +68,17 @@ describe('bioage: PhenoAge worked example (NHANES IV 1999_2)', () => {
 
   it('lists each biomarker contribution with units, summing (with intercept and age) to xb', () => {
     const out = run(P1999_2);
-    expect(out.contributions.map((c) => c.biomarker)).toEqual(['albumin', 'creatinine', 'glucose', 'crp', 'lymphocyte_percent', 'mcv', 'rdw', 'alkaline_phosphatase', 'wbc']);
+    expect(out.contributions.map((c) => c.biomarker)).toEqual([
+      'albumin',
+      'creatinine',
+      'glucose',
+      'crp',
+      'lymphocyte_percent',
+      'mcv',
+      'rdw',
+      'alkaline_phosphatase',
+      'wbc',
+    ]);
     const byName = Object.fromEntries(out.contributions.map((c) => [c.biomarker, c]));
     expect(byName.albumin!.contribution.value).toBeCloseTo(-1.51170975, 8);
     expect(byName.albumin!.coefficient).toEqual({ value: -0.03359355, unit: 'per g/L' });
@@ -75,7 +87,10 @@ describe('bioage: PhenoAge worked example (NHANES IV 1999_2)', () => {
     expect(byName.crp!.model_value.unit).toBe('ln(1 + mg/dL)');
     expect(byName.crp!.contribution.value).toBeCloseTo(0.029324084001377603, 12);
     expect(out.age_contribution.value).toBeCloseTo(6.18722412, 8);
-    const sum = out.intercept.value + out.age_contribution.value + out.contributions.reduce((s, c) => s + c.contribution.value, 0);
+    const sum =
+      out.intercept.value +
+      out.age_contribution.value +
+      out.contributions.reduce((s, c) => s + c.contribution.value, 0);
     expect(sum).toBeCloseTo(out.linear_predictor.value, 12);
     for (const c of out.contributions) expect(c.contribution.unit).toBe('log hazard (xb units)');
   });
@@ -166,7 +181,18 @@ describe('bioage: unit conversions (exact factors)', () => {
 
 describe('bioage: numerical edge', () => {
   it('stays finite when the 10-year mortality score rounds to 1 (closed-form fallback)', () => {
-    const x = { age: 120, albumin: 10, creatinine: 2200, glucose: 60, crp: Math.log1p(50), lymphocyte_percent: 0, mcv: 160, rdw: 40, alkaline_phosphatase: 3000, wbc: 300 };
+    const x = {
+      age: 120,
+      albumin: 10,
+      creatinine: 2200,
+      glucose: 60,
+      crp: Math.log1p(50),
+      lymphocyte_percent: 0,
+      mcv: 160,
+      rdw: 40,
+      alkaline_phosphatase: 3000,
+      wbc: 300,
+    };
     const r = phenoAge(x);
     expect(r.mortalityScore).toBe(1);
     const hazard = (PHENOAGE.hazard120 * Math.exp(r.xb)) / PHENOAGE.gamma;
@@ -200,7 +226,12 @@ describe('bioage: validation', () => {
     expect(fieldsOf({ ...P1999_2, crp: { value: 1, unit: 'nmol/L' } })).toEqual(['crp.unit']);
   });
   it('defaults the unit of single-unit biomarkers (%, fL)', () => {
-    const parsed = BioageRequest.parse({ ...P1999_2, mcv: { value: 88.5 }, rdw: { value: 13.7 }, lymphocyte_percent: { value: 21.1 } });
+    const parsed = BioageRequest.parse({
+      ...P1999_2,
+      mcv: { value: 88.5 },
+      rdw: { value: 13.7 },
+      lymphocyte_percent: { value: 21.1 },
+    });
     expect(parsed.mcv.unit).toBe('fL');
     expect(parsed.rdw.unit).toBe('%');
     expect(parsed.save).toBe(false);
@@ -211,7 +242,9 @@ describe('bioage: validation', () => {
     expect(fieldsOf({ ...P1999_2, creatinine: { value: 75, unit: 'mg/dL' } })).toEqual(['creatinine.value']);
     expect(fieldsOf({ ...P1999_2, glucose: { value: 95, unit: 'mmol/L' } })).toEqual(['glucose.value']);
     expect(fieldsOf({ ...P1999_2, crp: { value: -1, unit: 'mg/L' } })).toEqual(['crp.value']);
-    expect(fieldsOf({ ...P1999_2, lymphocyte_percent: { value: 101, unit: '%' } })).toEqual(['lymphocyte_percent.value']);
+    expect(fieldsOf({ ...P1999_2, lymphocyte_percent: { value: 101, unit: '%' } })).toEqual([
+      'lymphocyte_percent.value',
+    ]);
     expect(fieldsOf({ ...P1999_2, wbc: { value: Number.NaN, unit: '10^9/L' } })).toEqual(['wbc.value']);
   });
   it('rejects unknown fields at both levels', () => {

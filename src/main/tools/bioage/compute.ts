@@ -44,7 +44,15 @@ export const PHENOAGE = {
 
 /** The order BioAge sums the terms in (kept so floating-point sums match the reference column). */
 export const MODEL_ORDER: readonly BioageBiomarker[] = [
-  'albumin', 'creatinine', 'glucose', 'crp', 'lymphocyte_percent', 'mcv', 'rdw', 'alkaline_phosphatase', 'wbc',
+  'albumin',
+  'creatinine',
+  'glucose',
+  'crp',
+  'lymphocyte_percent',
+  'mcv',
+  'rdw',
+  'alkaline_phosphatase',
+  'wbc',
 ];
 
 /** Unit the model takes each biomarker in (CRP: the model term is ln(1 + CRP in mg/dL)). */
@@ -74,7 +82,10 @@ export const RANGE_UNITS: Record<BioageBiomarker, string> = {
 };
 
 /** Molar masses (g/mol) for the two mass ↔ molar conversions; the runner reads them from lab_tests.molecular_weight. */
-export interface MolarMasses { creatinine: number; glucose: number }
+export interface MolarMasses {
+  creatinine: number;
+  glucose: number;
+}
 
 export interface Converted {
   /** value in the model unit (for CRP: CRP in mg/dL before the log transform is `crp_mg_dl`) */
@@ -102,11 +113,19 @@ export function convert(b: BioageBiomarker, value: number, unit: string, mm: Mol
         : { model: value, conventional: value / 10, conversion: 'none (model unit g/L)' };
     case 'creatinine':
       return unit === 'mg/dL'
-        ? { model: (value * 10000) / mm.creatinine, conventional: value, conversion: `mg/dL × 10,000 / ${mm.creatinine} g/mol = µmol/L (× ${round((10000 / mm.creatinine), 4)})` }
+        ? {
+            model: (value * 10000) / mm.creatinine,
+            conventional: value,
+            conversion: `mg/dL × 10,000 / ${mm.creatinine} g/mol = µmol/L (× ${round(10000 / mm.creatinine, 4)})`,
+          }
         : { model: value, conventional: (value * mm.creatinine) / 10000, conversion: 'none (model unit µmol/L)' };
     case 'glucose':
       return unit === 'mg/dL'
-        ? { model: (value * 10) / mm.glucose, conventional: value, conversion: `mg/dL × 10 / ${mm.glucose} g/mol = mmol/L (÷ ${round(mm.glucose / 10, 4)})` }
+        ? {
+            model: (value * 10) / mm.glucose,
+            conventional: value,
+            conversion: `mg/dL × 10 / ${mm.glucose} g/mol = mmol/L (÷ ${round(mm.glucose / 10, 4)})`,
+          }
         : { model: value, conventional: (value * mm.glucose) / 10, conversion: 'none (model unit mmol/L)' };
     case 'crp': {
       const mgdl = unit === 'mg/L' ? value / 10 : value;
@@ -122,7 +141,11 @@ export function convert(b: BioageBiomarker, value: number, unit: string, mm: Mol
         ? { model: value * 60, conventional: value * 60, conversion: 'µkat/L × 60 = U/L' }
         : { model: value, conventional: value, conversion: 'none (model unit U/L)' };
     case 'wbc':
-      return { model: value, conventional: value, conversion: unit === '10^9/L' ? '10^9/L = 10^3/µL (same number)' : 'none (model unit 10^3/µL)' };
+      return {
+        model: value,
+        conventional: value,
+        conversion: unit === '10^9/L' ? '10^9/L = 10^3/µL (same number)' : 'none (model unit 10^3/µL)',
+      };
     default:
       return { model: value, conventional: value, conversion: `none (model unit ${MODEL_UNITS[b]})` };
   }

@@ -6,10 +6,15 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import type { BioageRequest } from '../../../shared/schemas/tools/bioage.ts';
 
-export interface ReferenceRow { sampleId: string; num(column: string): number }
+export interface ReferenceRow {
+  sampleId: string;
+  num(column: string): number;
+}
 
 export function readReferenceVectors(path: string): ReferenceRow[] {
-  const lines = readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
+  const lines = readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0);
   const header = lines[0]!.split(',');
   const index = new Map(header.map((name, i) => [name, i]));
   const col = (name: string) => {

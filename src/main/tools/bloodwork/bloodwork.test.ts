@@ -4,15 +4,29 @@ import { BloodworkData, BloodworkRequest } from '../../../shared/schemas/tools/b
 import type { ToolContext } from '../tool.ts';
 import { openToolContext } from '../../../../test/helpers/tool-support.ts';
 import {
-  HBA1C_LOINCS, ION_VALENCE, REFERENCE_UNIT_OVERRIDES, RELATED_COMPOUNDS, TEST_ALIASES, classify, convertForTest, convertValue,
-  hba1cIfccToNgsp, hba1cNgspToIfcc, parseUnit, rangeText, similarity, testKey,
+  HBA1C_LOINCS,
+  ION_VALENCE,
+  REFERENCE_UNIT_OVERRIDES,
+  RELATED_COMPOUNDS,
+  TEST_ALIASES,
+  classify,
+  convertForTest,
+  convertValue,
+  hba1cIfccToNgsp,
+  hba1cNgspToIfcc,
+  parseUnit,
+  rangeText,
+  similarity,
+  testKey,
 } from './compute.ts';
 import { bloodworkTool, matchTest, suggestTests } from './tool.ts';
 import { CRITICAL_LIMITS, DECISION_THRESHOLDS, decimalsOf, roundToLabPrecision } from './clinical-limits.ts';
 
 let db: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content: db, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content: db, ctx } = openToolContext());
+});
 afterAll(() => db.close());
 
 const NONE = { molecularWeight: null, valence: null, hba1c: false };
@@ -139,14 +153,30 @@ describe('status', () => {
 
 describe('curated tables point at real data', () => {
   it('every alias, valence, override and HbA1c code is a lab_tests LOINC', () => {
-    const loincs = new Set(db.prepare<[], { loinc: string }>('SELECT loinc FROM lab_tests').all().map((r) => r.loinc));
-    for (const [alias, loinc] of Object.entries(TEST_ALIASES)) expect(loincs.has(loinc), `${alias} → ${loinc}`).toBe(true);
-    for (const loinc of [...Object.keys(ION_VALENCE), ...Object.keys(REFERENCE_UNIT_OVERRIDES), ...HBA1C_LOINCS, ...RELATED_COMPOUNDS.flatMap((r) => r.loincs)]) {
+    const loincs = new Set(
+      db
+        .prepare<[], { loinc: string }>('SELECT loinc FROM lab_tests')
+        .all()
+        .map((r) => r.loinc),
+    );
+    for (const [alias, loinc] of Object.entries(TEST_ALIASES))
+      expect(loincs.has(loinc), `${alias} → ${loinc}`).toBe(true);
+    for (const loinc of [
+      ...Object.keys(ION_VALENCE),
+      ...Object.keys(REFERENCE_UNIT_OVERRIDES),
+      ...HBA1C_LOINCS,
+      ...RELATED_COMPOUNDS.flatMap((r) => r.loincs),
+    ]) {
       expect(loincs.has(loinc), loinc).toBe(true);
     }
   });
   it('every related-compound slug exists in the compounds table', () => {
-    const slugs = new Set(db.prepare<[], { slug: string }>('SELECT slug FROM compounds').all().map((r) => r.slug));
+    const slugs = new Set(
+      db
+        .prepare<[], { slug: string }>('SELECT slug FROM compounds')
+        .all()
+        .map((r) => r.slug),
+    );
     for (const r of RELATED_COMPOUNDS) for (const s of r.slugs) expect(slugs.has(s), s).toBe(true);
   });
   it('aliases normalise without collisions', () => {
@@ -199,13 +229,28 @@ describe('bloodworkTool.run', () => {
     expect(by(0).value).toEqual({ value: 12, unit: 'ng/mL' });
     expect(by(0).finding).toBe('vitamin D deficiency (< 20 ng/mL)');
     expect(by(0).status).toBe('low');
-    expect(by(0).reference_range).toMatchObject({ low: 20, high: 57, unit: 'ng/mL', text: '20–57 ng/mL', source_text: '20 - 57' });
+    expect(by(0).reference_range).toMatchObject({
+      low: 20,
+      high: 57,
+      unit: 'ng/mL',
+      text: '20–57 ng/mL',
+      source_text: '20 - 57',
+    });
     expect(by(0).conversion).toMatchObject({ from: { value: 30, unit: 'nmol/L' }, to: { value: 12, unit: 'ng/mL' } });
     expect(by(0).conversion!.method).toContain('400.63706');
     expect(by(0).related_compounds.map((c) => c.slug)).toEqual(['vitamin-d3', 'ergocalciferol']);
 
-    expect(by(1)).toMatchObject({ value: { value: 135.3, unit: 'mg/dL' }, status: 'high', related_compounds: [], finding: null });
-    expect(by(2)).toMatchObject({ value: { value: 6.54, unit: '%' }, status: 'high', finding: 'diabetes range (≥ 6.5 %)' });
+    expect(by(1)).toMatchObject({
+      value: { value: 135.3, unit: 'mg/dL' },
+      status: 'high',
+      related_compounds: [],
+      finding: null,
+    });
+    expect(by(2)).toMatchObject({
+      value: { value: 6.54, unit: '%' },
+      status: 'high',
+      finding: 'diabetes range (≥ 6.5 %)',
+    });
     expect(by(3)).toMatchObject({ value: { value: 8, unit: 'ng/mL' }, status: 'low' });
     expect(by(3).related_compounds.map((c) => c.slug)).toEqual(['ferrous-sulfate', 'ferrous-bisglycinate']);
 
@@ -215,18 +260,39 @@ describe('bloodworkTool.run', () => {
     expect(by(5)).toMatchObject({ value: { value: 2.1, unit: 'mU/L' }, status: 'normal', related_compounds: [] });
 
     // 0.4 mmol/L × 24.3 g/mol = 0.972 mg/dL, below Kost's critical limit 1.0 mg/dL
-    expect(by(7)).toMatchObject({ value: { value: 0.97, unit: 'mg/dL' }, status: 'critical_low', critical_limits: { low: 1, high: 4.9, unit: 'mg/dL' } });
+    expect(by(7)).toMatchObject({
+      value: { value: 0.97, unit: 'mg/dL' },
+      status: 'critical_low',
+      critical_limits: { low: 1, high: 4.9, unit: 'mg/dL' },
+    });
     expect(by(7).critical_limits!.source).toContain('Kost GJ');
     expect(by(7).interpretation).toContain('critical limit');
     expect(by(7).related_compounds.map((c) => c.slug)).toEqual(['magnesium-glycinate', 'magnesium-citrate']);
 
-    expect(out.unmatched).toEqual([{ index: 6, test: 'feritin', suggestions: expect.arrayContaining([expect.objectContaining({ loinc: '2276-4' })]) }]);
-    expect(out.summary).toEqual({ tests: 8, matched: 7, unmatched: 1, not_evaluated: 1, normal: 1, low: 2, high: 2, critical_low: 1, critical_high: 0, decision_flags: 3 });
+    expect(out.unmatched).toEqual([
+      {
+        index: 6,
+        test: 'feritin',
+        suggestions: expect.arrayContaining([expect.objectContaining({ loinc: '2276-4' })]),
+      },
+    ]);
+    expect(out.summary).toEqual({
+      tests: 8,
+      matched: 7,
+      unmatched: 1,
+      not_evaluated: 1,
+      normal: 1,
+      low: 2,
+      high: 2,
+      critical_low: 1,
+      critical_high: 0,
+      decision_flags: 3,
+    });
     expect(out.method.reference).toContain('LHC Flowsheet');
     expect(out.interpretation).toContain('not a diagnosis');
   });
 
-  it('says plainly that ranges are one institution\'s adult ranges without sex/age adjustment', () => {
+  it("says plainly that ranges are one institution's adult ranges without sex/age adjustment", () => {
     const out = run([{ test: 'glucose', value: 90, unit: 'mg/dL' }], { sex: 'male', age: 30 });
     expect(out.range_note).toMatch(/one institution's adult ranges/);
     expect(out.range_note).toMatch(/without sex or age adjustment/);
@@ -243,14 +309,21 @@ describe('bloodworkTool.run', () => {
   });
 
   it('a unit of the wrong dimension is a per-test error, not a failure', () => {
-    const out = run([{ test: 'ALT', value: 30, unit: 'mg/dL' }, { test: 'AST', value: 30, unit: 'U/L' }]);
+    const out = run([
+      { test: 'ALT', value: 30, unit: 'mg/dL' },
+      { test: 'AST', value: 30, unit: 'U/L' },
+    ]);
     expect(out.results[0]).toMatchObject({ status: 'not_evaluated', value: null });
     expect(out.results[0]!.error).toContain('"units/L"');
     expect(out.results[1]).toMatchObject({ status: 'normal', value: { value: 30, unit: 'units/L' } });
   });
 
   it('unitless tests (pH) and electrolytes in mEq/L', () => {
-    const out = run([{ test: 'pH Bld', value: 7.4, unit: '' }, { test: 'sodium', value: 140, unit: 'mEq/L' }, { test: 'potassium', value: 6.5, unit: 'mmol/L' }]);
+    const out = run([
+      { test: 'pH Bld', value: 7.4, unit: '' },
+      { test: 'sodium', value: 140, unit: 'mEq/L' },
+      { test: 'potassium', value: 6.5, unit: 'mmol/L' },
+    ]);
     // potassium 6.5 mmol/L is beyond Kost's 6.2 mmol/L critical limit, not merely high
     expect(out.results.map((r) => r.status)).toEqual(['normal', 'normal', 'critical_high']);
     expect(out.results[1]!.value).toEqual({ value: 140, unit: 'mmol/L' });
@@ -265,54 +338,101 @@ describe('bloodworkTool.run', () => {
 });
 
 describe('critical limits and clinical decision thresholds (issue 14)', () => {
-  const one = (test: string, v: number, unit: string, extra: Record<string, unknown> = {}) => run([{ test, value: v, unit }], extra).results[0]!;
+  const one = (test: string, v: number, unit: string, extra: Record<string, unknown> = {}) =>
+    run([{ test, value: v, unit }], extra).results[0]!;
 
   it('potassium 6.8 mmol/L is critical, with Kost 1990 limits the NLM row lacks', () => {
     const k = one('potassium', 6.8, 'mmol/L');
-    expect(k).toMatchObject({ status: 'critical_high', critical_limits: { low: 2.8, high: 6.2, unit: 'mmol/L' }, value: { value: 6.8, unit: 'mmol/L' } });
+    expect(k).toMatchObject({
+      status: 'critical_high',
+      critical_limits: { low: 2.8, high: 6.2, unit: 'mmol/L' },
+      value: { value: 6.8, unit: 'mmol/L' },
+    });
     expect(k.interpretation).toContain('critical value');
     expect(one('potassium', 2.7, 'mmol/L').status).toBe('critical_low');
     expect(one('potassium', 6.2, 'mmol/L').status).toBe('high'); // the limit itself is not beyond it
   });
 
-  it('sodium, glucose, calcium, haemoglobin, platelets and WBC have critical limits; converted into each row\'s unit', () => {
-    expect(one('sodium', 118, 'mmol/L')).toMatchObject({ status: 'critical_low', critical_limits: { low: 120, high: 158 } });
-    expect(one('glucose', 40, 'mg/dL')).toMatchObject({ status: 'critical_low', critical_limits: { low: 46, high: 484 } });
+  it("sodium, glucose, calcium, haemoglobin, platelets and WBC have critical limits; converted into each row's unit", () => {
+    expect(one('sodium', 118, 'mmol/L')).toMatchObject({
+      status: 'critical_low',
+      critical_limits: { low: 120, high: 158 },
+    });
+    expect(one('glucose', 40, 'mg/dL')).toMatchObject({
+      status: 'critical_low',
+      critical_limits: { low: 46, high: 484 },
+    });
     expect(one('glucose', 2.2, 'mmol/L').status).toBe('critical_low'); // 2.2 mmol/L ≈ 39.6 mg/dL
-    expect(one('calcium', 13.5, 'mg/dL')).toMatchObject({ status: 'critical_high', critical_limits: { low: 6.6, high: 12.9 } });
+    expect(one('calcium', 13.5, 'mg/dL')).toMatchObject({
+      status: 'critical_high',
+      critical_limits: { low: 6.6, high: 12.9 },
+    });
     // 6.6 mg/dL ÷ 40.078 g/mol = 1.6468 mmol/L, on the row that reads calcium in mmol/L
     expect(one('2000-8', 2.0, 'mmol/L').critical_limits).toMatchObject({ low: 1.65, high: 3.22, unit: 'mmol/L' });
-    expect(one('hemoglobin', 6.0, 'g/dL')).toMatchObject({ status: 'critical_low', critical_limits: { low: 6.6, high: 19.9 } });
+    expect(one('hemoglobin', 6.0, 'g/dL')).toMatchObject({
+      status: 'critical_low',
+      critical_limits: { low: 6.6, high: 19.9 },
+    });
     expect(one('hemoglobin', 60, 'g/L')).toMatchObject({ status: 'critical_low', value: { value: 6, unit: 'g/dL' } });
-    expect(one('platelets', 20, '10^9/L')).toMatchObject({ status: 'critical_low', critical_limits: { low: 37, high: 910 } });
+    expect(one('platelets', 20, '10^9/L')).toMatchObject({
+      status: 'critical_low',
+      critical_limits: { low: 37, high: 910 },
+    });
     expect(one('wbc', 45, '10^9/L')).toMatchObject({ status: 'critical_high', critical_limits: { low: 2, high: 37 } });
   });
 
   it('HbA1c 6.1 %, ferritin 12 ng/mL in a woman, 25(OH)D 22 ng/mL and B12 180 pg/mL are inside the range but meet a threshold', () => {
-    const out = run([
-      { test: 'hba1c', value: 6.1, unit: '%' }, { test: 'ferritin', value: 12, unit: 'ng/mL' },
-      { test: 'vitamin d', value: 22, unit: 'ng/mL' }, { test: 'b12', value: 180, unit: 'pg/mL' },
-    ], { sex: 'female', age: 34 });
+    const out = run(
+      [
+        { test: 'hba1c', value: 6.1, unit: '%' },
+        { test: 'ferritin', value: 12, unit: 'ng/mL' },
+        { test: 'vitamin d', value: 22, unit: 'ng/mL' },
+        { test: 'b12', value: 180, unit: 'pg/mL' },
+      ],
+      { sex: 'female', age: 34 },
+    );
     expect(out.results.map((r) => r.status)).toEqual(['normal', 'normal', 'normal', 'normal']);
     expect(out.results.map((r) => r.finding)).toEqual([
-      'prediabetes range (5.7–6.4 %)', 'iron deficiency (< 15 ng/mL)', 'vitamin D insufficiency (20–29 ng/mL)', 'B12 deficiency likely (< 200 pg/mL)',
+      'prediabetes range (5.7–6.4 %)',
+      'iron deficiency (< 15 ng/mL)',
+      'vitamin D insufficiency (20–29 ng/mL)',
+      'B12 deficiency likely (< 200 pg/mL)',
     ]);
     expect(out.summary.decision_flags).toBe(4);
     expect(out.results[0]!.decision_thresholds).toEqual([
-      expect.objectContaining({ label: 'diabetes range (≥ 6.5 %)', comparison: 'at_or_above', value: 6.5, unit: '%', met: false, source: expect.stringContaining('ADA') }),
-      expect.objectContaining({ label: 'prediabetes range (5.7–6.4 %)', comparison: 'at_or_above', value: 5.7, unit: '%', met: true }),
+      expect.objectContaining({
+        label: 'diabetes range (≥ 6.5 %)',
+        comparison: 'at_or_above',
+        value: 6.5,
+        unit: '%',
+        met: false,
+        source: expect.stringContaining('ADA'),
+      }),
+      expect.objectContaining({
+        label: 'prediabetes range (5.7–6.4 %)',
+        comparison: 'at_or_above',
+        value: 5.7,
+        unit: '%',
+        met: true,
+      }),
     ]);
-    expect(out.results[1]!.decision_thresholds.map((t) => [t.value, t.met])).toEqual([[15, true], [30, true]]);
+    expect(out.results[1]!.decision_thresholds.map((t) => [t.value, t.met])).toEqual([
+      [15, true],
+      [30, true],
+    ]);
     expect(out.results[1]!.interpretation).toMatch(/^Ferritin .* is below 15 ng\/mL, the WHO threshold/);
     expect(out.interpretation).toContain('Clinical decision thresholds met: hba1c (prediabetes range (5.7–6.4 %))');
   });
 
-  it('thresholds in the row\'s unit, by age, and the most severe one met is the finding', () => {
+  it("thresholds in the row's unit, by age, and the most severe one met is the finding", () => {
     expect(one('fasting glucose', 110, 'mg/dL').finding).toBe('impaired fasting glucose (100–125 mg/dL)');
     expect(one('fasting glucose', 7.0, 'mmol/L').finding).toBe('diabetes range (≥ 126 mg/dL fasting)'); // 126.1 mg/dL
     expect(one('fasting glucose', 99, 'mg/dL').finding).toBeNull();
     expect(one('hba1c', 48, 'mmol/mol').finding).toBe('diabetes range (≥ 6.5 %)');
-    expect(one('ldl', 5.2, 'mmol/L')).toMatchObject({ value: { value: 201.1, unit: 'mg/dL' }, finding: 'severe hypercholesterolaemia (LDL ≥ 190 mg/dL)' });
+    expect(one('ldl', 5.2, 'mmol/L')).toMatchObject({
+      value: { value: 201.1, unit: 'mg/dL' },
+      finding: 'severe hypercholesterolaemia (LDL ≥ 190 mg/dL)',
+    });
     expect(one('ldl', 4.4, 'mmol/L')).toMatchObject({ value: { value: 170.1, unit: 'mg/dL' }, finding: null });
     expect(one('tsh', 12, 'mU/L').finding).toBe('TSH ≥ 10 mU/L');
     expect(one('tsh', 0.05, 'mU/L').finding).toBe('suppressed TSH (< 0.1 mU/L)');
@@ -325,16 +445,24 @@ describe('critical limits and clinical decision thresholds (issue 14)', () => {
     expect(child.finding).toBeNull();
   });
 
-  it('every curated critical-limit and threshold LOINC is a lab_tests row, and every limit converts to its row\'s unit', () => {
-    const loincs = new Set(db.prepare<[], { loinc: string }>('SELECT loinc FROM lab_tests').all().map((r) => r.loinc));
-    for (const c of CRITICAL_LIMITS) for (const l of c.loincs) {
-      expect(loincs.has(l), l).toBe(true);
-      expect(run([{ test: l, value: 1, unit: '' }]).warnings.filter((w) => w.includes('curated critical limits'))).toEqual([]);
-    }
+  it("every curated critical-limit and threshold LOINC is a lab_tests row, and every limit converts to its row's unit", () => {
+    const loincs = new Set(
+      db
+        .prepare<[], { loinc: string }>('SELECT loinc FROM lab_tests')
+        .all()
+        .map((r) => r.loinc),
+    );
+    for (const c of CRITICAL_LIMITS)
+      for (const l of c.loincs) {
+        expect(loincs.has(l), l).toBe(true);
+        expect(
+          run([{ test: l, value: 1, unit: '' }]).warnings.filter((w) => w.includes('curated critical limits')),
+        ).toEqual([]);
+      }
     for (const t of DECISION_THRESHOLDS) for (const l of t.loincs) expect(loincs.has(l), l).toBe(true);
   });
 
-  it('rounds converted values to the lab\'s precision plus one digit, never below two significant digits', () => {
+  it("rounds converted values to the lab's precision plus one digit, never below two significant digits", () => {
     expect(roundToLabPrecision(12.0191, 0)).toBe(12);
     expect(roundToLabPrecision(12.0191, 1)).toBe(12.02);
     expect(roundToLabPrecision(0.04321, 1)).toBe(0.043);

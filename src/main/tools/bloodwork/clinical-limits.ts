@@ -5,27 +5,35 @@
  * converted to the unit of the row it is applied to.
  */
 
-export interface Citation { short: string; reference: string }
+export interface Citation {
+  short: string;
+  reference: string;
+}
 
 const KOST_1990: Citation = {
   short: 'Kost 1990 (mean critical limits of 92 US medical centres)',
-  reference: 'Kost GJ. Critical limits for urgent clinician notification at US medical centers. JAMA. 1990;263(5):704-707. PMID 2296127.',
+  reference:
+    'Kost GJ. Critical limits for urgent clinician notification at US medical centers. JAMA. 1990;263(5):704-707. PMID 2296127.',
 };
 const ADA: Citation = {
   short: 'ADA Standards of Care, diagnosis of diabetes',
-  reference: 'American Diabetes Association Professional Practice Committee. 2. Diagnosis and Classification of Diabetes: Standards of Care in Diabetes. Diabetes Care (annual supplement 1), criteria for prediabetes and diabetes.',
+  reference:
+    'American Diabetes Association Professional Practice Committee. 2. Diagnosis and Classification of Diabetes: Standards of Care in Diabetes. Diabetes Care (annual supplement 1), criteria for prediabetes and diabetes.',
 };
 const WHO_FERRITIN: Citation = {
   short: 'WHO 2020 ferritin guideline',
-  reference: 'World Health Organization. WHO guideline on use of ferritin concentrations to assess iron status in individuals and populations. Geneva: WHO; 2020.',
+  reference:
+    'World Health Organization. WHO guideline on use of ferritin concentrations to assess iron status in individuals and populations. Geneva: WHO; 2020.',
 };
 const BSH_PREGNANCY: Citation = {
   short: 'BSH 2020, iron deficiency in pregnancy',
-  reference: 'Pavord S, Daru J, Prasannan N, et al. UK guidelines on the management of iron deficiency in pregnancy. Br J Haematol. 2020;188(6):819-830.',
+  reference:
+    'Pavord S, Daru J, Prasannan N, et al. UK guidelines on the management of iron deficiency in pregnancy. Br J Haematol. 2020;188(6):819-830.',
 };
 const ENDOCRINE_SOCIETY_VITD: Citation = {
   short: 'Endocrine Society 2011 vitamin D guideline',
-  reference: 'Holick MF, Binkley NC, Bischoff-Ferrari HA, et al. Evaluation, treatment, and prevention of vitamin D deficiency: an Endocrine Society clinical practice guideline. J Clin Endocrinol Metab. 2011;96(7):1911-1930. (The 2024 guideline no longer endorses these cut-offs for routine testing.)',
+  reference:
+    'Holick MF, Binkley NC, Bischoff-Ferrari HA, et al. Evaluation, treatment, and prevention of vitamin D deficiency: an Endocrine Society clinical practice guideline. J Clin Endocrinol Metab. 2011;96(7):1911-1930. (The 2024 guideline no longer endorses these cut-offs for routine testing.)',
 };
 const STABLER_B12: Citation = {
   short: 'Stabler 2013, vitamin B12 deficiency',
@@ -33,19 +41,28 @@ const STABLER_B12: Citation = {
 };
 const ACC_AHA_2018: Citation = {
   short: '2018 AHA/ACC cholesterol guideline',
-  reference: 'Grundy SM, Stone NJ, Bailey AL, et al. 2018 AHA/ACC/… Guideline on the Management of Blood Cholesterol. Circulation. 2019;139(25):e1082-e1143.',
+  reference:
+    'Grundy SM, Stone NJ, Bailey AL, et al. 2018 AHA/ACC/… Guideline on the Management of Blood Cholesterol. Circulation. 2019;139(25):e1082-e1143.',
 };
 const ATA_AACE_2012: Citation = {
   short: 'ATA/AACE 2012 hypothyroidism guideline',
-  reference: 'Garber JR, Cobin RH, Gharib H, et al. Clinical practice guidelines for hypothyroidism in adults: cosponsored by the American Association of Clinical Endocrinologists and the American Thyroid Association. Thyroid. 2012;22(12):1200-1235.',
+  reference:
+    'Garber JR, Cobin RH, Gharib H, et al. Clinical practice guidelines for hypothyroidism in adults: cosponsored by the American Association of Clinical Endocrinologists and the American Thyroid Association. Thyroid. 2012;22(12):1200-1235.',
 };
 const ATA_2016: Citation = {
   short: 'ATA 2016 hyperthyroidism guideline',
-  reference: 'Ross DS, Burch HB, Cooper DS, et al. 2016 American Thyroid Association guidelines for diagnosis and management of hyperthyroidism and other causes of thyrotoxicosis. Thyroid. 2016;26(10):1343-1421.',
+  reference:
+    'Ross DS, Burch HB, Cooper DS, et al. 2016 American Thyroid Association guidelines for diagnosis and management of hyperthyroidism and other causes of thyrotoxicosis. Thyroid. 2016;26(10):1343-1421.',
 };
 
 /** Critical limits in the source's unit. A limit is crossed strictly beyond it, as for the reference range. */
-export interface CriticalLimit { loincs: readonly string[]; low: number | null; high: number | null; unit: string; source: Citation }
+export interface CriticalLimit {
+  loincs: readonly string[];
+  low: number | null;
+  high: number | null;
+  unit: string;
+  source: Citation;
+}
 
 /**
  * Kost 1990's mean low and high critical limits. The abstract gives glucose, potassium, calcium, sodium, haematocrit,
@@ -94,42 +111,161 @@ const LDL = ['13457-7', '18262-6'];
 const TSH = ['3016-3'];
 
 export const DECISION_THRESHOLDS: readonly DecisionThreshold[] = [
-  { loincs: HBA1C, comparison: 'at_or_above', value: 6.5, unit: '%', severity: 2, label: 'diabetes range (≥ 6.5 %)', source: ADA,
-    meaning: 'at or above 6.5 %, the ADA threshold for diagnosing diabetes (confirm with a repeat test unless clearly symptomatic)' },
-  { loincs: HBA1C, comparison: 'at_or_above', value: 5.7, unit: '%', severity: 1, label: 'prediabetes range (5.7–6.4 %)', source: ADA,
-    meaning: 'in the ADA prediabetes range (5.7–6.4 %)' },
-  { loincs: FASTING_GLUCOSE, comparison: 'at_or_above', value: 126, unit: 'mg/dL', severity: 2, label: 'diabetes range (≥ 126 mg/dL fasting)', source: ADA,
-    meaning: 'at or above 126 mg/dL fasting, the ADA threshold for diagnosing diabetes (confirm with a repeat test)' },
-  { loincs: FASTING_GLUCOSE, comparison: 'at_or_above', value: 100, unit: 'mg/dL', severity: 1, label: 'impaired fasting glucose (100–125 mg/dL)', source: ADA,
-    meaning: 'in the ADA impaired fasting glucose (prediabetes) range, 100–125 mg/dL' },
-  { loincs: FERRITIN, comparison: 'below', value: 15, unit: 'ng/mL', severity: 2, minAge: 5, label: 'iron deficiency (< 15 ng/mL)', source: WHO_FERRITIN,
-    meaning: 'below 15 ng/mL, the WHO threshold for iron deficiency in people aged 5 and over' },
-  { loincs: FERRITIN, comparison: 'below', value: 12, unit: 'ng/mL', severity: 2, maxAge: 4, label: 'iron deficiency (< 12 ng/mL, under 5)', source: WHO_FERRITIN,
-    meaning: 'below 12 ng/mL, the WHO threshold for iron deficiency in children under 5' },
-  { loincs: FERRITIN, comparison: 'below', value: 30, unit: 'ng/mL', severity: 1, minAge: 5, label: 'iron deficiency likely in context (< 30 ng/mL)', source: BSH_PREGNANCY,
-    meaning: 'below 30 ng/mL, which indicates iron deficiency in pregnancy (BSH 2020) and makes it likely in a patient with anaemia or symptoms; with inflammation WHO uses < 70 ng/mL' },
-  { loincs: VITAMIN_D, comparison: 'below', value: 20, unit: 'ng/mL', severity: 2, label: 'vitamin D deficiency (< 20 ng/mL)', source: ENDOCRINE_SOCIETY_VITD,
-    meaning: 'below 20 ng/mL (50 nmol/L), vitamin D deficiency by the Endocrine Society 2011 definition' },
-  { loincs: VITAMIN_D, comparison: 'below', value: 30, unit: 'ng/mL', severity: 1, label: 'vitamin D insufficiency (20–29 ng/mL)', source: ENDOCRINE_SOCIETY_VITD,
-    meaning: 'below 30 ng/mL (75 nmol/L), vitamin D insufficiency by the Endocrine Society 2011 definition' },
-  { loincs: B12, comparison: 'below', value: 200, unit: 'pg/mL', severity: 2, label: 'B12 deficiency likely (< 200 pg/mL)', source: STABLER_B12,
-    meaning: 'below 200 pg/mL (about 148 pmol/L), where vitamin B12 deficiency is likely; methylmalonic acid helps with borderline values' },
-  { loincs: LDL, comparison: 'at_or_above', value: 190, unit: 'mg/dL', severity: 2, label: 'severe hypercholesterolaemia (LDL ≥ 190 mg/dL)', source: ACC_AHA_2018,
-    meaning: 'at or above 190 mg/dL (4.9 mmol/L), primary severe hypercholesterolaemia, for which the 2018 AHA/ACC guideline recommends high-intensity statin therapy without risk calculation (and consider familial hypercholesterolaemia)' },
-  { loincs: TSH, comparison: 'at_or_above', value: 10, unit: 'mU/L', severity: 2, label: 'TSH ≥ 10 mU/L', source: ATA_AACE_2012,
-    meaning: 'at or above 10 mU/L, where the ATA/AACE guideline recommends considering levothyroxine even when free T4 is normal (repeat to confirm)' },
-  { loincs: TSH, comparison: 'below', value: 0.1, unit: 'mU/L', severity: 2, label: 'suppressed TSH (< 0.1 mU/L)', source: ATA_2016,
-    meaning: 'below 0.1 mU/L, a suppressed TSH (overt or grade 2 subclinical hyperthyroidism if free T4/T3 agree, or treatment effect); the ATA 2016 guideline advises evaluation and often treatment' },
+  {
+    loincs: HBA1C,
+    comparison: 'at_or_above',
+    value: 6.5,
+    unit: '%',
+    severity: 2,
+    label: 'diabetes range (≥ 6.5 %)',
+    source: ADA,
+    meaning:
+      'at or above 6.5 %, the ADA threshold for diagnosing diabetes (confirm with a repeat test unless clearly symptomatic)',
+  },
+  {
+    loincs: HBA1C,
+    comparison: 'at_or_above',
+    value: 5.7,
+    unit: '%',
+    severity: 1,
+    label: 'prediabetes range (5.7–6.4 %)',
+    source: ADA,
+    meaning: 'in the ADA prediabetes range (5.7–6.4 %)',
+  },
+  {
+    loincs: FASTING_GLUCOSE,
+    comparison: 'at_or_above',
+    value: 126,
+    unit: 'mg/dL',
+    severity: 2,
+    label: 'diabetes range (≥ 126 mg/dL fasting)',
+    source: ADA,
+    meaning: 'at or above 126 mg/dL fasting, the ADA threshold for diagnosing diabetes (confirm with a repeat test)',
+  },
+  {
+    loincs: FASTING_GLUCOSE,
+    comparison: 'at_or_above',
+    value: 100,
+    unit: 'mg/dL',
+    severity: 1,
+    label: 'impaired fasting glucose (100–125 mg/dL)',
+    source: ADA,
+    meaning: 'in the ADA impaired fasting glucose (prediabetes) range, 100–125 mg/dL',
+  },
+  {
+    loincs: FERRITIN,
+    comparison: 'below',
+    value: 15,
+    unit: 'ng/mL',
+    severity: 2,
+    minAge: 5,
+    label: 'iron deficiency (< 15 ng/mL)',
+    source: WHO_FERRITIN,
+    meaning: 'below 15 ng/mL, the WHO threshold for iron deficiency in people aged 5 and over',
+  },
+  {
+    loincs: FERRITIN,
+    comparison: 'below',
+    value: 12,
+    unit: 'ng/mL',
+    severity: 2,
+    maxAge: 4,
+    label: 'iron deficiency (< 12 ng/mL, under 5)',
+    source: WHO_FERRITIN,
+    meaning: 'below 12 ng/mL, the WHO threshold for iron deficiency in children under 5',
+  },
+  {
+    loincs: FERRITIN,
+    comparison: 'below',
+    value: 30,
+    unit: 'ng/mL',
+    severity: 1,
+    minAge: 5,
+    label: 'iron deficiency likely in context (< 30 ng/mL)',
+    source: BSH_PREGNANCY,
+    meaning:
+      'below 30 ng/mL, which indicates iron deficiency in pregnancy (BSH 2020) and makes it likely in a patient with anaemia or symptoms; with inflammation WHO uses < 70 ng/mL',
+  },
+  {
+    loincs: VITAMIN_D,
+    comparison: 'below',
+    value: 20,
+    unit: 'ng/mL',
+    severity: 2,
+    label: 'vitamin D deficiency (< 20 ng/mL)',
+    source: ENDOCRINE_SOCIETY_VITD,
+    meaning: 'below 20 ng/mL (50 nmol/L), vitamin D deficiency by the Endocrine Society 2011 definition',
+  },
+  {
+    loincs: VITAMIN_D,
+    comparison: 'below',
+    value: 30,
+    unit: 'ng/mL',
+    severity: 1,
+    label: 'vitamin D insufficiency (20–29 ng/mL)',
+    source: ENDOCRINE_SOCIETY_VITD,
+    meaning: 'below 30 ng/mL (75 nmol/L), vitamin D insufficiency by the Endocrine Society 2011 definition',
+  },
+  {
+    loincs: B12,
+    comparison: 'below',
+    value: 200,
+    unit: 'pg/mL',
+    severity: 2,
+    label: 'B12 deficiency likely (< 200 pg/mL)',
+    source: STABLER_B12,
+    meaning:
+      'below 200 pg/mL (about 148 pmol/L), where vitamin B12 deficiency is likely; methylmalonic acid helps with borderline values',
+  },
+  {
+    loincs: LDL,
+    comparison: 'at_or_above',
+    value: 190,
+    unit: 'mg/dL',
+    severity: 2,
+    label: 'severe hypercholesterolaemia (LDL ≥ 190 mg/dL)',
+    source: ACC_AHA_2018,
+    meaning:
+      'at or above 190 mg/dL (4.9 mmol/L), primary severe hypercholesterolaemia, for which the 2018 AHA/ACC guideline recommends high-intensity statin therapy without risk calculation (and consider familial hypercholesterolaemia)',
+  },
+  {
+    loincs: TSH,
+    comparison: 'at_or_above',
+    value: 10,
+    unit: 'mU/L',
+    severity: 2,
+    label: 'TSH ≥ 10 mU/L',
+    source: ATA_AACE_2012,
+    meaning:
+      'at or above 10 mU/L, where the ATA/AACE guideline recommends considering levothyroxine even when free T4 is normal (repeat to confirm)',
+  },
+  {
+    loincs: TSH,
+    comparison: 'below',
+    value: 0.1,
+    unit: 'mU/L',
+    severity: 2,
+    label: 'suppressed TSH (< 0.1 mU/L)',
+    source: ATA_2016,
+    meaning:
+      'below 0.1 mU/L, a suppressed TSH (overt or grade 2 subclinical hyperthyroidism if free T4/T3 agree, or treatment effect); the ATA 2016 guideline advises evaluation and often treatment',
+  },
 ];
 
-export const criticalLimitFor = (loinc: string): CriticalLimit | undefined => CRITICAL_LIMITS.find((c) => c.loincs.includes(loinc));
+export const criticalLimitFor = (loinc: string): CriticalLimit | undefined =>
+  CRITICAL_LIMITS.find((c) => c.loincs.includes(loinc));
 
 export function thresholdsFor(loinc: string, age: number): DecisionThreshold[] {
-  return DECISION_THRESHOLDS.filter((t) => t.loincs.includes(loinc) && (t.minAge === undefined || age >= t.minAge) && (t.maxAge === undefined || age <= t.maxAge));
+  return DECISION_THRESHOLDS.filter(
+    (t) =>
+      t.loincs.includes(loinc) &&
+      (t.minAge === undefined || age >= t.minAge) &&
+      (t.maxAge === undefined || age <= t.maxAge),
+  );
 }
 
 export const thresholdMet = (t: { comparison: 'below' | 'at_or_above'; value: number }, value: number): boolean =>
-  (t.comparison === 'below' ? value < t.value : value >= t.value);
+  t.comparison === 'below' ? value < t.value : value >= t.value;
 
 /** Decimals a source range is written with ("3.5 - 5.0" → 1, "20 - 57" → 0). */
 export function decimalsOf(...limits: (number | null)[]): number {

@@ -7,15 +7,39 @@ import type { Db } from '../../db/connection.ts';
 import { BloodworkData, BloodworkRequest, type BloodworkStatus } from '../../../shared/schemas/tools/bloodwork.ts';
 import type { ToolRunner } from '../tool.ts';
 import {
-  ALIAS_INDEX, HBA1C_LOINCS, ION_VALENCE, TEST_ALIASES, classify, convertForTest, interpretResult, prepare, rangeText,
-  referenceUnitOf, relatedFor, similarity, testKey, type Limits, type Prepared,
+  ALIAS_INDEX,
+  HBA1C_LOINCS,
+  ION_VALENCE,
+  TEST_ALIASES,
+  classify,
+  convertForTest,
+  interpretResult,
+  prepare,
+  rangeText,
+  referenceUnitOf,
+  relatedFor,
+  similarity,
+  testKey,
+  type Limits,
+  type Prepared,
 } from './compute.ts';
 import { criticalLimitFor, decimalsOf, roundToLabPrecision, thresholdMet, thresholdsFor } from './clinical-limits.ts';
 
 export interface LabRow {
-  rowid: number; loinc: string; name: string; long_name: string | null; short_name: string | null; display: string | null;
-  units: string | null; ucum: string | null; range_text: string | null; low: number | null; high: number | null;
-  danger_low: number | null; danger_high: number | null; molecular_weight: number | null;
+  rowid: number;
+  loinc: string;
+  name: string;
+  long_name: string | null;
+  short_name: string | null;
+  display: string | null;
+  units: string | null;
+  ucum: string | null;
+  range_text: string | null;
+  low: number | null;
+  high: number | null;
+  danger_low: number | null;
+  danger_high: number | null;
+  molecular_weight: number | null;
 }
 
 interface LabIndex {
@@ -31,14 +55,20 @@ const cache = new WeakMap<Db, LabIndex>();
 function index(db: Db): LabIndex {
   let idx = cache.get(db);
   if (idx) return idx;
-  const rows = db.prepare<[], LabRow>(`SELECT rowid, loinc, name, long_name, short_name, display, units, ucum, range_text, low, high,
-    danger_low, danger_high, molecular_weight FROM lab_tests ORDER BY rowid`).all();
+  const rows = db
+    .prepare<[], LabRow>(
+      `SELECT rowid, loinc, name, long_name, short_name, display, units, ucum, range_text, low, high,
+    danger_low, danger_high, molecular_weight FROM lab_tests ORDER BY rowid`,
+    )
+    .all();
   const byLoinc = new Map<string, LabRow>();
   const byName = new Map<string, LabRow[]>();
   const labels: LabIndex['labels'] = [];
   for (const r of rows) {
     byLoinc.set(r.loinc, r);
-    const names = new Set([r.name, r.long_name, r.short_name, r.display].filter((n): n is string => !!n && !!testKey(n)));
+    const names = new Set(
+      [r.name, r.long_name, r.short_name, r.display].filter((n): n is string => !!n && !!testKey(n)),
+    );
     for (const n of names) {
       const k = testKey(n);
       const list = byName.get(k) ?? [];
@@ -47,7 +77,8 @@ function index(db: Db): LabIndex {
       labels.push({ label: n, loinc: r.loinc, prepared: prepare(n) });
     }
   }
-  for (const [alias, loinc] of Object.entries(TEST_ALIASES)) labels.push({ label: alias, loinc, prepared: prepare(alias) });
+  for (const [alias, loinc] of Object.entries(TEST_ALIASES))
+    labels.push({ label: alias, loinc, prepared: prepare(alias) });
   // one entry per distinct (test, words): the same name in several columns is compared once
   const seen = new Set<string>();
   const distinct = labels.filter((l) => {
@@ -56,7 +87,9 @@ function index(db: Db): LabIndex {
     seen.add(k);
     return true;
   });
-  const compoundStmt = db.prepare<[string], { slug: string; name: string }>('SELECT slug, name FROM compounds WHERE slug = ?');
+  const compoundStmt = db.prepare<[string], { slug: string; name: string }>(
+    'SELECT slug, name FROM compounds WHERE slug = ?',
+  );
   idx = { byLoinc, byName, labels: distinct, compound: (slug) => compoundStmt.get(slug) };
   cache.set(db, idx);
   return idx;
@@ -64,9 +97,12 @@ function index(db: Db): LabIndex {
 
 const LOINC_RE = /^\d{1,7}-\d$/;
 
-
 function conversionOptions(r: LabRow) {
-  return { molecularWeight: r.molecular_weight, valence: ION_VALENCE[r.loinc] ?? null, hba1c: HBA1C_LOINCS.has(r.loinc) };
+  return {
+    molecularWeight: r.molecular_weight,
+    valence: ION_VALENCE[r.loinc] ?? null,
+    hba1c: HBA1C_LOINCS.has(r.loinc),
+  };
 }
 
 /** The matched row and how, or null. Several rows with the same name: the one the unit converts to, then serum/plasma, then source order. */
@@ -124,10 +160,10 @@ const METHOD = {
 };
 
 const RANGE_NOTE =
-  'Reference ranges are one institution\'s adult ranges from the U.S. National Library of Medicine LHC Flowsheet (LOINC-coded), ' +
+  "Reference ranges are one institution's adult ranges from the U.S. National Library of Medicine LHC Flowsheet (LOINC-coded), " +
   'without sex or age adjustment: the source has no sex- or age-specific ranges, so the sex and age given are recorded but not used. ' +
   'Some limits are clinical-decision thresholds rather than population ranges (e.g. LDL ≤ 130 mg/dL), and a few source entries are ' +
-  'internally inconsistent; the reporting laboratory\'s own range takes precedence. Critical limits are Kost 1990\'s survey means where ' +
+  "internally inconsistent; the reporting laboratory's own range takes precedence. Critical limits are Kost 1990's survey means where " +
   'it covers the analyte, and guideline decision thresholds (ADA, WHO, Endocrine Society, AHA/ACC, ATA) are listed beside each range, each with its source.';
 
 export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof BloodworkData> = {
@@ -156,31 +192,58 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
       }
       const name = r.long_name ?? r.display ?? r.name;
       const critical = criticalLimits(r, unit, warnings);
-      const limits: Limits = { low: r.low, high: r.high, dangerLow: critical?.low ?? null, dangerHigh: critical?.high ?? null };
+      const limits: Limits = {
+        low: r.low,
+        high: r.high,
+        dangerLow: critical?.low ?? null,
+        dangerHigh: critical?.high ?? null,
+      };
       const thresholds = decisionThresholds(r, unit, input.age);
       const base = {
         index: i,
         input: { test: m.test, value: m.value, unit: m.unit },
         test: { loinc: r.loinc, name, short_name: r.short_name, source_name: r.name, matched_by: by },
-        reference_range: { low: r.low, high: r.high, unit, text: rangeText(r.low, r.high, unit), source_text: r.range_text },
+        reference_range: {
+          low: r.low,
+          high: r.high,
+          unit,
+          text: rangeText(r.low, r.high, unit),
+          source_text: r.range_text,
+        },
         critical_limits: critical,
       };
-      const conv = ref.unit === null
-        ? { ok: false as const, error: 'the source gives no unit for this test\'s range, so the value cannot be compared with it' }
-        : convertForTest(m.value, m.unit, ref.unit, conversionOptions(r));
+      const conv =
+        ref.unit === null
+          ? {
+              ok: false as const,
+              error: "the source gives no unit for this test's range, so the value cannot be compared with it",
+            }
+          : convertForTest(m.value, m.unit, ref.unit, conversionOptions(r));
       if (!conv.ok) {
         results.push({
-          ...base, value: null, conversion: null, status: 'not_evaluated', error: conv.error,
-          decision_thresholds: thresholds.map((t) => ({ ...t.shown, met: false })), finding: null,
-          interpretation: `Not evaluated: ${conv.error}.`, related_compounds: [],
+          ...base,
+          value: null,
+          conversion: null,
+          status: 'not_evaluated',
+          error: conv.error,
+          decision_thresholds: thresholds.map((t) => ({ ...t.shown, met: false })),
+          finding: null,
+          interpretation: `Not evaluated: ${conv.error}.`,
+          related_compounds: [],
         });
         return;
       }
       const status = classify(conv.value, limits);
-      const checked = thresholds.map((t) => ({ ...t.shown, met: thresholdMet(t.shown, conv.value), severity: t.severity }));
+      const checked = thresholds.map((t) => ({
+        ...t.shown,
+        met: thresholdMet(t.shown, conv.value),
+        severity: t.severity,
+      }));
       const top = checked.filter((t) => t.met).sort((a, b) => b.severity - a.severity)[0] ?? null;
       // A converted value carries no more precision than the laboratory's: shown to the range's decimals plus one.
-      const shown = conv.converted ? roundToLabPrecision(conv.value, decimalsOf(r.low, r.high, critical?.low ?? null, critical?.high ?? null)) : conv.value;
+      const shown = conv.converted
+        ? roundToLabPrecision(conv.value, decimalsOf(r.low, r.high, critical?.low ?? null, critical?.high ?? null))
+        : conv.value;
       const rel = relatedFor(r.loinc, status);
       const related = (rel?.slugs ?? []).flatMap((slug) => {
         const c = idx.compound(slug);
@@ -189,23 +252,43 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
       results.push({
         ...base,
         value: { value: shown, unit },
-        conversion: conv.converted ? { from: { value: m.value, unit: m.unit }, to: { value: shown, unit }, method: conv.method ?? '' } : null,
+        conversion: conv.converted
+          ? { from: { value: m.value, unit: m.unit }, to: { value: shown, unit }, method: conv.method ?? '' }
+          : null,
         status,
         error: null,
         decision_thresholds: checked.map(({ severity: _s, ...t }) => t),
         finding: top?.label ?? null,
-        interpretation: (top ? `${name} ${shown} ${unit} is ${top.meaning} (${top.source}). ` : '')
-          + interpretResult({ name, status, limits, unit, relatedNames: related.map((c) => c.name), criticalSource: critical?.source ?? null }),
+        interpretation:
+          (top ? `${name} ${shown} ${unit} is ${top.meaning} (${top.source}). ` : '') +
+          interpretResult({
+            name,
+            status,
+            limits,
+            unit,
+            relatedNames: related.map((c) => c.name),
+            criticalSource: critical?.source ?? null,
+          }),
         related_compounds: related,
       });
     });
 
-    if (input.age < 18) warnings.push(`Age ${input.age}: the source's ranges are adult ranges; many analytes differ in children and adolescents.`);
+    if (input.age < 18)
+      warnings.push(
+        `Age ${input.age}: the source's ranges are adult ranges; many analytes differ in children and adolescents.`,
+      );
 
     const count = (s: BloodworkStatus) => results.filter((r) => r.status === s).length;
     const summary = {
-      tests: input.panel.length, matched: results.length, unmatched: unmatched.length, not_evaluated: count('not_evaluated'),
-      normal: count('normal'), low: count('low'), high: count('high'), critical_low: count('critical_low'), critical_high: count('critical_high'),
+      tests: input.panel.length,
+      matched: results.length,
+      unmatched: unmatched.length,
+      not_evaluated: count('not_evaluated'),
+      normal: count('normal'),
+      low: count('low'),
+      high: count('high'),
+      critical_low: count('critical_low'),
+      critical_high: count('critical_high'),
       decision_flags: results.filter((r) => r.finding !== null).length,
     };
     return {
@@ -225,7 +308,11 @@ export const bloodworkTool: ToolRunner<typeof BloodworkRequest, typeof Bloodwork
  * Critical limits for a row: Kost 1990's for the analytes it covers (converted to the row's unit), else the source's
  * own danger limits. A curated limit that cannot be converted to the row's unit is skipped with a warning.
  */
-function criticalLimits(r: LabRow, unit: string, warnings: string[]): BloodworkData['results'][number]['critical_limits'] {
+function criticalLimits(
+  r: LabRow,
+  unit: string,
+  warnings: string[],
+): BloodworkData['results'][number]['critical_limits'] {
   const curated = criticalLimitFor(r.loinc);
   if (curated) {
     const conv = (x: number | null) => {
@@ -236,7 +323,9 @@ function criticalLimits(r: LabRow, unit: string, warnings: string[]): BloodworkD
     const low = conv(curated.low);
     const high = conv(curated.high);
     if (low !== undefined && high !== undefined) return { low, high, unit, source: curated.source.reference };
-    warnings.push(`LOINC ${r.loinc}: the curated critical limits (${curated.unit}) could not be converted to ${unit || 'no unit'}; the source's own limits are used.`);
+    warnings.push(
+      `LOINC ${r.loinc}: the curated critical limits (${curated.unit}) could not be converted to ${unit || 'no unit'}; the source's own limits are used.`,
+    );
   }
   if (r.danger_low === null && r.danger_high === null) return null;
   return { low: r.danger_low, high: r.danger_high, unit, source: 'NLM LHC Flowsheet danger limits for this row' };
@@ -248,7 +337,12 @@ function decisionThresholds(r: LabRow, unit: string, age: number) {
     const c = convertForTest(t.value, t.unit, unit, conversionOptions(r));
     if (!c.ok) return [];
     const value = c.converted ? roundToLabPrecision(c.value, decimalsOf(t.value)) : t.value;
-    return [{ severity: t.severity, shown: { label: t.label, comparison: t.comparison, value, unit, meaning: t.meaning, source: t.source.short } }];
+    return [
+      {
+        severity: t.severity,
+        shown: { label: t.label, comparison: t.comparison, value, unit, meaning: t.meaning, source: t.source.short },
+      },
+    ];
   });
 }
 
@@ -257,17 +351,28 @@ function overall(results: BloodworkData['results'], s: BloodworkData['summary'])
   const parts: string[] = [];
   if (evaluated > 0) {
     const out = results.filter((r) => r.status !== 'normal' && r.status !== 'not_evaluated');
-    parts.push(out.length === 0
-      ? `All ${evaluated} evaluated test${evaluated === 1 ? ' is' : 's are'} within the source's reference ranges.`
-      : `${out.length} of ${evaluated} evaluated tests ${out.length === 1 ? 'is' : 'are'} outside the source's reference range: ` +
-        `${out.map((r) => `${r.input.test} ${r.status.replace('_', ' ')}`).join(', ')}.`);
+    parts.push(
+      out.length === 0
+        ? `All ${evaluated} evaluated test${evaluated === 1 ? ' is' : 's are'} within the source's reference ranges.`
+        : `${out.length} of ${evaluated} evaluated tests ${out.length === 1 ? 'is' : 'are'} outside the source's reference range: ` +
+            `${out.map((r) => `${r.input.test} ${r.status.replace('_', ' ')}`).join(', ')}.`,
+    );
     const critical = s.critical_low + s.critical_high;
-    if (critical) parts.push(`${critical} ${critical === 1 ? 'value is' : 'values are'} beyond critical limits and usually need prompt clinical review.`);
+    if (critical)
+      parts.push(
+        `${critical} ${critical === 1 ? 'value is' : 'values are'} beyond critical limits and usually need prompt clinical review.`,
+      );
     const flagged = results.filter((r) => r.finding !== null);
-    if (flagged.length) parts.push(`Clinical decision thresholds met: ${flagged.map((r) => `${r.input.test} (${r.finding})`).join(', ')}.`);
+    if (flagged.length)
+      parts.push(
+        `Clinical decision thresholds met: ${flagged.map((r) => `${r.input.test} (${r.finding})`).join(', ')}.`,
+      );
   }
   if (s.not_evaluated) parts.push(`${s.not_evaluated} could not be evaluated (unit not convertible).`);
-  if (s.unmatched) parts.push(`${s.unmatched} ${s.unmatched === 1 ? 'test was' : 'tests were'} not recognised (see suggestions).`);
-  parts.push('Editorial summary, not a diagnosis; ranges are one institution\'s adult ranges without sex or age adjustment.');
+  if (s.unmatched)
+    parts.push(`${s.unmatched} ${s.unmatched === 1 ? 'test was' : 'tests were'} not recognised (see suggestions).`);
+  parts.push(
+    "Editorial summary, not a diagnosis; ranges are one institution's adult ranges without sex or age adjustment.",
+  );
   return parts.join(' ');
 }

@@ -2,7 +2,12 @@
  * Body-composition analysis of an InBody-style result sheet: pure computation, no DB, no HTTP.
  * Every cut-off below is quoted from the source named next to it; the sources are also returned with each value.
  */
-import { CM_PER_IN, KG_PER_LB, type ACE_BODY_FAT_CATEGORIES, type WHO_BMI_CLASSES } from '../../../shared/schemas/tools/inbody.ts';
+import {
+  CM_PER_IN,
+  KG_PER_LB,
+  type ACE_BODY_FAT_CATEGORIES,
+  type WHO_BMI_CLASSES,
+} from '../../../shared/schemas/tools/inbody.ts';
 
 export type Sex = 'male' | 'female';
 
@@ -11,23 +16,30 @@ export const toKg = (value: number, unit: 'kg' | 'lb'): number => (unit === 'lb'
 export const toCm = (value: number, unit: 'cm' | 'in'): number => (unit === 'in' ? value * CM_PER_IN : value);
 
 export const SOURCES = {
-  bmi: 'WHO. Obesity: preventing and managing the global epidemic. WHO Technical Report Series 894. Geneva: WHO; 2000 '
-    + '(BMI classes); thinness grades 16/17/18.5 from WHO Technical Report Series 854, 1995.',
-  ace: 'American Council on Exercise (ACE) body-fat categories (ACE Personal Trainer Manual): women essential 10–13%, athletes 14–20%, '
-    + 'fitness 21–24%, average 25–31%, obese ≥32%; men essential 2–5%, athletes 6–13%, fitness 14–17%, average 18–24%, obese ≥25%. '
-    + 'Not age-specific.',
-  kouri: 'Kouri EM, Pope HG Jr, Katz DL, Oliva P. Fat-free mass index in users and nonusers of anabolic-androgenic steroids. '
-    + 'Clin J Sport Med. 1995;5(4):223–228 (normalised FFMI = FFMI + 6.1 × (1.8 − height m)).',
-  visceral: 'InBody result-sheet guidance: visceral fat level 10 or above is above the recommended range (keep below 10).',
+  bmi:
+    'WHO. Obesity: preventing and managing the global epidemic. WHO Technical Report Series 894. Geneva: WHO; 2000 ' +
+    '(BMI classes); thinness grades 16/17/18.5 from WHO Technical Report Series 854, 1995.',
+  ace:
+    'American Council on Exercise (ACE) body-fat categories (ACE Personal Trainer Manual): women essential 10–13%, athletes 14–20%, ' +
+    'fitness 21–24%, average 25–31%, obese ≥32%; men essential 2–5%, athletes 6–13%, fitness 14–17%, average 18–24%, obese ≥25%. ' +
+    'Not age-specific.',
+  kouri:
+    'Kouri EM, Pope HG Jr, Katz DL, Oliva P. Fat-free mass index in users and nonusers of anabolic-androgenic steroids. ' +
+    'Clin J Sport Med. 1995;5(4):223–228 (normalised FFMI = FFMI + 6.1 × (1.8 − height m)).',
+  visceral:
+    'InBody result-sheet guidance: visceral fat level 10 or above is above the recommended range (keep below 10).',
   ecw: 'InBody guidance on the ECW ratio (ECW/TBW): 0.360–0.390 normal, 0.390–0.400 slightly over, above 0.400 over (possible fluid retention).',
-  waist: 'WHO. Waist circumference and waist–hip ratio: report of a WHO expert consultation, Geneva, 8–11 December 2008. '
-    + 'Geneva: WHO; 2011 (waist > 94 cm men / > 80 cm women increased, > 102 / > 88 substantially increased risk of metabolic complications; '
-    + 'cut-offs for Europid populations).',
-  whr: 'WHO. Waist circumference and waist–hip ratio: report of a WHO expert consultation, Geneva, 8–11 December 2008. Geneva: WHO; 2011 '
-    + '(waist–hip ratio ≥ 0.90 men, ≥ 0.85 women: substantially increased risk of metabolic complications).',
-  whtr: 'Ashwell M, Gunn P, Gibson S. Waist-to-height ratio is a better screening tool than waist circumference and BMI for adult '
-    + 'cardiometabolic risk factors: systematic review and meta-analysis. Obes Rev. 2012;13(3):275–286 (boundary 0.5); '
-    + 'NICE obesity guideline (2022 update): 0.5–0.59 increased, ≥ 0.6 high health risk.',
+  waist:
+    'WHO. Waist circumference and waist–hip ratio: report of a WHO expert consultation, Geneva, 8–11 December 2008. ' +
+    'Geneva: WHO; 2011 (waist > 94 cm men / > 80 cm women increased, > 102 / > 88 substantially increased risk of metabolic complications; ' +
+    'cut-offs for Europid populations).',
+  whr:
+    'WHO. Waist circumference and waist–hip ratio: report of a WHO expert consultation, Geneva, 8–11 December 2008. Geneva: WHO; 2011 ' +
+    '(waist–hip ratio ≥ 0.90 men, ≥ 0.85 women: substantially increased risk of metabolic complications).',
+  whtr:
+    'Ashwell M, Gunn P, Gibson S. Waist-to-height ratio is a better screening tool than waist circumference and BMI for adult ' +
+    'cardiometabolic risk factors: systematic review and meta-analysis. Obes Rev. 2012;13(3):275–286 (boundary 0.5); ' +
+    'NICE obesity guideline (2022 update): 0.5–0.59 increased, ≥ 0.6 high health risk.',
 } as const;
 
 export type WhoBmiClass = (typeof WHO_BMI_CLASSES)[number];
@@ -49,14 +61,22 @@ export function bmi(weightKg: number, heightCm: number): number {
 }
 
 export function whoBmiClass(b: number): { cls: WhoBmiClass; label: string; status: 'low' | 'normal' | 'high' } {
-  const cls: WhoBmiClass = b < 16 ? 'underweight_severe_thinness'
-    : b < 17 ? 'underweight_moderate_thinness'
-      : b < 18.5 ? 'underweight_mild_thinness'
-        : b < 25 ? 'normal_range'
-          : b < 30 ? 'pre_obese'
-            : b < 35 ? 'obese_class_1'
-              : b < 40 ? 'obese_class_2'
-                : 'obese_class_3';
+  const cls: WhoBmiClass =
+    b < 16
+      ? 'underweight_severe_thinness'
+      : b < 17
+        ? 'underweight_moderate_thinness'
+        : b < 18.5
+          ? 'underweight_mild_thinness'
+          : b < 25
+            ? 'normal_range'
+            : b < 30
+              ? 'pre_obese'
+              : b < 35
+                ? 'obese_class_1'
+                : b < 40
+                  ? 'obese_class_2'
+                  : 'obese_class_3';
   return { cls, label: BMI_LABELS[cls], status: b < 18.5 ? 'low' : b < 25 ? 'normal' : 'high' };
 }
 
@@ -71,14 +91,23 @@ const ACE_LOWER: Record<Sex, [number, number, number, number, number]> = {
   female: [10, 14, 21, 25, 32],
   male: [2, 6, 14, 18, 25],
 };
-export function aceCategory(sex: Sex, percent: number): { cat: AceCategory; label: string; status: 'low' | 'normal' | 'high' } {
+export function aceCategory(
+  sex: Sex,
+  percent: number,
+): { cat: AceCategory; label: string; status: 'low' | 'normal' | 'high' } {
   const [ess, ath, fit, avg, obese] = ACE_LOWER[sex];
-  const cat: AceCategory = percent < ess ? 'below_essential'
-    : percent < ath ? 'essential_fat'
-      : percent < fit ? 'athletes'
-        : percent < avg ? 'fitness'
-          : percent < obese ? 'average'
-            : 'obese';
+  const cat: AceCategory =
+    percent < ess
+      ? 'below_essential'
+      : percent < ath
+        ? 'essential_fat'
+        : percent < fit
+          ? 'athletes'
+          : percent < avg
+            ? 'fitness'
+            : percent < obese
+              ? 'average'
+              : 'obese';
   const labels: Record<AceCategory, string> = {
     below_essential: `below the essential-fat range (< ${ess}%)`,
     essential_fat: `essential fat (${ess}–${ath - 1}%)`,
@@ -95,7 +124,11 @@ export function aceCategory(sex: Sex, percent: number): { cat: AceCategory; labe
  * Fat-free mass index (Kouri 1995): FFM = weight × (1 − BF%/100); FFMI = FFM / height(m)²;
  * normalised FFMI = FFMI + 6.1 × (1.8 − height(m)), which adjusts to a height of 1.8 m.
  */
-export function ffmi(weightKg: number, heightCm: number, bodyFatPercent: number): { fatMass: number; ffm: number; ffmi: number; normalized: number } {
+export function ffmi(
+  weightKg: number,
+  heightCm: number,
+  bodyFatPercent: number,
+): { fatMass: number; ffm: number; ffmi: number; normalized: number } {
   const h = heightCm / 100;
   const fatMass = weightKg * (bodyFatPercent / 100);
   const ffm = weightKg - fatMass;

@@ -3,12 +3,25 @@ import { InbodyRequest } from '../../../shared/schemas/tools/inbody.ts';
 import { type Db } from '../../db/connection.ts';
 import { ToolInputError, type ToolContext } from '../tool.ts';
 import { openToolContext, rejectedFields, runTool } from '../../../../test/helpers/tool-support.ts';
-import { aceCategory, ecwStatus, ffmi, toCm, toKg, visceralStatus, waistStatus, whoBmiClass, whrStatus, whtrStatus } from './compute.ts';
+import {
+  aceCategory,
+  ecwStatus,
+  ffmi,
+  toCm,
+  toKg,
+  visceralStatus,
+  waistStatus,
+  whoBmiClass,
+  whrStatus,
+  whtrStatus,
+} from './compute.ts';
 import { inbodyTool } from './tool.ts';
 
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content, ctx } = openToolContext());
+});
 afterAll(() => content.close());
 
 const run = (body: unknown) => runTool(inbodyTool, ctx, body);
@@ -35,9 +48,16 @@ function inputError(body: unknown): ToolInputError {
  *   WHtR = 90/180 = 0.50 ≥ 0.5 → increased
  */
 const A = {
-  weight: { value: 80, unit: 'kg' }, height: { value: 180, unit: 'cm' }, sex: 'male', age: 35, body_fat_percent: 15,
-  skeletal_muscle_mass: { value: 38, unit: 'kg' }, visceral_fat_level: 8, ecw_tbw_ratio: 0.38,
-  waist: { value: 90, unit: 'cm' }, hip: { value: 100, unit: 'cm' },
+  weight: { value: 80, unit: 'kg' },
+  height: { value: 180, unit: 'cm' },
+  sex: 'male',
+  age: 35,
+  body_fat_percent: 15,
+  skeletal_muscle_mass: { value: 38, unit: 'kg' },
+  visceral_fat_level: 8,
+  ecw_tbw_ratio: 0.38,
+  waist: { value: 90, unit: 'cm' },
+  hip: { value: 100, unit: 'cm' },
 } as const;
 
 /**
@@ -48,8 +68,15 @@ const A = {
  *   waist 92 > 88 → substantially increased; WHR = 92/104 = 0.884615 ≥ 0.85 → substantially increased; WHtR = 0.575 → increased
  */
 const B = {
-  weight: { value: 70, unit: 'kg' }, height: { value: 160, unit: 'cm' }, sex: 'female', age: 55, body_fat_percent: 38,
-  visceral_fat_level: 12, ecw_tbw_ratio: 0.405, waist: { value: 92, unit: 'cm' }, hip: { value: 104, unit: 'cm' },
+  weight: { value: 70, unit: 'kg' },
+  height: { value: 160, unit: 'cm' },
+  sex: 'female',
+  age: 55,
+  body_fat_percent: 38,
+  visceral_fat_level: 12,
+  ecw_tbw_ratio: 0.405,
+  waist: { value: 92, unit: 'cm' },
+  hip: { value: 104, unit: 'cm' },
 } as const;
 
 describe('inbody: worked examples', () => {
@@ -67,7 +94,11 @@ describe('inbody: worked examples', () => {
     expect(out.visceral_fat).toMatchObject({ status: 'normal', threshold: 10 });
     expect(out.ecw_tbw!.status).toBe('normal');
     expect(out.waist!.status).toBe('not_increased');
-    expect(out.waist_to_hip).toMatchObject({ ratio: { value: 0.9, unit: 'ratio' }, threshold: 0.9, status: 'substantially_increased' });
+    expect(out.waist_to_hip).toMatchObject({
+      ratio: { value: 0.9, unit: 'ratio' },
+      threshold: 0.9,
+      status: 'substantially_increased',
+    });
     expect(out.waist_to_height).toMatchObject({ ratio: { value: 0.5, unit: 'ratio' }, status: 'increased' });
     expect(out.interpretation).toMatch(/not a diagnosis/);
     expect(out.method.reference).toMatch(/Kouri/);
@@ -122,8 +153,11 @@ describe('inbody: unit conversions (exact: 1 lb = 0.45359237 kg, 1 in = 2.54 cm)
   it('the same person in imperial units gets the same analysis', () => {
     const imperial = run({
       ...A,
-      weight: { value: 80 / 0.45359237, unit: 'lb' }, height: { value: 180 / 2.54, unit: 'in' },
-      skeletal_muscle_mass: { value: 38 / 0.45359237, unit: 'lb' }, waist: { value: 90 / 2.54, unit: 'in' }, hip: { value: 100 / 2.54, unit: 'in' },
+      weight: { value: 80 / 0.45359237, unit: 'lb' },
+      height: { value: 180 / 2.54, unit: 'in' },
+      skeletal_muscle_mass: { value: 38 / 0.45359237, unit: 'lb' },
+      waist: { value: 90 / 2.54, unit: 'in' },
+      hip: { value: 100 / 2.54, unit: 'in' },
     });
     const metric = run(A);
     expect(imperial.bmi.value.value).toBeCloseTo(metric.bmi.value.value, 10);
@@ -135,18 +169,49 @@ describe('inbody: unit conversions (exact: 1 lb = 0.45359237 kg, 1 in = 2.54 cm)
 
 describe('inbody: cut-offs', () => {
   it('WHO BMI classes at each boundary', () => {
-    expect([15.99, 16, 16.99, 17, 18.49, 18.5, 24.99, 25, 29.99, 30, 34.99, 35, 39.99, 40].map((b) => whoBmiClass(b).cls)).toEqual([
-      'underweight_severe_thinness', 'underweight_moderate_thinness', 'underweight_moderate_thinness', 'underweight_mild_thinness',
-      'underweight_mild_thinness', 'normal_range', 'normal_range', 'pre_obese', 'pre_obese', 'obese_class_1', 'obese_class_1',
-      'obese_class_2', 'obese_class_2', 'obese_class_3',
+    expect(
+      [15.99, 16, 16.99, 17, 18.49, 18.5, 24.99, 25, 29.99, 30, 34.99, 35, 39.99, 40].map((b) => whoBmiClass(b).cls),
+    ).toEqual([
+      'underweight_severe_thinness',
+      'underweight_moderate_thinness',
+      'underweight_moderate_thinness',
+      'underweight_mild_thinness',
+      'underweight_mild_thinness',
+      'normal_range',
+      'normal_range',
+      'pre_obese',
+      'pre_obese',
+      'obese_class_1',
+      'obese_class_1',
+      'obese_class_2',
+      'obese_class_2',
+      'obese_class_3',
     ]);
   });
   it('ACE body-fat categories by sex', () => {
     expect([9.9, 10, 13.9, 14, 20.9, 21, 24.9, 25, 31.9, 32].map((p) => aceCategory('female', p).cat)).toEqual([
-      'below_essential', 'essential_fat', 'essential_fat', 'athletes', 'athletes', 'fitness', 'fitness', 'average', 'average', 'obese',
+      'below_essential',
+      'essential_fat',
+      'essential_fat',
+      'athletes',
+      'athletes',
+      'fitness',
+      'fitness',
+      'average',
+      'average',
+      'obese',
     ]);
     expect([1.9, 2, 5.9, 6, 13.9, 14, 17.9, 18, 24.9, 25].map((p) => aceCategory('male', p).cat)).toEqual([
-      'below_essential', 'essential_fat', 'essential_fat', 'athletes', 'athletes', 'fitness', 'fitness', 'average', 'average', 'obese',
+      'below_essential',
+      'essential_fat',
+      'essential_fat',
+      'athletes',
+      'athletes',
+      'fitness',
+      'fitness',
+      'average',
+      'average',
+      'obese',
     ]);
     expect(aceCategory('male', 25).status).toBe('high');
     expect(aceCategory('female', 12).status).toBe('low');
@@ -160,11 +225,28 @@ describe('inbody: cut-offs', () => {
   });
   it('InBody visceral fat (≥ 10 high) and ECW/TBW (> 0.390 slightly high, > 0.400 elevated)', () => {
     expect([1, 9, 9.5, 10, 20].map(visceralStatus)).toEqual(['normal', 'normal', 'normal', 'high', 'high']);
-    expect([0.36, 0.39, 0.395, 0.4, 0.401, 0.45].map(ecwStatus)).toEqual(['normal', 'normal', 'slightly_high', 'slightly_high', 'elevated', 'elevated']);
+    expect([0.36, 0.39, 0.395, 0.4, 0.401, 0.45].map(ecwStatus)).toEqual([
+      'normal',
+      'normal',
+      'slightly_high',
+      'slightly_high',
+      'elevated',
+      'elevated',
+    ]);
   });
   it('WHO 2008 waist and waist–hip cut-offs by sex; waist-to-height 0.5 / 0.6', () => {
-    expect([94, 94.1, 102, 102.1].map((w) => waistStatus('male', w))).toEqual(['not_increased', 'increased', 'increased', 'substantially_increased']);
-    expect([80, 80.1, 88, 88.1].map((w) => waistStatus('female', w))).toEqual(['not_increased', 'increased', 'increased', 'substantially_increased']);
+    expect([94, 94.1, 102, 102.1].map((w) => waistStatus('male', w))).toEqual([
+      'not_increased',
+      'increased',
+      'increased',
+      'substantially_increased',
+    ]);
+    expect([80, 80.1, 88, 88.1].map((w) => waistStatus('female', w))).toEqual([
+      'not_increased',
+      'increased',
+      'increased',
+      'substantially_increased',
+    ]);
     expect(whrStatus('male', 0.89)).toBe('not_increased');
     expect(whrStatus('male', 0.9)).toBe('substantially_increased');
     expect(whrStatus('female', 0.84)).toBe('not_increased');
@@ -197,10 +279,16 @@ describe('inbody: validation', () => {
     expect(fieldsOf({ ...A, weight: { value: 80, unit: 'kg', clothes: true } })).toEqual(['weight.clothes']);
   });
   it('refuses contradictory inputs with a ToolInputError naming the field', () => {
-    expect(inputError({ ...A, skeletal_muscle_mass: { value: 80, unit: 'kg' } }).details).toEqual([{ field: 'skeletal_muscle_mass', message: 'must be less than body weight' }]);
+    expect(inputError({ ...A, skeletal_muscle_mass: { value: 80, unit: 'kg' } }).details).toEqual([
+      { field: 'skeletal_muscle_mass', message: 'must be less than body weight' },
+    ]);
     // SMM 70 kg but FFM = 80 × 0.85 = 68 kg
-    expect(inputError({ ...A, skeletal_muscle_mass: { value: 70, unit: 'kg' } }).details[0]!.field).toBe('skeletal_muscle_mass');
+    expect(inputError({ ...A, skeletal_muscle_mass: { value: 70, unit: 'kg' } }).details[0]!.field).toBe(
+      'skeletal_muscle_mass',
+    );
     const { waist: _w, ...noWaist } = A;
-    expect(inputError(noWaist).details).toEqual([{ field: 'waist', message: expect.stringMatching(/needed with hip/) as unknown as string }]);
+    expect(inputError(noWaist).details).toEqual([
+      { field: 'waist', message: expect.stringMatching(/needed with hip/) as unknown as string },
+    ]);
   });
 });

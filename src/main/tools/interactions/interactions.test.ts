@@ -7,7 +7,9 @@ import { interactionsTool } from './tool.ts';
 
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content, ctx } = openToolContext());
+});
 afterAll(() => content.close());
 
 const run = (body: unknown) => runTool(interactionsTool, ctx, body);
@@ -16,7 +18,7 @@ const pairOf = (out: InteractionsData | Omit<InteractionsData, 'saved_result_id'
   out.pairs.find((p) => (p.a.input === x && p.b.input === y) || (p.a.input === y && p.b.input === x));
 
 describe('interactions tool: one verdict per pair', () => {
-  it('the issue\'s five substances give each pair once: 4 distinct major pairs, not 8 entries', () => {
+  it("the issue's five substances give each pair once: 4 distinct major pairs, not 8 entries", () => {
     const out = run({ substances: ['sertraline', "St John's wort", 'tramadol', 'warfarin', 'ibuprofen'] });
     expect(out.pairs_checked).toBe(10);
     const keys = out.pairs.map((p) => [p.a.input, p.b.input].sort().join('+'));
@@ -24,7 +26,11 @@ describe('interactions tool: one verdict per pair', () => {
     // warfarin + ibuprofen appears once, major, with DDInter's own level among its sources
     const wi = pairOf(out, 'warfarin', 'ibuprofen')!;
     expect(wi.severity).toBe('major');
-    expect(wi.sources.find((s) => s.source === 'ddinter')).toMatchObject({ severity: 'major', level: 'Major', listed_as: 'Warfarin + Ibuprofen' });
+    expect(wi.sources.find((s) => s.source === 'ddinter')).toMatchObject({
+      severity: 'major',
+      level: 'Major',
+      listed_as: 'Warfarin + Ibuprofen',
+    });
     expect(pairOf(out, 'sertraline', "St John's wort")!.severity).toBe('major');
     expect(pairOf(out, 'sertraline', 'tramadol')!.severity).toBe('major');
     expect(out.counts.major).toBe(out.pairs.filter((p) => p.severity === 'major').length);
@@ -38,10 +44,16 @@ describe('interactions tool: one verdict per pair', () => {
     expect(p.sources[0]).toMatchObject({ source: 'class_rule', severity: 'contraindicated', rule: 'pde5-nitrates' });
     expect(p.sources[0]!.basis.join(' ')).toMatch(/Contraindications/);
     // a source at a lower level makes the pair "disagree"
-    expect(p.sources_disagree).toBe(p.sources.some((s) => s.severity !== 'contraindicated' && s.severity !== 'unknown'));
+    expect(p.sources_disagree).toBe(
+      p.sources.some((s) => s.severity !== 'contraindicated' && s.severity !== 'unknown'),
+    );
     expect(p.mechanism).toMatch(/hypotension/);
     expect(p.text_from).toBe('class_rule');
-    expect(out.substances[1]).toMatchObject({ input: 'Imdur', status: 'resolved', matched_via: expect.stringMatching(/alt_name|brand/) });
+    expect(out.substances[1]).toMatchObject({
+      input: 'Imdur',
+      status: 'resolved',
+      matched_via: expect.stringMatching(/alt_name|brand/),
+    });
   });
 
   it('every response carries coverage naming DDInter\'s missing ATC classes; "none" only when all names resolved', () => {
@@ -49,7 +61,14 @@ describe('interactions tool: one verdict per pair', () => {
     expect(out.pairs).toEqual([]);
     expect(out.highest_severity).toBe('none');
     expect(out.counts).toEqual({ contraindicated: 0, major: 0, moderate: 0, minor: 0, unknown: 0 });
-    expect(out.coverage.sources.map((s) => s.id)).toEqual(['ddinter', 'onc_high_priority', 'onc_non_interruptive', 'nlm_spl', 'class_rule', 'editorial']);
+    expect(out.coverage.sources.map((s) => s.id)).toEqual([
+      'ddinter',
+      'onc_high_priority',
+      'onc_non_interruptive',
+      'nlm_spl',
+      'class_rule',
+      'editorial',
+    ]);
     expect(out.coverage.sources[0]!.lacks).toMatch(/ATC C, G, J, M, N and S/);
     expect(out.coverage.sources.every((s) => s.records > 0)).toBe(true);
     expect(out.interpretation).toMatch(/not proof of safety/);
@@ -76,7 +95,9 @@ describe('interactions tool: one verdict per pair', () => {
   it('duplicates are reported and checked once', () => {
     const out = run({ substances: ['warfarin', 'ASA', 'Aspirin', 'acetylsalicylic acid', 'Coumadin'] });
     expect(out.duplicates).toEqual([
-      { input: 'Aspirin', same_as: 'ASA' }, { input: 'acetylsalicylic acid', same_as: 'ASA' }, { input: 'Coumadin', same_as: 'warfarin' },
+      { input: 'Aspirin', same_as: 'ASA' },
+      { input: 'acetylsalicylic acid', same_as: 'ASA' },
+      { input: 'Coumadin', same_as: 'warfarin' },
     ]);
     expect(out.pairs_checked).toBe(1);
     expect(out.pairs).toHaveLength(1);
@@ -88,7 +109,9 @@ describe('interactions tool: one verdict per pair', () => {
       run({ substances: ['aspirin', '!!!'] });
       expect.unreachable();
     } catch (e) {
-      expect((e as ToolInputError).details).toEqual([{ field: 'substances.1', message: 'must contain letters or digits' }]);
+      expect((e as ToolInputError).details).toEqual([
+        { field: 'substances.1', message: 'must contain letters or digits' },
+      ]);
     }
   });
 });
@@ -105,11 +128,22 @@ describe('interactions tool: medication lines as records write them', () => {
   });
 
   it('each line keeps what it said: strength pairs, eye drops, as-needed', () => {
-    const out = run({ substances: ['timolol 0.5% eye drops BD both eyes', 'Entresto 49/51 mg BD', 'paracetamol 1g QDS PRN'] });
-    expect(out.substances[0]!.read_as).toMatchObject({ strength: '0.5%', route: 'ophthalmic', form: 'eye drops', frequency: 'twice a day' });
+    const out = run({
+      substances: ['timolol 0.5% eye drops BD both eyes', 'Entresto 49/51 mg BD', 'paracetamol 1g QDS PRN'],
+    });
+    expect(out.substances[0]!.read_as).toMatchObject({
+      strength: '0.5%',
+      route: 'ophthalmic',
+      form: 'eye drops',
+      frequency: 'twice a day',
+    });
     expect(out.substances[1]!.ingredients.map((i) => i.key).sort()).toEqual(['sacubitril', 'valsartan']);
     expect(out.substances[1]!.read_as!.strength).toBe('49/51 mg');
-    expect(out.substances[2]!.read_as).toMatchObject({ strength: '1 g', as_needed: true, frequency: 'four times a day, as needed' });
+    expect(out.substances[2]!.read_as).toMatchObject({
+      strength: '1 g',
+      as_needed: true,
+      frequency: 'four times a day, as needed',
+    });
   });
 
   it('an unread line stays unresolved and never lowers the verdict of the rest', () => {
@@ -124,7 +158,9 @@ describe('interactions tool: medication lines as records write them', () => {
       run({ list: 'aspirin 75 mg OD' });
       expect.unreachable();
     } catch (e) {
-      expect((e as ToolInputError).details).toEqual([{ field: 'list', message: expect.stringMatching(/2–30 lines.*found 1/) }]);
+      expect((e as ToolInputError).details).toEqual([
+        { field: 'list', message: expect.stringMatching(/2–30 lines.*found 1/) },
+      ]);
     }
   });
 });
@@ -140,6 +176,9 @@ describe('interactions tool: request validation', () => {
     expect(fields({ list: '' })).toEqual(['list']);
     expect(fields({})).toEqual(['substances']);
     expect(fields({ substances: ['a', 'b'], severity: 'major' })).toEqual(['severity']);
-    expect(InteractionsRequest.parse({ substances: [' warfarin ', 'aspirin'] })).toEqual({ substances: ['warfarin', 'aspirin'], save: false });
+    expect(InteractionsRequest.parse({ substances: [' warfarin ', 'aspirin'] })).toEqual({
+      substances: ['warfarin', 'aspirin'],
+      save: false,
+    });
   });
 });

@@ -12,16 +12,29 @@ export const interactionsTool: ToolRunner<typeof InteractionsRequest, typeof Int
     const field = input.list !== undefined ? 'list' : 'substances';
     const names = input.list !== undefined ? listLines(ctx.content, input.list) : input.substances!;
     if (input.list !== undefined && (names.length < 2 || names.length > 30)) {
-      throw new ToolInputError(`list has ${names.length} line${names.length === 1 ? '' : 's'}`, [{ field: 'list', message: `must have 2–30 lines (one medicine each, or separated by commas or semicolons); found ${names.length}` }]);
+      throw new ToolInputError(`list has ${names.length} line${names.length === 1 ? '' : 's'}`, [
+        {
+          field: 'list',
+          message: `must have 2–30 lines (one medicine each, or separated by commas or semicolons); found ${names.length}`,
+        },
+      ]);
     }
     if (input.list === undefined) {
       names.forEach((name, i) => {
-        if (!normalizeName(name)) throw new ToolInputError(`substances.${i} has no letters or digits`, [{ field: `substances.${i}`, message: 'must contain letters or digits' }]);
+        if (!normalizeName(name))
+          throw new ToolInputError(`substances.${i} has no letters or digits`, [
+            { field: `substances.${i}`, message: 'must contain letters or digits' },
+          ]);
       });
     }
-    const out = checkInteractions(ctx.content, names.filter((n) => normalizeName(n)));
+    const out = checkInteractions(
+      ctx.content,
+      names.filter((n) => normalizeName(n)),
+    );
     if (out.substances.filter((s) => s.duplicate_of === null).length < 2) {
-      throw new ToolInputError(`${field} names fewer than two different substances`, [{ field, message: 'fewer than two different medicines were found; give at least two different ones' }]);
+      throw new ToolInputError(`${field} names fewer than two different substances`, [
+        { field, message: 'fewer than two different medicines were found; give at least two different ones' },
+      ]);
     }
     return out;
   },

@@ -7,31 +7,41 @@ export type Sex = 'male' | 'female';
 export type Goal = 'lose' | 'maintain' | 'gain';
 
 export const SOURCES = {
-  mifflin: 'Mifflin MD, St Jeor ST, Hill LA, Scott BJ, Daugherty SA, Koh YO. A new predictive equation for resting energy expenditure '
-    + 'in healthy individuals. Am J Clin Nutr. 1990;51(2):241–247. doi:10.1093/ajcn/51.2.241',
-  katch: 'Katch–McArdle: BMR = 370 + 21.6 × lean body mass (kg); McArdle WD, Katch FI, Katch VL. Exercise Physiology: Nutrition, Energy, '
-    + 'and Human Performance (Lippincott Williams & Wilkins).',
-  activity: 'Conventional activity multipliers applied to BMR: sedentary 1.2, light 1.375, moderate 1.55, very active 1.725, extra active 1.9 '
-    + '(widely used factors; they are not part of the Mifflin–St Jeor paper).',
-  energyPerKg: 'About 7,700 kcal per kg of body-weight change (≈ 3,500 kcal/lb): Wishnofsky M. Caloric equivalents of gained or lost weight. '
-    + 'Am J Clin Nutr. 1958;6(5):542–546. A static rule; real change slows over time (Hall KD et al. Lancet. 2011;378:826–837).',
-  floor: 'Jensen MD, Ryan DH, Apovian CM, et al. 2013 AHA/ACC/TOS guideline for the management of overweight and obesity in adults. '
-    + 'Circulation. 2014;129(25 Suppl 2):S102–S138 (reduced-calorie diets of 1,200–1,500 kcal/day for women and 1,500–1,800 kcal/day for '
-    + 'men: the lower ends are used as floors), and never below the estimated BMR.',
-  protein: 'Protein per kg body weight by goal: 1.6 g/kg when losing or gaining (Morton RW et al. Br J Sports Med. 2018;52(6):376–384, '
-    + 'benefit plateaus near 1.6 g/kg/day; Jäger R et al. ISSN position stand: protein and exercise. J Int Soc Sports Nutr. 2017;14:20, '
-    + '1.4–2.0 g/kg/day), 1.2 g/kg when maintaining (editorial choice between the 0.8 g/kg RDA, IOM 2005, and the ISSN range).',
-  fat: 'Fat 30 % of calories by default, within the Acceptable Macronutrient Distribution Range of 20–35 % (Institute of Medicine. Dietary '
-    + 'Reference Intakes for Energy, Carbohydrate, Fiber, Fat, Fatty Acids, Cholesterol, Protein, and Amino Acids. National Academies Press; 2005).',
+  mifflin:
+    'Mifflin MD, St Jeor ST, Hill LA, Scott BJ, Daugherty SA, Koh YO. A new predictive equation for resting energy expenditure ' +
+    'in healthy individuals. Am J Clin Nutr. 1990;51(2):241–247. doi:10.1093/ajcn/51.2.241',
+  katch:
+    'Katch–McArdle: BMR = 370 + 21.6 × lean body mass (kg); McArdle WD, Katch FI, Katch VL. Exercise Physiology: Nutrition, Energy, ' +
+    'and Human Performance (Lippincott Williams & Wilkins).',
+  activity:
+    'Conventional activity multipliers applied to BMR: sedentary 1.2, light 1.375, moderate 1.55, very active 1.725, extra active 1.9 ' +
+    '(widely used factors; they are not part of the Mifflin–St Jeor paper).',
+  energyPerKg:
+    'About 7,700 kcal per kg of body-weight change (≈ 3,500 kcal/lb): Wishnofsky M. Caloric equivalents of gained or lost weight. ' +
+    'Am J Clin Nutr. 1958;6(5):542–546. A static rule; real change slows over time (Hall KD et al. Lancet. 2011;378:826–837).',
+  floor:
+    'Jensen MD, Ryan DH, Apovian CM, et al. 2013 AHA/ACC/TOS guideline for the management of overweight and obesity in adults. ' +
+    'Circulation. 2014;129(25 Suppl 2):S102–S138 (reduced-calorie diets of 1,200–1,500 kcal/day for women and 1,500–1,800 kcal/day for ' +
+    'men: the lower ends are used as floors), and never below the estimated BMR.',
+  protein:
+    'Protein per kg body weight by goal: 1.6 g/kg when losing or gaining (Morton RW et al. Br J Sports Med. 2018;52(6):376–384, ' +
+    'benefit plateaus near 1.6 g/kg/day; Jäger R et al. ISSN position stand: protein and exercise. J Int Soc Sports Nutr. 2017;14:20, ' +
+    '1.4–2.0 g/kg/day), 1.2 g/kg when maintaining (editorial choice between the 0.8 g/kg RDA, IOM 2005, and the ISSN range).',
+  fat:
+    'Fat 30 % of calories by default, within the Acceptable Macronutrient Distribution Range of 20–35 % (Institute of Medicine. Dietary ' +
+    'Reference Intakes for Energy, Carbohydrate, Fiber, Fat, Fatty Acids, Cholesterol, Protein, and Amino Acids. National Academies Press; 2005).',
   carbohydrate: 'Carbohydrate = the remaining calories ÷ 4 kcal/g; compared with the 130 g/day RDA (IOM 2005).',
   atwater: 'Atwater general factors: protein 4, carbohydrate 4, fat 9 kcal/g.',
   fibre: '14 g fibre per 1,000 kcal (Dietary Guidelines for Americans 2020–2025, from the IOM 2005 Adequate Intake).',
-  water: '35 mL per kg body weight per day: the upper end of the 30–35 mL/kg rule of thumb used in dietetic practice for healthy adults '
-    + '(a practice rule, not a Dietary Reference Intake; weight-based rules overstate needs at high body weight).',
-  waterIom: 'Institute of Medicine. Dietary Reference Intakes for Water, Potassium, Sodium, Chloride, and Sulfate. National Academies Press; '
-    + '2005 (Adequate Intake, total water from food and drink, adults 19+).',
-  waterEfsa: 'EFSA Panel on Dietetic Products, Nutrition, and Allergies. Scientific Opinion on Dietary Reference Values for water. '
-    + 'EFSA Journal. 2010;8(3):1459 (Adequate Intake, total water, adults).',
+  water:
+    '35 mL per kg body weight per day: the upper end of the 30–35 mL/kg rule of thumb used in dietetic practice for healthy adults ' +
+    '(a practice rule, not a Dietary Reference Intake; weight-based rules overstate needs at high body weight).',
+  waterIom:
+    'Institute of Medicine. Dietary Reference Intakes for Water, Potassium, Sodium, Chloride, and Sulfate. National Academies Press; ' +
+    '2005 (Adequate Intake, total water from food and drink, adults 19+).',
+  waterEfsa:
+    'EFSA Panel on Dietetic Products, Nutrition, and Allergies. Scientific Opinion on Dietary Reference Values for water. ' +
+    'EFSA Journal. 2010;8(3):1459 (Adequate Intake, total water, adults).',
 } as const;
 
 /** Mifflin–St Jeor (1990): 10·W(kg) + 6.25·H(cm) − 5·A(y) + 5 (men) or − 161 (women). */

@@ -8,7 +8,9 @@ import { macrosTool } from './tool.ts';
 
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content, ctx } = openToolContext());
+});
 afterAll(() => content.close());
 
 const run = (body: unknown) => runTool(macrosTool, ctx, body);
@@ -26,7 +28,15 @@ const cm = (value: number) => ({ value, unit: 'cm' });
  *   carbohydrate = (2209 − 512 − 662.7) / 4 = 1034.3 / 4 = 258.575 g
  *   fibre = 14 × 2.209 = 30.926 g; water = 35 × 80 = 2800 mL
  */
-const EX1 = { sex: 'male', age: 30, weight: kg(80), height: cm(180), activity_level: 'moderate', goal: 'lose', weekly_rate_kg: 0.5 } as const;
+const EX1 = {
+  sex: 'male',
+  age: 30,
+  weight: kg(80),
+  height: cm(180),
+  activity_level: 'moderate',
+  goal: 'lose',
+  weekly_rate_kg: 0.5,
+} as const;
 
 describe('macros: Mifflin–St Jeor worked examples', () => {
   it('example 1: man losing 0.5 kg/week', () => {
@@ -64,7 +74,15 @@ describe('macros: Mifflin–St Jeor worked examples', () => {
    *   carbohydrate (1270.25 − 384 − 381.075) / 4 = 126.29375 g < 130 g RDA
    */
   it('example 2: woman, floor set by BMR', () => {
-    const out = run({ sex: 'female', age: 40, weight: kg(60), height: cm(165), activity_level: 'sedentary', goal: 'lose', weekly_rate_kg: 1 });
+    const out = run({
+      sex: 'female',
+      age: 40,
+      weight: kg(60),
+      height: cm(165),
+      activity_level: 'sedentary',
+      goal: 'lose',
+      weekly_rate_kg: 1,
+    });
     expect(out.bmr.value.value).toBe(1270.25);
     expect(out.tdee.value.value).toBeCloseTo(1524.3, 9);
     expect(out.target.unadjusted_calories.value).toBeCloseTo(424.3, 9);
@@ -84,20 +102,44 @@ describe('macros: Mifflin–St Jeor worked examples', () => {
    *   floor = max(957.75, 1200) = 1200 (sex minimum) → target 1200
    */
   it('example 3: woman, floor set by the 1,200 kcal minimum', () => {
-    const out = run({ sex: 'female', age: 70, weight: kg(50), height: cm(155), activity_level: 'light', goal: 'lose', weekly_rate_kg: 0.5 });
+    const out = run({
+      sex: 'female',
+      age: 70,
+      weight: kg(50),
+      height: cm(155),
+      activity_level: 'light',
+      goal: 'lose',
+      weekly_rate_kg: 0.5,
+    });
     expect(out.bmr.value.value).toBe(957.75);
     expect(out.tdee.value.value).toBeCloseTo(1316.90625, 9);
     expect(out.target.unadjusted_calories.value).toBeCloseTo(766.90625, 9);
-    expect(out.target.floor).toMatchObject({ value: { value: 1200, unit: 'kcal/day' }, basis: 'sex_minimum', applied: true });
+    expect(out.target.floor).toMatchObject({
+      value: { value: 1200, unit: 'kcal/day' },
+      basis: 'sex_minimum',
+      applied: true,
+    });
     expect(out.target.calories.value).toBe(1200);
     expect(out.interpretation).toMatch(/1,200 kcal minimum for women/);
   });
 
   /** Men's minimum: man 55 kg, 160 cm, 80 y: BMR = 550 + 1000 − 400 + 5 = 1155 < 1500 → floor 1500 (sex minimum). */
   it('uses the 1,500 kcal minimum for men', () => {
-    const out = run({ sex: 'male', age: 80, weight: kg(55), height: cm(160), activity_level: 'sedentary', goal: 'lose', weekly_rate_kg: 0.5 });
+    const out = run({
+      sex: 'male',
+      age: 80,
+      weight: kg(55),
+      height: cm(160),
+      activity_level: 'sedentary',
+      goal: 'lose',
+      weekly_rate_kg: 0.5,
+    });
     expect(out.bmr.value.value).toBe(1155);
-    expect(out.target.floor).toMatchObject({ value: { value: 1500, unit: 'kcal/day' }, basis: 'sex_minimum', applied: true });
+    expect(out.target.floor).toMatchObject({
+      value: { value: 1500, unit: 'kcal/day' },
+      basis: 'sex_minimum',
+      applied: true,
+    });
     expect(out.target.calories.value).toBe(1500);
   });
 
@@ -106,7 +148,15 @@ describe('macros: Mifflin–St Jeor worked examples', () => {
    *   BMR = 700 + 1093.75 − 125 + 5 = 1673.75; TDEE = × 1.725 = 2887.21875; + 0.25 × 1100 = 275 → 3162.21875
    */
   it('example 4: gain, no floor', () => {
-    const out = run({ sex: 'male', age: 25, weight: kg(70), height: cm(175), activity_level: 'very', goal: 'gain', weekly_rate_kg: 0.25 });
+    const out = run({
+      sex: 'male',
+      age: 25,
+      weight: kg(70),
+      height: cm(175),
+      activity_level: 'very',
+      goal: 'gain',
+      weekly_rate_kg: 0.25,
+    });
     expect(out.bmr.value.value).toBe(1673.75);
     expect(out.tdee.value.value).toBeCloseTo(2887.21875, 9);
     expect(out.target.calories.value).toBeCloseTo(3162.21875, 9);
@@ -130,13 +180,18 @@ describe('macros: Mifflin–St Jeor worked examples', () => {
   });
 
   it('all five activity factors', () => {
-    const f = ['sedentary', 'light', 'moderate', 'very', 'extra'].map((a) => run({ ...EX1, activity_level: a, goal: 'maintain', weekly_rate_kg: undefined }).tdee.value.value / 1780);
+    const f = ['sedentary', 'light', 'moderate', 'very', 'extra'].map(
+      (a) => run({ ...EX1, activity_level: a, goal: 'maintain', weekly_rate_kg: undefined }).tdee.value.value / 1780,
+    );
     expect(f.map((x) => Math.round(x * 1000) / 1000)).toEqual([1.2, 1.375, 1.55, 1.725, 1.9]);
   });
 
   it('default weekly rates: lose 0.5, gain 0.25', () => {
     expect(run({ ...EX1, weekly_rate_kg: undefined }).target.weekly_rate.value).toBe(0.5);
-    expect(run({ ...EX1, goal: 'gain', weekly_rate_kg: undefined }).target.daily_energy_change.value).toBeCloseTo(275, 9);
+    expect(run({ ...EX1, goal: 'gain', weekly_rate_kg: undefined }).target.daily_energy_change.value).toBeCloseTo(
+      275,
+      9,
+    );
   });
 });
 
@@ -160,7 +215,12 @@ describe('macros: pure functions', () => {
     expect(katchMcArdle(50)).toBe(1450);
     expect(fibreGrams(2000)).toBe(28);
     expect(waterMl(70)).toBe(2450);
-    expect(energyTarget('female', 1300, 2000, 'lose', 0.7)).toMatchObject({ dailyChange: -770, unadjusted: 1230, calories: 1300, floor: { value: 1300, basis: 'bmr', applied: true } });
+    expect(energyTarget('female', 1300, 2000, 'lose', 0.7)).toMatchObject({
+      dailyChange: -770,
+      unadjusted: 1230,
+      calories: 1300,
+      floor: { value: 1300, basis: 'bmr', applied: true },
+    });
     const s = macroSplit(2000, 70, 1.6, 25);
     expect(s.protein.grams).toBeCloseTo(112, 9);
     expect(s.fat.grams).toBeCloseTo(500 / 9, 9);
@@ -170,14 +230,24 @@ describe('macros: pure functions', () => {
 
 describe('macros: unit conversions', () => {
   it('176.3698 lb and 70.866 in give the same result as 80 kg and 180 cm', () => {
-    const out = run({ ...EX1, weight: { value: 80 / 0.45359237, unit: 'lb' }, height: { value: 180 / 2.54, unit: 'in' } });
+    const out = run({
+      ...EX1,
+      weight: { value: 80 / 0.45359237, unit: 'lb' },
+      height: { value: 180 / 2.54, unit: 'in' },
+    });
     expect(out.inputs.weight.value).toBeCloseTo(80, 10);
     expect(out.inputs.height.value).toBeCloseTo(180, 10);
     expect(out.bmr.value.value).toBeCloseTo(1780, 9);
     expect(out.water.value.value).toBeCloseTo(2800, 9);
   });
   it('150 lb, 65 in: 68.0388555 kg, 165.1 cm → BMR (woman, 35 y) = 680.388555 + 1031.875 − 175 − 161 = 1376.263555', () => {
-    const out = run({ sex: 'female', age: 35, weight: { value: 150, unit: 'lb' }, height: { value: 65, unit: 'in' }, activity_level: 'sedentary' });
+    const out = run({
+      sex: 'female',
+      age: 35,
+      weight: { value: 150, unit: 'lb' },
+      height: { value: 65, unit: 'in' },
+      activity_level: 'sedentary',
+    });
     expect(out.inputs.weight.value).toBeCloseTo(68.0388555, 9);
     expect(out.inputs.height.value).toBeCloseTo(165.1, 10);
     expect(out.bmr.value.value).toBeCloseTo(1376.263555, 6);
@@ -193,9 +263,23 @@ describe('macros: overrides and errors', () => {
   });
   it('refuses when protein and fat exceed the target (ToolInputError naming fields)', () => {
     // woman 150 kg, 160 cm, 60 y: BMR 2039 = floor; protein 2.5 × 150 = 375 g = 1500 kcal; fat 35 % = 713.65 → 2213.65 > 2039
-    const body = MacrosRequest.parse({ sex: 'female', age: 60, weight: kg(150), height: cm(160), activity_level: 'sedentary', goal: 'lose', weekly_rate_kg: 1, protein_g_per_kg: 2.5, fat_percent: 35 });
+    const body = MacrosRequest.parse({
+      sex: 'female',
+      age: 60,
+      weight: kg(150),
+      height: cm(160),
+      activity_level: 'sedentary',
+      goal: 'lose',
+      weekly_rate_kg: 1,
+      protein_g_per_kg: 2.5,
+      fat_percent: 35,
+    });
     let err: unknown;
-    try { macrosTool.run(ctx, body); } catch (e) { err = e; }
+    try {
+      macrosTool.run(ctx, body);
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(ToolInputError);
     expect((err as ToolInputError).details.map((d) => d.field)).toEqual(['protein_g_per_kg', 'fat_percent']);
   });

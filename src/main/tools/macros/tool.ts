@@ -7,13 +7,36 @@ import { DEFAULT_WEEKLY_RATE, MacrosData, MacrosRequest } from '../../../shared/
 import { toCm, toKg } from '../inbody/compute.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
-  CARB_RDA_G, DEFAULT_FAT_PERCENT, FIBRE_G_PER_1000_KCAL, PROTEIN_G_PER_KG, SEX_MINIMUM_KCAL, SOURCES, WATER_AI_L, WATER_ML_PER_KG,
-  activityFactor, energyTarget, fibreGrams, katchMcArdle, macroSplit, mifflinStJeor, round, waterMl,
+  CARB_RDA_G,
+  DEFAULT_FAT_PERCENT,
+  FIBRE_G_PER_1000_KCAL,
+  PROTEIN_G_PER_KG,
+  SEX_MINIMUM_KCAL,
+  SOURCES,
+  WATER_AI_L,
+  WATER_ML_PER_KG,
+  activityFactor,
+  energyTarget,
+  fibreGrams,
+  katchMcArdle,
+  macroSplit,
+  mifflinStJeor,
+  round,
+  waterMl,
 } from './compute.ts';
 
 const METHOD = {
   name: 'Mifflin–St Jeor (or Katch–McArdle) BMR × activity factor; 7,700 kcal/kg goal adjustment with AHA/ACC/TOS floor; Atwater macros',
-  reference: [SOURCES.mifflin, SOURCES.katch, SOURCES.activity, SOURCES.energyPerKg, SOURCES.floor, SOURCES.protein, SOURCES.fat, SOURCES.fibre].join(' | '),
+  reference: [
+    SOURCES.mifflin,
+    SOURCES.katch,
+    SOURCES.activity,
+    SOURCES.energyPerKg,
+    SOURCES.floor,
+    SOURCES.protein,
+    SOURCES.fat,
+    SOURCES.fibre,
+  ].join(' | '),
 };
 
 const kcal = (value: number) => ({ value, unit: 'kcal/day' });
@@ -42,7 +65,10 @@ export const macrosTool: ToolRunner<typeof MacrosRequest, typeof MacrosData> = {
     const m = macroSplit(t.calories, weight, gPerKg, fatPercent);
     if (m.carbohydrate.kcal < 0) {
       const details = [
-        { field: 'protein_g_per_kg', message: `protein ${round(m.protein.kcal, 0)} kcal plus fat ${round(m.fat.kcal, 0)} kcal exceed the ${round(t.calories, 0)} kcal target` },
+        {
+          field: 'protein_g_per_kg',
+          message: `protein ${round(m.protein.kcal, 0)} kcal plus fat ${round(m.fat.kcal, 0)} kcal exceed the ${round(t.calories, 0)} kcal target`,
+        },
         { field: 'fat_percent', message: 'lower the fat share or the protein rule so carbohydrate is not negative' },
       ];
       throw new ToolInputError('protein and fat alone exceed the calorie target', details);
@@ -52,22 +78,34 @@ export const macrosTool: ToolRunner<typeof MacrosRequest, typeof MacrosData> = {
     const water = waterMl(weight);
     const bmi = weight / (height / 100) ** 2;
 
-    const goalText = input.goal === 'maintain' ? 'to maintain weight' : `(requested: ${rate} kg/week ${input.goal === 'lose' ? 'loss' : 'gain'})`;
+    const goalText =
+      input.goal === 'maintain'
+        ? 'to maintain weight'
+        : `(requested: ${rate} kg/week ${input.goal === 'lose' ? 'loss' : 'gain'})`;
     const parts = [
       `Estimated BMR ${round(bmr, 0)} kcal/day (${katch !== null ? 'Katch–McArdle, from lean mass' : 'Mifflin–St Jeor'}),`,
       `TDEE ${round(tdee, 0)} kcal/day (${input.activity_level}, ×${factor}).`,
       `Target ${round(t.calories, 0)} kcal/day ${goalText}.`,
     ];
     if (t.floor?.applied) {
-      parts.push(`The requested rate would have meant ${round(t.unadjusted, 0)} kcal/day, so the target was raised to the floor of `
-        + `${round(t.floor.value, 0)} kcal/day (${t.floor.basis === 'bmr' ? 'the estimated BMR' : `the ${SEX_MINIMUM_KCAL[input.sex].toLocaleString('en-US')} kcal minimum for ${input.sex === 'male' ? 'men' : 'women'}`}); `
-        + `expected change about ${round(-t.expectedWeeklyChange, 2)} kg/week.`);
+      parts.push(
+        `The requested rate would have meant ${round(t.unadjusted, 0)} kcal/day, so the target was raised to the floor of ` +
+          `${round(t.floor.value, 0)} kcal/day (${t.floor.basis === 'bmr' ? 'the estimated BMR' : `the ${SEX_MINIMUM_KCAL[input.sex].toLocaleString('en-US')} kcal minimum for ${input.sex === 'male' ? 'men' : 'women'}`}); ` +
+          `expected change about ${round(-t.expectedWeeklyChange, 2)} kg/week.`,
+      );
     }
-    parts.push(`Protein ${round(m.protein.grams, 0)} g, fat ${round(m.fat.grams, 0)} g, carbohydrate ${round(m.carbohydrate.grams, 0)} g, fibre ${round(fibre, 0)} g, water about ${round(water / 1000, 1)} L/day.`);
+    parts.push(
+      `Protein ${round(m.protein.grams, 0)} g, fat ${round(m.fat.grams, 0)} g, carbohydrate ${round(m.carbohydrate.grams, 0)} g, fibre ${round(fibre, 0)} g, water about ${round(water / 1000, 1)} L/day.`,
+    );
     if (m.carbohydrate.grams < CARB_RDA_G) parts.push(`Carbohydrate is below the 130 g/day RDA.`);
-    if (bmi >= 30 && input.protein_g_per_kg === undefined) parts.push('At a BMI of 30 or more, protein per kg of actual weight may overstate needs; a clinician may prefer a reference weight.');
-    parts.push('Equations estimate averages (individual BMR often differs by 10 % or more); not suitable without supervision in pregnancy, '
-      + 'eating disorders, kidney disease or for under-18s. Editorial estimate, not medical advice.');
+    if (bmi >= 30 && input.protein_g_per_kg === undefined)
+      parts.push(
+        'At a BMI of 30 or more, protein per kg of actual weight may overstate needs; a clinician may prefer a reference weight.',
+      );
+    parts.push(
+      'Equations estimate averages (individual BMR often differs by 10 % or more); not suitable without supervision in pregnancy, ' +
+        'eating disorders, kidney disease or for under-18s. Editorial estimate, not medical advice.',
+    );
 
     return {
       inputs: {
@@ -92,11 +130,11 @@ export const macrosTool: ToolRunner<typeof MacrosRequest, typeof MacrosData> = {
         unadjusted_calories: kcal(t.unadjusted),
         floor: t.floor
           ? {
-            value: kcal(t.floor.value),
-            basis: t.floor.basis,
-            applied: t.floor.applied,
-            rule: `never below max(BMR ${round(bmr, 0)}, ${SEX_MINIMUM_KCAL[input.sex]} kcal for ${input.sex === 'male' ? 'men' : 'women'}); ${SOURCES.floor}`,
-          }
+              value: kcal(t.floor.value),
+              basis: t.floor.basis,
+              applied: t.floor.applied,
+              rule: `never below max(BMR ${round(bmr, 0)}, ${SEX_MINIMUM_KCAL[input.sex]} kcal for ${input.sex === 'male' ? 'men' : 'women'}); ${SOURCES.floor}`,
+            }
           : null,
         expected_weekly_change: { value: t.expectedWeeklyChange, unit: 'kg/week' },
       },
@@ -104,9 +142,10 @@ export const macrosTool: ToolRunner<typeof MacrosRequest, typeof MacrosData> = {
         grams: { value: m.protein.grams, unit: 'g/day' },
         energy: kcal(m.protein.kcal),
         percent_of_calories: pct(m.protein.kcal, t.calories),
-        rule: proteinRule === 'caller-set'
-          ? `${gPerKg} g/kg body weight (set by the caller) × ${round(weight, 2)} kg`
-          : `${gPerKg} g/kg body weight for goal "${input.goal}" × ${round(weight, 2)} kg. ${SOURCES.protein}`,
+        rule:
+          proteinRule === 'caller-set'
+            ? `${gPerKg} g/kg body weight (set by the caller) × ${round(weight, 2)} kg`
+            : `${gPerKg} g/kg body weight for goal "${input.goal}" × ${round(weight, 2)} kg. ${SOURCES.protein}`,
       },
       fat: {
         grams: { value: m.fat.grams, unit: 'g/day' },
@@ -121,7 +160,10 @@ export const macrosTool: ToolRunner<typeof MacrosRequest, typeof MacrosData> = {
         rule: `${SOURCES.carbohydrate} ${SOURCES.atwater}`,
         status: m.carbohydrate.grams >= CARB_RDA_G ? 'at_or_above_rda' : 'below_rda',
       },
-      fibre: { grams: { value: fibre, unit: 'g/day' }, rule: `${FIBRE_G_PER_1000_KCAL} g per 1,000 kcal of the target. ${SOURCES.fibre}` },
+      fibre: {
+        grams: { value: fibre, unit: 'g/day' },
+        rule: `${FIBRE_G_PER_1000_KCAL} g per 1,000 kcal of the target. ${SOURCES.fibre}`,
+      },
       water: {
         value: { value: water, unit: 'mL/day' },
         rule: `${WATER_ML_PER_KG} mL/kg × ${round(weight, 2)} kg. ${SOURCES.water}`,

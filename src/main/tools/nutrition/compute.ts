@@ -22,7 +22,13 @@ export const DV_REFERENCE =
   'FDA Daily Values (adults and children ≥ 4 years), 2016 final rule: Food Labeling: Revision of the Nutrition and Supplement ' +
   'Facts Labels, 81 Fed. Reg. 33742 (May 27, 2016); 21 CFR 101.9(c)(8)(iv) and (c)(9).';
 
-export interface NutrientDef { key: string; nutr_no: string; name: string; unit: string; dv: number | null }
+export interface NutrientDef {
+  key: string;
+  nutr_no: string;
+  name: string;
+  unit: string;
+  dv: number | null;
+}
 
 /** The nutrients reported, with their SR28 numbers and units and the FDA 2016 DV in the same unit. */
 export const NUTRIENTS: readonly NutrientDef[] = [
@@ -66,7 +72,9 @@ export function percentDv(amount: number | null, dv: number | null): number | nu
 }
 
 export interface NutrientOut {
-  key: string; name: string; nutr_no: string;
+  key: string;
+  name: string;
+  nutr_no: string;
   amount: { value: number; unit: string } | null;
   daily_value: { value: number; unit: string } | null;
   percent_dv: number | null;
@@ -78,7 +86,9 @@ export function nutrientsFor(per100g: ReadonlyMap<string, number>, grams: number
     const v = per100g.get(n.nutr_no);
     const amount = v === undefined ? null : scale(v, grams);
     return {
-      key: n.key, name: n.name, nutr_no: n.nutr_no,
+      key: n.key,
+      name: n.name,
+      nutr_no: n.nutr_no,
       amount: amount === null ? null : { value: amount, unit: n.unit },
       daily_value: n.dv === null ? null : { value: n.dv, unit: n.unit },
       percent_dv: percentDv(amount, n.dv),
@@ -109,7 +119,10 @@ export interface MacroOut {
   factors: string;
 }
 
-export function macroEnergy(g: { protein: number; fat: number; carbohydrate: number; alcohol: number }, reportedKcal: number | null): MacroOut {
+export function macroEnergy(
+  g: { protein: number; fat: number; carbohydrate: number; alcohol: number },
+  reportedKcal: number | null,
+): MacroOut {
   const kcal = {
     protein: g.protein * ATWATER.protein,
     fat: g.fat * ATWATER.fat,
@@ -117,9 +130,15 @@ export function macroEnergy(g: { protein: number; fat: number; carbohydrate: num
     alcohol: g.alcohol * ATWATER.alcohol,
   };
   const total = kcal.protein + kcal.fat + kcal.carbohydrate + kcal.alcohol;
-  const part = (k: number) => ({ energy: { value: round(k, 1), unit: 'kcal' }, percent: total > 0 ? round((k / total) * 100, 1) : null });
+  const part = (k: number) => ({
+    energy: { value: round(k, 1), unit: 'kcal' },
+    percent: total > 0 ? round((k / total) * 100, 1) : null,
+  });
   return {
-    protein: part(kcal.protein), fat: part(kcal.fat), carbohydrate: part(kcal.carbohydrate), alcohol: part(kcal.alcohol),
+    protein: part(kcal.protein),
+    fat: part(kcal.fat),
+    carbohydrate: part(kcal.carbohydrate),
+    alcohol: part(kcal.alcohol),
     total_from_factors: { value: round(total, 1), unit: 'kcal' },
     energy_reported: reportedKcal === null ? null : { value: round(reportedKcal, 1), unit: 'kcal' },
     factors: ATWATER_TEXT,
@@ -134,17 +153,49 @@ export const MASS_UNITS: Record<string, number> = { g: 1, kg: 1000, mg: 0.001, o
 
 /** US customary volumes in millilitres (NIST Handbook 44, Appendix C), the measures SR28 household weights use. */
 export const VOLUME_ML: Record<string, number> = {
-  ml: 1, l: 1000, tsp: 4.92892159375, tbsp: 14.78676478125, 'fl oz': 29.5735295625, cup: 236.5882365,
-  pint: 473.176473, quart: 946.352946, gallon: 3785.411784,
+  ml: 1,
+  l: 1000,
+  tsp: 4.92892159375,
+  tbsp: 14.78676478125,
+  'fl oz': 29.5735295625,
+  cup: 236.5882365,
+  pint: 473.176473,
+  quart: 946.352946,
+  gallon: 3785.411784,
 };
 
 const WORD_CANON: Record<string, string> = {
-  gram: 'g', grams: 'g', gr: 'g', kilogram: 'kg', kilograms: 'kg', milligram: 'mg', milligrams: 'mg',
-  ounce: 'oz', ounces: 'oz', pound: 'lb', pounds: 'lb', lbs: 'lb',
-  milliliter: 'ml', milliliters: 'ml', millilitre: 'ml', millilitres: 'ml', mls: 'ml',
-  liter: 'l', liters: 'l', litre: 'l', litres: 'l',
-  tablespoon: 'tbsp', tablespoons: 'tbsp', tbs: 'tbsp', tbl: 'tbsp', tbsps: 'tbsp',
-  teaspoon: 'tsp', teaspoons: 'tsp', tsps: 'tsp', c: 'cup', fluid: 'fl',
+  gram: 'g',
+  grams: 'g',
+  gr: 'g',
+  kilogram: 'kg',
+  kilograms: 'kg',
+  milligram: 'mg',
+  milligrams: 'mg',
+  ounce: 'oz',
+  ounces: 'oz',
+  pound: 'lb',
+  pounds: 'lb',
+  lbs: 'lb',
+  milliliter: 'ml',
+  milliliters: 'ml',
+  millilitre: 'ml',
+  millilitres: 'ml',
+  mls: 'ml',
+  liter: 'l',
+  liters: 'l',
+  litre: 'l',
+  litres: 'l',
+  tablespoon: 'tbsp',
+  tablespoons: 'tbsp',
+  tbs: 'tbsp',
+  tbl: 'tbsp',
+  tbsps: 'tbsp',
+  teaspoon: 'tsp',
+  teaspoons: 'tsp',
+  tsps: 'tsp',
+  c: 'cup',
+  fluid: 'fl',
 };
 
 /** Light English singular: "slices" → "slice", "patties" → "patty", "peaches" → "peach", "tomatoes" → "tomato". */
@@ -158,7 +209,9 @@ export function singular(w: string): string {
 
 /** Canonical tokens of a unit or of a measure's text ("Tablespoons" → ["tbsp"], "fl. oz" → ["fl", "oz"]). */
 export function unitTokens(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z]+/g) ?? []).map((w) => WORD_CANON[w] ?? singular(w)).map((w) => WORD_CANON[w] ?? w);
+  return (text.toLowerCase().match(/[a-z]+/g) ?? [])
+    .map((w) => WORD_CANON[w] ?? singular(w))
+    .map((w) => WORD_CANON[w] ?? w);
 }
 
 /** The unit as a known mass or volume key ("fl oz", "cup"…), or null for a household measure name. */
@@ -169,7 +222,12 @@ export function unitKind(unit: string): { kind: 'mass'; key: string } | { kind: 
   return null;
 }
 
-export interface Weight { seq: number; amount: number; measure: string; grams: number }
+export interface Weight {
+  seq: number;
+  amount: number;
+  measure: string;
+  grams: number;
+}
 
 /** Tokens of the measure's head: the text before the first comma or parenthesis ("cup, chopped" → ["cup"]). */
 function headTokens(measure: string): string[] {
@@ -207,8 +265,7 @@ function measureVolumeMl(w: Weight): number | null {
 }
 
 export type Portion =
-  | { ok: true; grams: number; measure: string | null; method: string }
-  | { ok: false; reason: string };
+  { ok: true; grams: number; measure: string | null; method: string } | { ok: false; reason: string };
 
 const g2 = (x: number) => round(x, 2);
 
@@ -223,30 +280,47 @@ export function resolvePortion(amount: number, unit: string, weights: readonly W
   const kind = unitKind(unit);
   if (kind?.kind === 'mass') {
     const grams = amount * MASS_UNITS[kind.key]!;
-    return { ok: true, grams: g2(grams), measure: null, method: kind.key === 'g' ? 'grams as given' : `${amount} ${kind.key} × ${MASS_UNITS[kind.key]} g` };
+    return {
+      ok: true,
+      grams: g2(grams),
+      measure: null,
+      method: kind.key === 'g' ? 'grams as given' : `${amount} ${kind.key} × ${MASS_UNITS[kind.key]} g`,
+    };
   }
   const direct = pickMeasure(unit, weights);
   if (direct) {
     const per = direct.grams / direct.amount;
     return {
-      ok: true, grams: g2(amount * per), measure: direct.measure,
+      ok: true,
+      grams: g2(amount * per),
+      measure: direct.measure,
       method: `${amount} × "${direct.measure}" (${g2(per)} g each; USDA SR28 household weight${direct.amount !== 1 ? ` ${direct.amount} = ${direct.grams} g` : ''})`,
     };
   }
   if (kind?.kind === 'volume') {
-    const vol = weights.map((w) => ({ w, ml: measureVolumeMl(w) })).filter((x): x is { w: Weight; ml: number } => x.ml !== null)
+    const vol = weights
+      .map((w) => ({ w, ml: measureVolumeMl(w) }))
+      .filter((x): x is { w: Weight; ml: number } => x.ml !== null)
       .sort((a, b) => a.w.seq - b.w.seq)[0];
     if (vol) {
       const ml = amount * VOLUME_ML[kind.key]!;
       const grams = (ml / vol.ml) * vol.w.grams;
       return {
-        ok: true, grams: g2(grams), measure: vol.w.measure,
+        ok: true,
+        grams: g2(grams),
+        measure: vol.w.measure,
         method: `${amount} ${kind.key}${kind.key === 'ml' ? '' : ` = ${g2(ml)} ml`}; from "${vol.w.amount} ${vol.w.measure}" = ${vol.w.grams} g (${g2(vol.ml)} ml, US customary volumes)`,
       };
     }
-    return { ok: false, reason: `SR28 has no volume measure for this food, so "${unit}" cannot be turned into grams; give a mass (g, oz) or one of the available measures` };
+    return {
+      ok: false,
+      reason: `SR28 has no volume measure for this food, so "${unit}" cannot be turned into grams; give a mass (g, oz) or one of the available measures`,
+    };
   }
-  return { ok: false, reason: `"${unit}" is not a mass, a volume or a household measure SR28 lists for this food; use one of the available measures or a mass (g, oz)` };
+  return {
+    ok: false,
+    reason: `"${unit}" is not a mass, a volume or a household measure SR28 lists for this food; use one of the available measures or a mass (g, oz)`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -256,8 +330,28 @@ const STOP = new Set(['a', 'an', 'the', 'of', 'some', 'fresh', 'organic']);
 /** Words that do not count as "extra" detail in a description. */
 const NEUTRAL = new Set(['with', 'and', 'or', 'in', 'raw']);
 const PREPARATION = new Set([
-  'raw', 'cooked', 'boiled', 'baked', 'fried', 'roasted', 'grilled', 'steamed', 'canned', 'frozen', 'dried', 'dry',
-  'microwaved', 'broiled', 'braised', 'stewed', 'toasted', 'prepared', 'poached', 'scrambled', 'smoked', 'dehydrated',
+  'raw',
+  'cooked',
+  'boiled',
+  'baked',
+  'fried',
+  'roasted',
+  'grilled',
+  'steamed',
+  'canned',
+  'frozen',
+  'dried',
+  'dry',
+  'microwaved',
+  'broiled',
+  'braised',
+  'stewed',
+  'toasted',
+  'prepared',
+  'poached',
+  'scrambled',
+  'smoked',
+  'dehydrated',
 ]);
 /** Capitalised abbreviations in SR28 descriptions that are not brand names. */
 const NOT_BRANDS = new Set(['USDA', 'NFS', 'NLEA', 'DHA', 'ARA', 'EPA', 'UHT']);
@@ -270,9 +364,18 @@ export function foodQueryWords(text: string): string[] {
 
 const stems = (text: string) => (foldAccents(text.toLowerCase()).match(/[a-z0-9]+/g) ?? []).map(singular);
 
-export interface FoodCandidate { ndb_no: string; description: string; common_name: string | null; food_group: string; manufacturer: string | null }
+export interface FoodCandidate {
+  ndb_no: string;
+  description: string;
+  common_name: string | null;
+  food_group: string;
+  manufacturer: string | null;
+}
 
-interface Word { t: string; modifier: boolean }
+interface Word {
+  t: string;
+  modifier: boolean;
+}
 
 /** Words of a description segment; in a hyphenated compound ("Sugar-apples") every part but the last is a modifier. */
 function segmentWords(segment: string): Word[] {
@@ -307,11 +410,13 @@ export function scoreFood(queryWords: readonly string[], f: FoodCandidate): numb
   const coverage = q.filter((t) => all.has(t)).length / q.length;
   const place = (t: string) => {
     let best = common.has(t) ? 0.3 : 0;
-    segments.forEach((seg, si) => seg.forEach((w, wi) => {
-      if (w.t !== t) return;
-      const base = si === 0 ? (wi === 0 ? 1 : 0.7) : si === 1 ? 0.6 : si === 2 ? 0.35 : 0.2;
-      best = Math.max(best, w.modifier ? base / 2 : base);
-    }));
+    segments.forEach((seg, si) =>
+      seg.forEach((w, wi) => {
+        if (w.t !== t) return;
+        const base = si === 0 ? (wi === 0 ? 1 : 0.7) : si === 1 ? 0.6 : si === 2 ? 0.35 : 0.2;
+        best = Math.max(best, w.modifier ? base / 2 : base);
+      }),
+    );
     return best;
   };
   const position = q.reduce((sum, t) => sum + place(t), 0) / q.length;
@@ -336,21 +441,53 @@ export function scoreFood(queryWords: readonly string[], f: FoodCandidate): numb
  * query's singular words; every NDB number is checked against the database in a test. Used only on an exact key.
  */
 export const DEFAULT_FOODS: Record<string, string> = {
-  apple: '09003', banana: '09040', orange: '09200', avocado: '09037', tomato: '11529', potato: '11352', onion: '11282',
-  milk: '01077', egg: '01123', yogurt: '01116', yoghurt: '01116', butter: '01001', 'cheddar cheese': '01009',
-  rice: '20045', pasta: '20121', oat: '08120', bread: '18069', flour: '20081',
-  sugar: '19335', honey: '19296', salt: '02047', 'olive oil': '04053', 'peanut butter': '16098', almond: '12061',
-  'chicken breast': '05062', coffee: '14209', tea: '14355', beer: '14003', water: '14411',
+  apple: '09003',
+  banana: '09040',
+  orange: '09200',
+  avocado: '09037',
+  tomato: '11529',
+  potato: '11352',
+  onion: '11282',
+  milk: '01077',
+  egg: '01123',
+  yogurt: '01116',
+  yoghurt: '01116',
+  butter: '01001',
+  'cheddar cheese': '01009',
+  rice: '20045',
+  pasta: '20121',
+  oat: '08120',
+  bread: '18069',
+  flour: '20081',
+  sugar: '19335',
+  honey: '19296',
+  salt: '02047',
+  'olive oil': '04053',
+  'peanut butter': '16098',
+  almond: '12061',
+  'chicken breast': '05062',
+  coffee: '14209',
+  tea: '14355',
+  beer: '14003',
+  water: '14411',
 };
 
 export function defaultFoodKey(queryWords: readonly string[]): string {
   return queryWords.map(singular).join(' ');
 }
 
-export function rankFoods<T extends FoodCandidate>(queryWords: readonly string[], foods: readonly T[]): { food: T; score: number }[] {
+export function rankFoods<T extends FoodCandidate>(
+  queryWords: readonly string[],
+  foods: readonly T[],
+): { food: T; score: number }[] {
   return foods
     .map((food) => ({ food, score: scoreFood(queryWords, food) }))
-    .sort((a, b) => b.score - a.score || a.food.description.length - b.food.description.length || a.food.ndb_no.localeCompare(b.food.ndb_no));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.food.description.length - b.food.description.length ||
+        a.food.ndb_no.localeCompare(b.food.ndb_no),
+    );
 }
 
 /** "9003" and "09003" are NDB numbers (SR28 uses five digits); anything else is text. */

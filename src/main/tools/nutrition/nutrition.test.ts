@@ -4,14 +4,28 @@ import { NutritionData, NutritionRequest } from '../../../shared/schemas/tools/n
 import type { ToolContext } from '../tool.ts';
 import { openToolContext } from '../../../../test/helpers/tool-support.ts';
 import {
-  DEFAULT_FOODS, NUTRIENTS, macroEnergy, ndbNumber, percentDv, pickMeasure, rankFoods, resolvePortion, scale, scoreFood, singular,
-  unitKind, type FoodCandidate, type Weight,
+  DEFAULT_FOODS,
+  NUTRIENTS,
+  macroEnergy,
+  ndbNumber,
+  percentDv,
+  pickMeasure,
+  rankFoods,
+  resolvePortion,
+  scale,
+  scoreFood,
+  singular,
+  unitKind,
+  type FoodCandidate,
+  type Weight,
 } from './compute.ts';
 import { matchFood, nutritionTool } from './tool.ts';
 
 let db: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content: db, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content: db, ctx } = openToolContext());
+});
 afterAll(() => db.close());
 
 function run(items: { food: string; amount: number; unit: string }[]) {
@@ -19,7 +33,8 @@ function run(items: { food: string; amount: number; unit: string }[]) {
   NutritionData.parse({ ...out, saved_result_id: null });
   return out;
 }
-const nutrient = (list: { key: string }[], key: string) => list.find((n) => n.key === key) as ReturnType<typeof run>['totals']['nutrients'][number];
+const nutrient = (list: { key: string }[], key: string) =>
+  list.find((n) => n.key === key) as ReturnType<typeof run>['totals']['nutrients'][number];
 
 const APPLE_WEIGHTS: Weight[] = [
   { seq: 1, amount: 1, measure: 'cup, quartered or chopped', grams: 125 },
@@ -48,13 +63,23 @@ describe('portions', () => {
     expect(pickMeasure('cup slices', APPLE_WEIGHTS)?.grams).toBe(109);
     expect(pickMeasure('cups', APPLE_WEIGHTS)?.grams).toBe(125);
     expect(pickMeasure('slice', APPLE_WEIGHTS)).toBeNull();
-    expect(resolvePortion(2, 'medium', APPLE_WEIGHTS)).toMatchObject({ ok: true, grams: 364, measure: 'medium (3" dia)' });
+    expect(resolvePortion(2, 'medium', APPLE_WEIGHTS)).toMatchObject({
+      ok: true,
+      grams: 364,
+      measure: 'medium (3" dia)',
+    });
   });
   it('measures with an amount other than 1 scale per unit', () => {
-    expect(resolvePortion(1, 'cup', [{ seq: 1, amount: 0.5, measure: 'cup, chopped', grams: 44 }])).toMatchObject({ ok: true, grams: 88 });
+    expect(resolvePortion(1, 'cup', [{ seq: 1, amount: 0.5, measure: 'cup, chopped', grams: 44 }])).toMatchObject({
+      ok: true,
+      grams: 88,
+    });
   });
   it('unit spellings: tablespoon = tbsp, fluid ounce = fl oz', () => {
-    const oil: Weight[] = [{ seq: 1, amount: 1, measure: 'tablespoon', grams: 13.5 }, { seq: 2, amount: 1, measure: 'cup', grams: 216 }];
+    const oil: Weight[] = [
+      { seq: 1, amount: 1, measure: 'tablespoon', grams: 13.5 },
+      { seq: 2, amount: 1, measure: 'cup', grams: 216 },
+    ];
     expect(resolvePortion(2, 'tbsp', oil)).toMatchObject({ ok: true, grams: 27, measure: 'tablespoon' });
     expect(resolvePortion(2, 'Tablespoons', oil)).toMatchObject({ ok: true, grams: 27 });
     expect(unitKind('fluid ounces')).toEqual({ kind: 'volume', key: 'fl oz' });
@@ -68,7 +93,10 @@ describe('portions', () => {
   });
   it('refuses a measure the food does not list', () => {
     expect(resolvePortion(1, 'slice', APPLE_WEIGHTS)).toMatchObject({ ok: false });
-    expect(resolvePortion(100, 'ml', [{ seq: 1, amount: 1, measure: 'medium', grams: 100 }])).toMatchObject({ ok: false, reason: expect.stringContaining('no volume measure') });
+    expect(resolvePortion(100, 'ml', [{ seq: 1, amount: 1, measure: 'medium', grams: 100 }])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no volume measure'),
+    });
   });
 });
 
@@ -81,14 +109,32 @@ describe('nutrient arithmetic', () => {
     expect(percentDv(10, null)).toBeNull();
     const dv = Object.fromEntries(NUTRIENTS.map((n) => [n.key, n.dv]));
     expect(dv).toMatchObject({
-      energy: null, sugars: null, protein: 50, fat: 78, saturated_fat: 20, cholesterol: 300, carbohydrate: 275, fiber: 28, sodium: 2300,
-      potassium: 4700, calcium: 1300, iron: 18, magnesium: 420, zinc: 11, vitamin_a_rae: 900, vitamin_c: 90, vitamin_d: 20,
-      vitamin_b12: 2.4, folate_dfe: 400,
+      energy: null,
+      sugars: null,
+      protein: 50,
+      fat: 78,
+      saturated_fat: 20,
+      cholesterol: 300,
+      carbohydrate: 275,
+      fiber: 28,
+      sodium: 2300,
+      potassium: 4700,
+      calcium: 1300,
+      iron: 18,
+      magnesium: 420,
+      zinc: 11,
+      vitamin_a_rae: 900,
+      vitamin_c: 90,
+      vitamin_d: 20,
+      vitamin_b12: 2.4,
+      folate_dfe: 400,
     });
   });
   it('the nutrient numbers and units match the SR28 nutrients table', () => {
     for (const n of NUTRIENTS) {
-      const row = db.prepare<[string], { units: string }>('SELECT units FROM nutrients WHERE nutr_no = ?').get(n.nutr_no);
+      const row = db
+        .prepare<[string], { units: string }>('SELECT units FROM nutrients WHERE nutr_no = ?')
+        .get(n.nutr_no);
       expect(row?.units, n.key).toBe(n.unit);
     }
   });
@@ -103,22 +149,31 @@ describe('nutrient arithmetic', () => {
 });
 
 describe('food matching', () => {
-  const f = (ndb_no: string, description: string, food_group = 'Fruits and Fruit Juices', manufacturer: string | null = null): FoodCandidate =>
-    ({ ndb_no, description, common_name: null, food_group, manufacturer });
+  const f = (
+    ndb_no: string,
+    description: string,
+    food_group = 'Fruits and Fruit Juices',
+    manufacturer: string | null = null,
+  ): FoodCandidate => ({ ndb_no, description, common_name: null, food_group, manufacturer });
   it('the text score prefers the plain raw food named first', () => {
-    const ranked = rankFoods(['apple'], [
-      f('03115', 'Babyfood, apples, dices, toddler', 'Baby Foods'),
-      f('18240', 'Croissants, apple', 'Baked Products'),
-      f('09312', 'Rose-apples, raw'),
-      f('09004', 'Apples, raw, without skin'),
-      f('09003', 'Apples, raw, with skin'),
-    ]);
+    const ranked = rankFoods(
+      ['apple'],
+      [
+        f('03115', 'Babyfood, apples, dices, toddler', 'Baby Foods'),
+        f('18240', 'Croissants, apple', 'Baked Products'),
+        f('09312', 'Rose-apples, raw'),
+        f('09004', 'Apples, raw, without skin'),
+        f('09003', 'Apples, raw, with skin'),
+      ],
+    );
     expect(ranked.map((r) => r.food.ndb_no)).toEqual(['09003', '09004', '09312', '18240', '03115']);
     // coverage 1, position 1, one extra word (skin), raw: 0.4 + 0.3 + 0.2 / 1.15 + 0.1
     expect(ranked[0]!.score).toBe(0.974);
   });
   it('a compound modifier counts half ("Sugar-apples" is not sugar)', () => {
-    expect(scoreFood(['sugar'], f('19335', 'Sugars, granulated', 'Sweets'))).toBeGreaterThan(scoreFood(['sugar'], f('09321', 'Sugar-apples, (sweetsop), raw')));
+    expect(scoreFood(['sugar'], f('19335', 'Sugars, granulated', 'Sweets'))).toBeGreaterThan(
+      scoreFood(['sugar'], f('09321', 'Sugar-apples, (sweetsop), raw')),
+    );
   });
   it('brands and fast food rank below the generic food unless named', () => {
     const generic = f('01009', 'Cheese, cheddar', 'Dairy and Egg Products');
@@ -140,8 +195,16 @@ describe('food matching', () => {
   it('free text beyond the curated defaults', () => {
     expect(matchFood(db, 'granny smith apple')).toMatchObject({ ok: true, by: 'text', food: { ndb_no: '09502' } });
     expect(matchFood(db, 'cheddar cheese')).toMatchObject({ ok: true, food: { ndb_no: '01009' } });
-    expect(matchFood(db, 'broccoli')).toMatchObject({ ok: true, by: 'text', food: { ndb_no: '11090', description: 'Broccoli, raw' } });
-    expect(matchFood(db, 'orange juice')).toMatchObject({ ok: true, by: 'text', food: { description: 'Orange juice, raw' } });
+    expect(matchFood(db, 'broccoli')).toMatchObject({
+      ok: true,
+      by: 'text',
+      food: { ndb_no: '11090', description: 'Broccoli, raw' },
+    });
+    expect(matchFood(db, 'orange juice')).toMatchObject({
+      ok: true,
+      by: 'text',
+      food: { description: 'Orange juice, raw' },
+    });
   });
   it('unknown foods give suggestions; an unknown NDB number or pure noise gives none', () => {
     const m = matchFood(db, 'xyzzy apple');
@@ -153,11 +216,16 @@ describe('food matching', () => {
   });
   it('every curated default exists and names its food', () => {
     for (const [key, ndb] of Object.entries(DEFAULT_FOODS)) {
-      const row = db.prepare<[string], { description: string }>('SELECT description FROM foods WHERE ndb_no = ?').get(ndb);
+      const row = db
+        .prepare<[string], { description: string }>('SELECT description FROM foods WHERE ndb_no = ?')
+        .get(ndb);
       expect(row, `${key} → ${ndb}`).toBeDefined();
       const words = new Set((row!.description.toLowerCase().match(/[a-z]+/g) ?? []).map(singular));
       const head = key.split(' ').at(-1)!;
-      expect(words.has(head) || words.has(singular(head)) || (key === 'yoghurt' && words.has('yogurt')), `${key}: ${row!.description}`).toBe(true);
+      expect(
+        words.has(head) || words.has(singular(head)) || (key === 'yoghurt' && words.has('yogurt')),
+        `${key}: ${row!.description}`,
+      ).toBe(true);
     }
   });
 });
@@ -166,18 +234,40 @@ describe('nutritionTool.run', () => {
   it('100 g raw apple with skin (NDB 09003) = 52 kcal', () => {
     const out = run([{ food: '09003', amount: 100, unit: 'g' }]);
     const item = out.items[0]!;
-    expect(item.food).toEqual({ ndb_no: '09003', description: 'Apples, raw, with skin', food_group: 'Fruits and Fruit Juices' });
+    expect(item.food).toEqual({
+      ndb_no: '09003',
+      description: 'Apples, raw, with skin',
+      food_group: 'Fruits and Fruit Juices',
+    });
     expect(item.portion).toEqual({ grams: 100, measure: null, method: 'grams as given' });
-    expect(nutrient(item.nutrients, 'energy')).toMatchObject({ amount: { value: 52, unit: 'kcal' }, daily_value: null, percent_dv: null });
+    expect(nutrient(item.nutrients, 'energy')).toMatchObject({
+      amount: { value: 52, unit: 'kcal' },
+      daily_value: null,
+      percent_dv: null,
+    });
     expect(nutrient(item.nutrients, 'protein')).toMatchObject({ amount: { value: 0.26, unit: 'g' }, percent_dv: 0.5 });
-    expect(nutrient(item.nutrients, 'fiber')).toMatchObject({ amount: { value: 2.4, unit: 'g' }, daily_value: { value: 28, unit: 'g' }, percent_dv: 8.6 });
-    expect(nutrient(item.nutrients, 'vitamin_c')).toMatchObject({ amount: { value: 4.6, unit: 'mg' }, percent_dv: 5.1 });
-    expect(nutrient(item.nutrients, 'potassium')).toMatchObject({ amount: { value: 107, unit: 'mg' }, percent_dv: 2.3 });
+    expect(nutrient(item.nutrients, 'fiber')).toMatchObject({
+      amount: { value: 2.4, unit: 'g' },
+      daily_value: { value: 28, unit: 'g' },
+      percent_dv: 8.6,
+    });
+    expect(nutrient(item.nutrients, 'vitamin_c')).toMatchObject({
+      amount: { value: 4.6, unit: 'mg' },
+      percent_dv: 5.1,
+    });
+    expect(nutrient(item.nutrients, 'potassium')).toMatchObject({
+      amount: { value: 107, unit: 'mg' },
+      percent_dv: 2.3,
+    });
     expect(nutrient(item.nutrients, 'sugars')).toMatchObject({ amount: { value: 10.39, unit: 'g' }, percent_dv: null });
     expect(nutrient(item.nutrients, 'vitamin_d')).toMatchObject({ amount: { value: 0, unit: 'µg' }, percent_dv: 0 });
     expect(item.macro_energy.carbohydrate.percent).toBe(95.6);
     expect(out.totals.grams).toEqual({ value: 100, unit: 'g' });
-    expect(nutrient(out.totals.nutrients, 'energy')).toMatchObject({ amount: { value: 52, unit: 'kcal' }, complete: true, not_analysed_in: [] });
+    expect(nutrient(out.totals.nutrients, 'energy')).toMatchObject({
+      amount: { value: 52, unit: 'kcal' },
+      complete: true,
+      not_analysed_in: [],
+    });
     expect(out.daily_values_reference).toContain('81 Fed. Reg. 33742');
     expect(out.method.reference).toContain('Standard Reference, Release 28');
   });
@@ -195,7 +285,10 @@ describe('nutritionTool.run', () => {
     expect(item.portion).toMatchObject({ grams: 244, measure: 'cup' });
     expect(nutrient(item.nutrients, 'energy').amount!.value).toBe(148.84);
     expect(nutrient(item.nutrients, 'protein').amount!.value).toBe(7.686);
-    expect(nutrient(item.nutrients, 'vitamin_d')).toMatchObject({ amount: { value: 3.172, unit: 'µg' }, percent_dv: 15.9 });
+    expect(nutrient(item.nutrients, 'vitamin_d')).toMatchObject({
+      amount: { value: 3.172, unit: 'µg' },
+      percent_dv: 15.9,
+    });
   });
 
   it('measure text, volumes and mass units on real foods', () => {
@@ -218,11 +311,24 @@ describe('nutritionTool.run', () => {
   });
 
   it('a value SR28 did not analyse is null, never zero, and totals say they are partial', () => {
-    const out = run([{ food: '09003', amount: 100, unit: 'g' }, { food: '09001', amount: 100, unit: 'g' }]);
+    const out = run([
+      { food: '09003', amount: 100, unit: 'g' },
+      { food: '09001', amount: 100, unit: 'g' },
+    ]);
     expect(nutrient(out.items[1]!.nutrients, 'vitamin_d')).toMatchObject({ amount: null, percent_dv: null });
-    expect(nutrient(out.totals.nutrients, 'vitamin_d')).toMatchObject({ amount: { value: 0, unit: 'µg' }, complete: false, not_analysed_in: [1] });
-    expect(nutrient(out.totals.nutrients, 'energy')).toMatchObject({ amount: { value: 84, unit: 'kcal' }, complete: true });
-    expect(nutrient(out.totals.nutrients, 'vitamin_c')).toMatchObject({ amount: { value: 1682.2, unit: 'mg' }, percent_dv: 1869.1 });
+    expect(nutrient(out.totals.nutrients, 'vitamin_d')).toMatchObject({
+      amount: { value: 0, unit: 'µg' },
+      complete: false,
+      not_analysed_in: [1],
+    });
+    expect(nutrient(out.totals.nutrients, 'energy')).toMatchObject({
+      amount: { value: 84, unit: 'kcal' },
+      complete: true,
+    });
+    expect(nutrient(out.totals.nutrients, 'vitamin_c')).toMatchObject({
+      amount: { value: 1682.2, unit: 'mg' },
+      percent_dv: 1869.1,
+    });
     expect(out.interpretation).toContain('Partial sums');
   });
 
@@ -242,7 +348,10 @@ describe('nutritionTool.run', () => {
   });
 
   it('sums items: 100 g apple + 1 cup milk = 200.84 kcal', () => {
-    const out = run([{ food: '09003', amount: 100, unit: 'g' }, { food: '01077', amount: 1, unit: 'cup' }]);
+    const out = run([
+      { food: '09003', amount: 100, unit: 'g' },
+      { food: '01077', amount: 1, unit: 'cup' },
+    ]);
     expect(out.totals.grams.value).toBe(344);
     expect(nutrient(out.totals.nutrients, 'energy').amount!.value).toBe(200.84);
   });

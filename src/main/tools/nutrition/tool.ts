@@ -7,8 +7,22 @@ import type { Db } from '../../db/connection.ts';
 import { NutritionData, NutritionRequest } from '../../../shared/schemas/tools/nutrition.ts';
 import type { ToolRunner } from '../tool.ts';
 import {
-  ALCOHOL_NUTR_NO, DEFAULT_FOODS, DV_REFERENCE, defaultFoodKey, NUTRIENTS, type FoodCandidate, type NutrientOut, type Weight, foodQueryWords, macroEnergy,
-  ndbNumber, nutrientsFor, percentDv, rankFoods, resolvePortion, round,
+  ALCOHOL_NUTR_NO,
+  DEFAULT_FOODS,
+  DV_REFERENCE,
+  defaultFoodKey,
+  NUTRIENTS,
+  type FoodCandidate,
+  type NutrientOut,
+  type Weight,
+  foodQueryWords,
+  macroEnergy,
+  ndbNumber,
+  nutrientsFor,
+  percentDv,
+  rankFoods,
+  resolvePortion,
+  round,
 } from './compute.ts';
 
 const MAX_CANDIDATES = 3000;
@@ -25,13 +39,21 @@ const cache = new WeakMap<Db, Statements>();
 function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
-  const food = db.prepare<[string], FoodCandidate>('SELECT ndb_no, description, common_name, food_group, manufacturer FROM foods WHERE ndb_no = ?');
-  const search = db.prepare<[string, number], FoodCandidate>(`SELECT f.ndb_no, f.description, f.common_name, f.food_group, f.manufacturer
+  const food = db.prepare<[string], FoodCandidate>(
+    'SELECT ndb_no, description, common_name, food_group, manufacturer FROM foods WHERE ndb_no = ?',
+  );
+  const search = db.prepare<
+    [string, number],
+    FoodCandidate
+  >(`SELECT f.ndb_no, f.description, f.common_name, f.food_group, f.manufacturer
     FROM foods_fts JOIN foods f ON f.rowid = foods_fts.rowid WHERE foods_fts MATCH ? ORDER BY bm25(foods_fts) LIMIT ?`);
-  const weights = db.prepare<[string], Weight>('SELECT seq, amount, measure, grams FROM food_weights WHERE ndb_no = ? ORDER BY seq');
+  const weights = db.prepare<[string], Weight>(
+    'SELECT seq, amount, measure, grams FROM food_weights WHERE ndb_no = ? ORDER BY seq',
+  );
   const wanted = [...NUTRIENTS.map((n) => n.nutr_no), ALCOHOL_NUTR_NO];
   const values = db.prepare<string[], { nutr_no: string; value: number }>(
-    `SELECT nutr_no, value FROM food_nutrients WHERE ndb_no = ? AND nutr_no IN (${wanted.map(() => '?').join(', ')})`);
+    `SELECT nutr_no, value FROM food_nutrients WHERE ndb_no = ? AND nutr_no IN (${wanted.map(() => '?').join(', ')})`,
+  );
   s = {
     food: (ndb) => food.get(ndb),
     search: (match) => search.all(match, MAX_CANDIDATES),
@@ -43,13 +65,24 @@ function statements(db: Db): Statements {
 }
 
 /** FTS5 expression over description and common name; words are [a-z0-9]+ only, each quoted. */
-const ftsExpr = (words: string[], op: 'AND' | 'OR') => `{description common_name} : (${words.map((w) => `"${w}"`).join(` ${op} `)})`;
+const ftsExpr = (words: string[], op: 'AND' | 'OR') =>
+  `{description common_name} : (${words.map((w) => `"${w}"`).join(` ${op} `)})`;
 
 type Match =
-  | { ok: true; food: FoodCandidate; by: 'ndb_no' | 'curated' | 'text'; score: number; alternatives: { ndb_no: string; description: string; score: number }[] }
+  | {
+      ok: true;
+      food: FoodCandidate;
+      by: 'ndb_no' | 'curated' | 'text';
+      score: number;
+      alternatives: { ndb_no: string; description: string; score: number }[];
+    }
   | { ok: false; suggestions: { ndb_no: string; description: string; score: number }[] };
 
-const brief = (r: { food: FoodCandidate; score: number }) => ({ ndb_no: r.food.ndb_no, description: r.food.description, score: r.score });
+const brief = (r: { food: FoodCandidate; score: number }) => ({
+  ndb_no: r.food.ndb_no,
+  description: r.food.description,
+  score: r.score,
+});
 
 /**
  * A food by NDB number; else a curated plain-form default for a staple query; else the best-scoring text match among
@@ -68,17 +101,34 @@ export function matchFood(db: Db, text: string): Match {
   const curated = DEFAULT_FOODS[defaultFoodKey(words)];
   const chosen = curated ? st.food(curated) : undefined;
   if (chosen) {
-    return { ok: true, food: chosen, by: 'curated', score: 1, alternatives: all.filter((r) => r.food.ndb_no !== chosen.ndb_no).slice(0, 3).map(brief) };
+    return {
+      ok: true,
+      food: chosen,
+      by: 'curated',
+      score: 1,
+      alternatives: all
+        .filter((r) => r.food.ndb_no !== chosen.ndb_no)
+        .slice(0, 3)
+        .map(brief),
+    };
   }
-  if (all.length) return { ok: true, food: all[0]!.food, by: 'text', score: all[0]!.score, alternatives: all.slice(1, 4).map(brief) };
-  return { ok: false, suggestions: rankFoods(words, st.search(ftsExpr(words, 'OR'))).slice(0, 5).map(brief) };
+  if (all.length)
+    return { ok: true, food: all[0]!.food, by: 'text', score: all[0]!.score, alternatives: all.slice(1, 4).map(brief) };
+  return {
+    ok: false,
+    suggestions: rankFoods(words, st.search(ftsExpr(words, 'OR')))
+      .slice(0, 5)
+      .map(brief),
+  };
 }
 
 const METHOD = {
   name: 'USDA SR28 nutrient values and household weights; FDA 2016 Daily Values; Atwater general factors',
   reference:
     'US Department of Agriculture, Agricultural Research Service, Nutrient Data Laboratory. USDA National Nutrient Database for ' +
-    'Standard Reference, Release 28 (2015, revised 2016). ' + DV_REFERENCE + ' Merrill AL, Watt BK. Energy Value of Foods: Basis ' +
+    'Standard Reference, Release 28 (2015, revised 2016). ' +
+    DV_REFERENCE +
+    ' Merrill AL, Watt BK. Energy Value of Foods: Basis ' +
     'and Derivation. USDA Agriculture Handbook No. 74 (1955, revised 1973). US customary units: NIST Handbook 44, Appendix C.',
 };
 
@@ -104,7 +154,10 @@ export const nutritionTool: ToolRunner<typeof NutritionRequest, typeof Nutrition
       const portion = resolvePortion(it.amount, it.unit, weights);
       if (!portion.ok) {
         unresolved.push({
-          index: i, food, unit: it.unit, reason: portion.reason,
+          index: i,
+          food,
+          unit: it.unit,
+          reason: portion.reason,
           available_measures: weights.map((w) => ({ measure: w.measure, amount: w.amount, grams: w.grams })),
         });
         return;
@@ -116,7 +169,12 @@ export const nutritionTool: ToolRunner<typeof NutritionRequest, typeof Nutrition
         return v === undefined ? 0 : (v * portion.grams) / 100;
       };
       // Protein, fat and carbohydrate are analysed for every SR28 food; alcohol counts where analysed.
-      const g = { protein: grams('203'), fat: grams('204'), carbohydrate: grams('205'), alcohol: grams(ALCOHOL_NUTR_NO) };
+      const g = {
+        protein: grams('203'),
+        fat: grams('204'),
+        carbohydrate: grams('205'),
+        alcohol: grams(ALCOHOL_NUTR_NO),
+      };
       macroGrams.push(g);
       items.push({
         index: i,
@@ -132,8 +190,14 @@ export const nutritionTool: ToolRunner<typeof NutritionRequest, typeof Nutrition
     const totals = totalNutrients(items);
     const sum = (k: 'protein' | 'fat' | 'carbohydrate' | 'alcohol') => macroGrams.reduce((s, g) => s + g[k], 0);
     const totalEnergy = totals.find((n) => n.key === 'energy')?.amount?.value ?? null;
-    const macro = macroEnergy({ protein: sum('protein'), fat: sum('fat'), carbohydrate: sum('carbohydrate'), alcohol: sum('alcohol') }, totalEnergy);
-    const totalGrams = round(items.reduce((s, x) => s + x.portion.grams, 0), 2);
+    const macro = macroEnergy(
+      { protein: sum('protein'), fat: sum('fat'), carbohydrate: sum('carbohydrate'), alcohol: sum('alcohol') },
+      totalEnergy,
+    );
+    const totalGrams = round(
+      items.reduce((s, x) => s + x.portion.grams, 0),
+      2,
+    );
 
     return {
       items,
@@ -155,11 +219,16 @@ function totalNutrients(items: NutritionData['items']): NutritionData['totals'][
     for (const item of items) {
       const n = item.nutrients.find((x) => x.key === def.key) as NutrientOut;
       if (n.amount === null) missing.push(item.index);
-      else { value += n.amount.value; any = true; }
+      else {
+        value += n.amount.value;
+        any = true;
+      }
     }
     const amount = any ? round(value, 3) : null;
     return {
-      key: def.key, name: def.name, nutr_no: def.nutr_no,
+      key: def.key,
+      name: def.name,
+      nutr_no: def.nutr_no,
       amount: amount === null ? null : { value: amount, unit: def.unit },
       daily_value: def.dv === null ? null : { value: def.dv, unit: def.unit },
       percent_dv: percentDv(amount, def.dv),
@@ -174,8 +243,12 @@ function totalNutrients(items: NutritionData['items']): NutritionData['totals'][
  * (FDA, How to Understand and Use the Nutrition Facts Label).
  */
 function summarise(
-  n: number, grams: number, totals: NutritionData['totals']['nutrients'], macro: ReturnType<typeof macroEnergy>,
-  unmatched: number, unresolved: number,
+  n: number,
+  grams: number,
+  totals: NutritionData['totals']['nutrients'],
+  macro: ReturnType<typeof macroEnergy>,
+  unmatched: number,
+  unresolved: number,
 ): string {
   const parts: string[] = [];
   if (n === 0) {
@@ -185,17 +258,25 @@ function summarise(
     parts.push(`${n} item${n === 1 ? '' : 's'}, ${grams} g: ${round(kcal, 0)} kcal (SR28).`);
     if (macro.total_from_factors.value > 0) {
       const alc = macro.alcohol.percent ? `, alcohol ${macro.alcohol.percent}%` : '';
-      parts.push(`Energy split (Atwater factors): protein ${macro.protein.percent}%, fat ${macro.fat.percent}%, carbohydrate ${macro.carbohydrate.percent}%${alc}.`);
+      parts.push(
+        `Energy split (Atwater factors): protein ${macro.protein.percent}%, fat ${macro.fat.percent}%, carbohydrate ${macro.carbohydrate.percent}%${alc}.`,
+      );
     }
-    const high = totals.filter((t) => t.percent_dv !== null && t.percent_dv >= 20).map((t) => `${t.name} ${t.percent_dv}%`);
+    const high = totals
+      .filter((t) => t.percent_dv !== null && t.percent_dv >= 20)
+      .map((t) => `${t.name} ${t.percent_dv}%`);
     const low = totals.filter((t) => t.percent_dv !== null && t.percent_dv <= 5).map((t) => t.name);
     if (high.length) parts.push(`20% DV or more (high, by FDA's guide): ${high.join(', ')}.`);
     if (low.length) parts.push(`5% DV or less (low): ${low.join(', ')}.`);
     const partial = totals.filter((t) => !t.complete && t.amount !== null).map((t) => t.name);
     if (partial.length) parts.push(`Partial sums (not analysed for some items): ${partial.join(', ')}.`);
   }
-  if (unmatched) parts.push(`${unmatched} food${unmatched === 1 ? ' was' : 's were'} not identified (see suggestions).`);
-  if (unresolved) parts.push(`${unresolved} portion${unresolved === 1 ? '' : 's'} could not be converted to grams (see available measures).`);
+  if (unmatched)
+    parts.push(`${unmatched} food${unmatched === 1 ? ' was' : 's were'} not identified (see suggestions).`);
+  if (unresolved)
+    parts.push(
+      `${unresolved} portion${unresolved === 1 ? '' : 's'} could not be converted to grams (see available measures).`,
+    );
   parts.push('Editorial summary, not dietary advice; % DV uses the FDA 2016 adult Daily Values.');
   return parts.join(' ');
 }

@@ -29,8 +29,9 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
   {
     id: 'androgen_receptor_agonists',
     name: 'androgen-receptor agonists (testosterone, anabolic-androgenic steroids, SARMs)',
-    basis: 'One receptor, additive harm: WADA Prohibited List S1 groups anabolic-androgenic steroids (S1.1) and SARMs (S1.2) as anabolic agents; '
-      + 'testosterone labels (e.g. Depo-Testosterone) warn of erythrocytosis, lipid changes and HPG-axis suppression that other androgens add to.',
+    basis:
+      'One receptor, additive harm: WADA Prohibited List S1 groups anabolic-androgenic steroids (S1.1) and SARMs (S1.2) as anabolic agents; ' +
+      'testosterone labels (e.g. Depo-Testosterone) warn of erythrocytosis, lipid changes and HPG-axis suppression that other androgens add to.',
     classes: ['androgen'],
     categories: ['sarm'],
     what: /\banabolic(?:-androgenic)? steroids?\b|\bandrogen[- ]receptor (?:full |partial )?agonist|\bSARM\b|\b(?:ester|derivative) of testosterone\b|\btestosterone (?:ester|derivative)\b|\b(?:DHT|dihydrotestosterone)[- ](?:derived|derivative)\b/i,
@@ -38,16 +39,18 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
   {
     id: 'serotonergic',
     name: 'serotonergic agents (serotonin syndrome risk)',
-    basis: 'SSRI and SNRI labels (e.g. Zoloft, section 5.2 Serotonin Syndrome) warn of serotonin syndrome with other serotonergic drugs, naming '
-      + 'triptans, tricyclics, fentanyl, lithium, tramadol, tryptophan, buspirone, amphetamines and St John\'s wort; MAOI labels likewise.',
+    basis:
+      'SSRI and SNRI labels (e.g. Zoloft, section 5.2 Serotonin Syndrome) warn of serotonin syndrome with other serotonergic drugs, naming ' +
+      "triptans, tricyclics, fentanyl, lithium, tramadol, tryptophan, buspirone, amphetamines and St John's wort; MAOI labels likewise.",
     classes: ['ssri', 'snri', 'maoi', 'triptans', 'serotonergic'],
     what: /\bprecursor of serotonin\b|\bserotonin precursor\b|\bserotonin (?:and nor(?:epinephrine|adrenaline) )?reuptake inhibitor|\bserotonin antagonist and reuptake inhibitor|\bserotonergic\b|\bSSRI\b|\bSNRI\b|\bmonoamine oxidase inhibitor/i,
   },
   {
     id: 'cns_stimulants',
     name: 'central nervous system stimulants',
-    basis: 'Same action (central sympathomimetic or wake-promoting stimulation, including caffeine- and synephrine-containing botanicals): effects on heart rate, blood pressure, anxiety and sleep add up; '
-      + 'stimulant labels (e.g. Adderall, Provigil) list other sympathomimetics and stimulants among interacting drugs.',
+    basis:
+      'Same action (central sympathomimetic or wake-promoting stimulation, including caffeine- and synephrine-containing botanicals): effects on heart rate, blood pressure, anxiety and sleep add up; ' +
+      'stimulant labels (e.g. Adderall, Provigil) list other sympathomimetics and stimulants among interacting drugs.',
     classes: ['stimulant'],
     // What they are, also for botanicals: "sympathomimetic amines" (ephedra), "adrenergic amines" and synephrine
     // (bitter orange), "containing about 2–8 % caffeine" (guarana); never a bare "stimulant" ("stimulant laxative").
@@ -56,40 +59,45 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
   {
     id: 'cns_depressants',
     name: 'sedatives and CNS depressants',
-    basis: 'FDA boxed warnings (2016) on opioids with benzodiazepines or other CNS depressants, and benzodiazepine and Z-drug labels: '
-      + 'additive sedation and respiratory depression.',
+    basis:
+      'FDA boxed warnings (2016) on opioids with benzodiazepines or other CNS depressants, and benzodiazepine and Z-drug labels: ' +
+      'additive sedation and respiratory depression.',
     classes: ['benzodiazepine', 'z_drug', 'cns_depressant', 'opioid'],
     what: /\bbenzodiazepine\b|\bsedative-hypnotic\b|\bGABA[- ]?B (?:receptor )?agonist\b|\bbarbiturate\b|\bopioid (?:receptor )?agonist\b/i,
   },
   {
     id: 'glp1_receptor_agonists',
     name: 'GLP-1 receptor agonists (including dual and triple incretin agonists)',
-    basis: 'Wegovy and Saxenda labels (Limitations of Use): not to be used with other semaglutide- or liraglutide-containing products or any other '
-      + 'GLP-1 receptor agonist.',
+    basis:
+      'Wegovy and Saxenda labels (Limitations of Use): not to be used with other semaglutide- or liraglutide-containing products or any other ' +
+      'GLP-1 receptor agonist.',
     classes: ['glp1'],
     what: /\bGLP-1 receptor agonist|\bGLP-1 (?:and|\/) ?\w+ receptor|\bGIP and GLP-1\b|\bGLP-1 analogue\b|\bagonist of the GIP, GLP-1\b/i,
   },
   {
     id: 'ghrelin_receptor_agonists',
     name: 'ghrelin-receptor (GHS-R1a) agonists',
-    basis: 'One receptor (growth hormone secretagogue receptor 1a): a second agonist adds no distinct action, only more GH, prolactin, cortisol '
-      + 'and appetite effects (editorial pharmacology).',
+    basis:
+      'One receptor (growth hormone secretagogue receptor 1a): a second agonist adds no distinct action, only more GH, prolactin, cortisol ' +
+      'and appetite effects (editorial pharmacology).',
     classes: [],
     what: /\bghrelin[- ]receptor\b|\bGHS-R1a\b|\bghrelin (?:mimetic|agonist)\b|\bgrowth hormone secretagogue receptor\b|\bGH-releasing peptides?\b|\bGHRP\b/i,
   },
   {
     id: 'ghrh_analogues',
     name: 'GHRH analogues',
-    basis: 'One receptor (GHRH receptor): analogues of growth hormone-releasing hormone duplicate one another (editorial pharmacology; '
-      + 'tesamorelin label: GHRH analogue).',
+    basis:
+      'One receptor (GHRH receptor): analogues of growth hormone-releasing hormone duplicate one another (editorial pharmacology; ' +
+      'tesamorelin label: GHRH analogue).',
     classes: [],
     what: /\bGHRH\b|\bgrowth hormone-releasing hormone\b/i,
   },
   {
     id: 'antithrombotics',
     name: 'anticoagulants and antiplatelets',
-    basis: 'Anticoagulant and antiplatelet labels (e.g. Eliquis, Plavix, warfarin) warn that other anticoagulants, antiplatelets and NSAIDs '
-      + 'increase bleeding risk.',
+    basis:
+      'Anticoagulant and antiplatelet labels (e.g. Eliquis, Plavix, warfarin) warn that other anticoagulants, antiplatelets and NSAIDs ' +
+      'increase bleeding risk.',
     classes: ['anticoagulant', 'antiplatelet', 'doac', 'vka'],
     what: /\banticoagulant\b|\bantiplatelet\b|\bfactor Xa inhibitor\b|\bP2Y12 (?:receptor )?(?:inhibitor|antagonist)/i,
   },
@@ -103,8 +111,9 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
   {
     id: 'statins',
     name: 'statins (HMG-CoA reductase inhibitors, including red yeast rice monacolin K)',
-    basis: 'Statin labels: myopathy risk rises with dose and exposure; red yeast rice monacolin K is lovastatin (FDA, 1998 and 2007 warnings), '
-      + 'so it duplicates a statin.',
+    basis:
+      'Statin labels: myopathy risk rises with dose and exposure; red yeast rice monacolin K is lovastatin (FDA, 1998 and 2007 warnings), ' +
+      'so it duplicates a statin.',
     classes: ['statin'],
     what: /\bHMG-CoA reductase inhibitor/i,
     identity: /\bmonacolin K\b[^.]*\b(?:identical to|the same as|is) lovastatin\b/i,
@@ -112,24 +121,28 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
   {
     id: 'corticosteroids',
     name: 'corticosteroids (oral, injected, inhaled, nasal or potent topical)',
-    basis: 'Glucocorticoid exposure adds up across products and routes: corticosteroid labels warn of HPA-axis suppression, Cushing\'s syndrome, '
-      + 'hyperglycaemia and infection, and inhaled, nasal and topical labels of systemic effects, more so beside other corticosteroids.',
+    basis:
+      "Glucocorticoid exposure adds up across products and routes: corticosteroid labels warn of HPA-axis suppression, Cushing's syndrome, " +
+      'hyperglycaemia and infection, and inhaled, nasal and topical labels of systemic effects, more so beside other corticosteroids.',
     classes: ['corticosteroid'],
     what: /\bglucocorticoid\b|\bcorticosteroid\b/i,
   },
-  ...([
-    ['iron', 'iron', '45', /^(?:ferrous|ferric|iron)\b|\belemental iron\b/i],
-    ['calcium', 'calcium', '2,000–2,500 (by age)', /^calcium\b(?![- ](?:channel|sensing))|\belemental calcium\b/i],
-    ['magnesium', 'magnesium', '350', /^magnesium\b|\belemental magnesium\b/i],
-    ['zinc', 'zinc', '40', /^zinc\b|\belemental zinc\b/i],
-    ['potassium', 'potassium', null, /^potassium (?:chloride|citrate|bicarbonate|gluconate|acetate|phosphate)\b/i],
-  ] as const).map(([id, cls, ul, what]): DuplicationGroup => ({
+  ...(
+    [
+      ['iron', 'iron', '45', /^(?:ferrous|ferric|iron)\b|\belemental iron\b/i],
+      ['calcium', 'calcium', '2,000–2,500 (by age)', /^calcium\b(?![- ](?:channel|sensing))|\belemental calcium\b/i],
+      ['magnesium', 'magnesium', '350', /^magnesium\b|\belemental magnesium\b/i],
+      ['zinc', 'zinc', '40', /^zinc\b|\belemental zinc\b/i],
+      ['potassium', 'potassium', null, /^potassium (?:chloride|citrate|bicarbonate|gluconate|acetate|phosphate)\b/i],
+    ] as const
+  ).map(([id, cls, ul, what]): DuplicationGroup => ({
     id: `same_mineral_${id}`,
     name: `sources of ${id}`,
-    basis: ul === null
-      ? 'One element: potassium from several products adds up, with hyperkalaemia risk (potassium chloride labels).'
-      : `One element: intakes from all supplements add up against the Tolerable Upper Intake Level (adults, ${ul} mg/day${id === 'magnesium' ? ' from supplements' : ''}; `
-        + 'Institute of Medicine Dietary Reference Intakes; NIH Office of Dietary Supplements fact sheets).',
+    basis:
+      ul === null
+        ? 'One element: potassium from several products adds up, with hyperkalaemia risk (potassium chloride labels).'
+        : `One element: intakes from all supplements add up against the Tolerable Upper Intake Level (adults, ${ul} mg/day${id === 'magnesium' ? ' from supplements' : ''}; ` +
+          'Institute of Medicine Dietary Reference Intakes; NIH Office of Dietary Supplements fact sheets).',
     classes: [cls],
     // The record's opening names the element ("Magnesium salt of L-threonic acid", "about 7–8% elemental magnesium").
     what,
@@ -137,18 +150,29 @@ export const DUPLICATION_GROUPS: DuplicationGroup[] = [
 ];
 
 /** What a substance is, for membership: its drug classes, record category and the first sentence of its description. */
-export interface GroupSubject { classes: readonly string[]; category: string | null; description: string | null }
+export interface GroupSubject {
+  classes: readonly string[];
+  category: string | null;
+  description: string | null;
+}
 
 /** The first sentence up to the first clause that says what it is used for or combined with. */
 export function descriptionHead(description: string): string {
-  return (sentences(description)[0] ?? '').split(/[;:]|\s(?:that|which|used|approved|for|with|in combination|taken|sold|marketed|given|to treat|to reverse)\s/)[0]!.trim();
+  return (sentences(description)[0] ?? '')
+    .split(
+      /[;:]|\s(?:that|which|used|approved|for|with|in combination|taken|sold|marketed|given|to treat|to reverse)\s/,
+    )[0]!
+    .trim();
 }
 
 /** The groups a substance belongs to, in DUPLICATION_GROUPS order. */
 export function groupsOf(s: GroupSubject): DuplicationGroup[] {
   const first = s.description ? descriptionHead(s.description) : '';
-  return DUPLICATION_GROUPS.filter((g) => g.classes.some((c) => s.classes.includes(c))
-    || (s.category !== null && (g.categories ?? []).includes(s.category))
-    || (g.what !== undefined && first !== '' && g.what.test(first))
-    || (g.identity !== undefined && s.description !== null && g.identity.test(s.description)));
+  return DUPLICATION_GROUPS.filter(
+    (g) =>
+      g.classes.some((c) => s.classes.includes(c)) ||
+      (s.category !== null && (g.categories ?? []).includes(s.category)) ||
+      (g.what !== undefined && first !== '' && g.what.test(first)) ||
+      (g.identity !== undefined && s.description !== null && g.identity.test(s.description)),
+  );
 }

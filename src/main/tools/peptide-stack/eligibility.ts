@@ -46,13 +46,17 @@ const LABEL: Record<OptInKind, string> = {
   anabolic_steroid: 'an anabolic-androgenic steroid',
 };
 
-const VET_ONLY_TEXT = /\b(?:approved|marketed|licensed|authori[sz]ed|sold|available) only (?:as|for|in) (?:an? )?(?:\w+ )?(?:veterinary|horses|cattle|livestock|animals|dogs|cats)\b|\bveterinary use only\b|\bonly (?:as )?a veterinary (?:drug|product|medicine)\b/i;
+const VET_ONLY_TEXT =
+  /\b(?:approved|marketed|licensed|authori[sz]ed|sold|available) only (?:as|for|in) (?:an? )?(?:\w+ )?(?:veterinary|horses|cattle|livestock|animals|dogs|cats)\b|\bveterinary use only\b|\bonly (?:as )?a veterinary (?:drug|product|medicine)\b/i;
 const VET_DOSE = /\bveterinary\b|\blivestock\b|\bfeedlot\b/i;
 
 export function isVeterinaryOnly(r: EligibilityRecord): boolean {
   if (r.status === 'approved') return false;
   const d = r.typical_dosing;
-  return VET_ONLY_TEXT.test(`${r.description} ${d.frequency}`) || VET_DOSE.test(`${d.unit}. ${d.frequency}. ${d.duration}. ${d.animal_dose_note ?? ''}`);
+  return (
+    VET_ONLY_TEXT.test(`${r.description} ${d.frequency}`) ||
+    VET_DOSE.test(`${d.unit}. ${d.frequency}. ${d.duration}. ${d.animal_dose_note ?? ''}`)
+  );
 }
 
 /** The opt-in kinds a record belongs to, in OPT_IN_KINDS order. */
@@ -74,5 +78,8 @@ export function missingOptIn(kinds: readonly OptInKind[], o: OptIns): { kind: Op
   if (!missing.length) return null;
   const what = kinds.map((k) => LABEL[k]).join(' and ');
   const fields = missing.map((k) => `constraints.${FIELD[k]}`).join(' and ');
-  return { kind: missing[0]!, detail: `${what[0]!.toUpperCase()}${what.slice(1)}: left out unless the request sets ${fields} to true` };
+  return {
+    kind: missing[0]!,
+    detail: `${what[0]!.toUpperCase()}${what.slice(1)}: left out unless the request sets ${fields} to true`,
+  };
 }

@@ -10,7 +10,9 @@ import { peptideStackTool } from './tool.ts';
 
 let content: Db;
 let ctx: ToolContext;
-beforeAll(() => { ({ content, ctx } = openToolContext()); });
+beforeAll(() => {
+  ({ content, ctx } = openToolContext());
+});
 afterAll(() => content.close());
 
 const run = (body: unknown) => runTool(peptideStackTool, ctx, body);
@@ -25,16 +27,27 @@ const inputError = (body: unknown): ToolInputError => {
   throw new Error('expected a ToolInputError');
 };
 
-const ALL_IN = { include_research_only: true, include_veterinary_only: true, include_sarms: true, include_anabolic_steroids: true } as const;
+const ALL_IN = {
+  include_research_only: true,
+  include_veterinary_only: true,
+  include_sarms: true,
+  include_anabolic_steroids: true,
+} as const;
 
 /**
  * The ranking restated in SQL: compounds of a subcategory, best grade first, then most research, then slug, without
  * withdrawn compounds and approved therapeutic medicines, and (unless `researchOnly`) without research-only ones.
  */
-const ranked = (subcategory: string, minGrade = 'B', researchOnly = false) => (content.prepare(`SELECT slug FROM compounds
+const ranked = (subcategory: string, minGrade = 'B', researchOnly = false) =>
+  (
+    content
+      .prepare(
+        `SELECT slug FROM compounds
   WHERE replace(subcategory, '-', '_') = ? AND status <> 'withdrawn' AND NOT (status = 'approved' AND compound_type = 'therapeutic')
-    AND (? OR status <> 'research_only') AND evidence_grade <= ? ORDER BY evidence_grade, research_count DESC, slug`)
-  .all(subcategory, researchOnly ? 1 : 0, minGrade) as { slug: string }[]).map((r) => r.slug);
+    AND (? OR status <> 'research_only') AND evidence_grade <= ? ORDER BY evidence_grade, research_count DESC, slug`,
+      )
+      .all(subcategory, researchOnly ? 1 : 0, minGrade) as { slug: string }[]
+  ).map((r) => r.slug);
 
 /** Highest severity the interaction checker gives for a pair (the one pair model every tool uses). */
 const checked = (a: string, b: string) => runTool(interactionsTool, ctx, { substances: [a, b] }).highest_severity;
@@ -57,31 +70,49 @@ describe('peptide-stack: selection', () => {
     expect(sleep.length).toBeGreaterThanOrEqual(1);
     expect(stress.length).toBeGreaterThanOrEqual(2);
     const out = run({ goals: ['sleep', 'stress'] });
-    expect(out.stack.slice(0, 2).map((s) => [s.rank, s.slug, s.goal])).toEqual([[1, sleep[0], 'sleep'], [2, stress[0], 'stress']]);
+    expect(out.stack.slice(0, 2).map((s) => [s.rank, s.slug, s.goal])).toEqual([
+      [1, sleep[0], 'sleep'],
+      [2, stress[0], 'stress'],
+    ]);
     expect(out.stack.every((s) => gradeAllowed(s.evidence_grade, 'B'))).toBe(true);
-    expect(out.goals.map((g) => [g.goal, g.subcategories])).toEqual([['sleep', ['sleep']], ['stress', ['stress']]]);
+    expect(out.goals.map((g) => [g.goal, g.subcategories])).toEqual([
+      ['sleep', ['sleep']],
+      ['stress', ['stress']],
+    ]);
     expect(out.empty_reasons).toEqual([]);
     expect(out.interpretation).toMatch(/not a prescription/);
   });
 
   it('is deterministic', () => {
-    const body = { goals: ['cognitive', 'sleep', 'stress'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } };
+    const body = {
+      goals: ['cognitive', 'sleep', 'stress'],
+      constraints: { max_compounds: 6, min_evidence_grade: 'E' },
+    };
     expect(run(body)).toEqual(run(body));
   });
 
   it('per compound: dosing (no amount when the figure is not a human dose), timing, rationale and warnings', () => {
-    const out = run({ goals: ['healing'], constraints: { min_evidence_grade: 'E', include_research_only: true, categories: ['peptide'], max_compounds: 6 } });
+    const out = run({
+      goals: ['healing'],
+      constraints: { min_evidence_grade: 'E', include_research_only: true, categories: ['peptide'], max_compounds: 6 },
+    });
     const bpc = out.stack.find((s) => s.slug === 'bpc-157')!;
     // No human dose is established for BPC-157: no amount is given.
     expect(bpc.dosing.amount).toBeNull();
     expect(['animal_or_nonclinical', 'none_established']).toContain(bpc.dosing.dose_status);
-    expect(bpc.warnings.map((w) => w.kind)).toEqual(expect.arrayContaining(['research_only', 'wada', 'dose_not_established']));
+    expect(bpc.warnings.map((w) => w.kind)).toEqual(
+      expect.arrayContaining(['research_only', 'wada', 'dose_not_established']),
+    );
     expect(bpc.warnings.find((w) => w.kind === 'wada')!.message).toMatch(/WADA prohibits it under S0/);
-    const mel = run({ goals: ['sleep'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } }).stack.find((s) => s.slug === 'melatonin')!;
+    const mel = run({ goals: ['sleep'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } }).stack.find(
+      (s) => s.slug === 'melatonin',
+    )!;
     expect(mel.dosing).toMatchObject({ amount: { value: 2, unit: 'mg' }, dose_status: 'established' });
     expect(mel.timing.slots).toEqual(['bedtime']);
     expect(mel.rationale).toMatch(new RegExp(`^Its main use is sleep; evidence grade ${mel.evidence_grade} \\(`));
-    expect(out.warnings).toContain('The stack contains research-only compounds: not approved for human use, with unverified products.');
+    expect(out.warnings).toContain(
+      'The stack contains research-only compounds: not approved for human use, with unverified products.',
+    );
   });
 
   it('default minimum grade is B: weaker candidates are left out with the reason', () => {
@@ -104,35 +135,66 @@ describe('peptide-stack: the issue 13 cases, as classes', () => {
     }
     const tren = out.not_selected.find((n) => n.slug === 'trenbolone')!;
     expect(tren.reason).toBe('research_only');
-    expect(tren.detail).toBe('Research-only (not approved for human use) and veterinary-only (approved or marketed only for animals) and an anabolic-androgenic steroid: '
-      + 'left out unless the request sets constraints.include_research_only and constraints.include_veterinary_only and constraints.include_anabolic_steroids to true');
-    const sarms = content.prepare("SELECT slug, status FROM compounds WHERE category = 'sarm' AND subcategory = 'muscle_growth'").all() as { slug: string; status: string }[];
+    expect(tren.detail).toBe(
+      'Research-only (not approved for human use) and veterinary-only (approved or marketed only for animals) and an anabolic-androgenic steroid: ' +
+        'left out unless the request sets constraints.include_research_only and constraints.include_veterinary_only and constraints.include_anabolic_steroids to true',
+    );
+    const sarms = content
+      .prepare("SELECT slug, status FROM compounds WHERE category = 'sarm' AND subcategory = 'muscle_growth'")
+      .all() as { slug: string; status: string }[];
     for (const x of sarms.filter((c) => c.status !== 'withdrawn')) {
-      expect(out.not_selected.find((n) => n.slug === x.slug)?.reason).toBe(x.status === 'research_only' ? 'research_only' : 'sarm');
+      expect(out.not_selected.find((n) => n.slug === x.slug)?.reason).toBe(
+        x.status === 'research_only' ? 'research_only' : 'sarm',
+      );
     }
   });
 
   it('muscle growth with every opt-in: at most one androgen-receptor agonist; the others are duplications of it', () => {
-    const out = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6, min_evidence_grade: 'E', ...ALL_IN } });
+    const out = run({
+      goals: ['muscle_growth'],
+      constraints: { max_compounds: 6, min_evidence_grade: 'E', ...ALL_IN },
+    });
     const ar = out.stack.filter((s) => s.duplication_groups.includes('androgen_receptor_agonists'));
     expect(ar).toHaveLength(1);
     noSharedGroup(out.stack);
     // Every other SARM or anabolic steroid for the goal is left out for duplicating it (some also interact with it).
-    const others = (content.prepare(`SELECT slug FROM compounds WHERE subcategory = 'muscle_growth' AND category IN ('sarm', 'steroid') AND status <> 'withdrawn'`)
-      .all() as { slug: string }[]).map((r) => r.slug).filter((x) => x !== ar[0]!.slug);
+    const others = (
+      content
+        .prepare(
+          `SELECT slug FROM compounds WHERE subcategory = 'muscle_growth' AND category IN ('sarm', 'steroid') AND status <> 'withdrawn'`,
+        )
+        .all() as { slug: string }[]
+    )
+      .map((r) => r.slug)
+      .filter((x) => x !== ar[0]!.slug);
     expect(others.length).toBeGreaterThanOrEqual(10);
     for (const slug of others) {
       const n = out.not_selected.find((x) => x.slug === slug)!;
       expect(['interaction', 'therapeutic_duplication'], slug).toContain(n.reason);
-      expect(n.detail).toMatch(new RegExp(`[Dd]uplicates ${ar[0]!.name} \\(already in the stack\\): both are androgen-receptor agonists .*Basis: .*WADA Prohibited List S1`));
+      expect(n.detail).toMatch(
+        new RegExp(
+          `[Dd]uplicates ${ar[0]!.name} \\(already in the stack\\): both are androgen-receptor agonists .*Basis: .*WADA Prohibited List S1`,
+        ),
+      );
     }
   });
 
   it('each opt-in admits only its own kind', () => {
-    const sarmsOnly = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_sarms: true } });
+    const sarmsOnly = run({
+      goals: ['muscle_growth'],
+      constraints: { max_compounds: 6, min_evidence_grade: 'E', include_sarms: true },
+    });
     for (const s of sarmsOnly.stack) expect(s.status).not.toBe('research_only');
     expect(sarmsOnly.not_selected.find((n) => n.slug === 'ligandrol')).toMatchObject({ reason: 'research_only' });
-    const noVet = run({ goals: ['muscle_growth'], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_research_only: true, include_anabolic_steroids: true } });
+    const noVet = run({
+      goals: ['muscle_growth'],
+      constraints: {
+        max_compounds: 6,
+        min_evidence_grade: 'E',
+        include_research_only: true,
+        include_anabolic_steroids: true,
+      },
+    });
     expect(noVet.not_selected.find((n) => n.slug === 'trenbolone')).toMatchObject({
       reason: 'veterinary_only',
       detail: expect.stringMatching(/unless the request sets constraints\.include_veterinary_only to true$/),
@@ -141,7 +203,10 @@ describe('peptide-stack: the issue 13 cases, as classes', () => {
   });
 
   it('a sleep stack for someone on sertraline has no serotonergic agent (L-tryptophan left out with the reason)', () => {
-    const out = run({ goals: ['sleep'], constraints: { max_compounds: 6, min_evidence_grade: 'E', current_medications: ['sertraline'] } });
+    const out = run({
+      goals: ['sleep'],
+      constraints: { max_compounds: 6, min_evidence_grade: 'E', current_medications: ['sertraline'] },
+    });
     expect(out.stack.map((s) => s.slug)).not.toContain('l-tryptophan');
     for (const s of out.stack) expect(s.duplication_groups).not.toContain('serotonergic');
     const trp = out.not_selected.find((n) => n.slug === 'l-tryptophan')!;
@@ -150,9 +215,17 @@ describe('peptide-stack: the issue 13 cases, as classes', () => {
     expect(trp.detail).toMatch(/serotonergic agents \(serotonin syndrome risk\)/);
   });
 
-  it('the same class for mood: 5-HTP and St John\'s wort never join an SSRI, by name or by brand', () => {
+  it("the same class for mood: 5-HTP and St John's wort never join an SSRI, by name or by brand", () => {
     for (const med of ['sertraline', 'Zoloft', 'fluoxetine']) {
-      const out = run({ goals: ['mood'], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_research_only: true, current_medications: [med] } });
+      const out = run({
+        goals: ['mood'],
+        constraints: {
+          max_compounds: 6,
+          min_evidence_grade: 'E',
+          include_research_only: true,
+          current_medications: [med],
+        },
+      });
       for (const s of out.stack) expect(s.duplication_groups, `${s.slug} with ${med}`).not.toContain('serotonergic');
       for (const slug of ['5-htp', 'st-johns-wort']) {
         const n = out.not_selected.find((x) => x.slug === slug);
@@ -165,40 +238,71 @@ describe('peptide-stack: the issue 13 cases, as classes', () => {
     const out = run({ goals: ['mineral_repletion'], constraints: { max_compounds: 6, min_evidence_grade: 'E' } });
     noSharedGroup(out.stack);
     // Some are also listed as interacting (reason "interaction"); the detail then adds the duplication.
-    const mg = out.not_selected.filter((n) => /[Dd]uplicates Magnesium .* both are sources of magnesium\./.test(n.detail));
+    const mg = out.not_selected.filter((n) =>
+      /[Dd]uplicates Magnesium .* both are sources of magnesium\./.test(n.detail),
+    );
     expect(mg.length).toBeGreaterThanOrEqual(1);
     expect(mg[0]!.detail).toMatch(/Basis: .*350 mg\/day from supplements/);
   });
 
   it('no stack ever holds two members of one group, for any goal (every opt-in, 6 compounds)', () => {
-    const goals = (content.prepare('SELECT DISTINCT replace(subcategory, \'-\', \'_\') AS g FROM compounds ORDER BY g').all() as { g: string }[]).map((r) => r.g);
-    for (const g of goals) noSharedGroup(run({ goals: [g], constraints: { max_compounds: 6, min_evidence_grade: 'E', include_approved_medicines: true, ...ALL_IN } }).stack);
+    const goals = (
+      content.prepare("SELECT DISTINCT replace(subcategory, '-', '_') AS g FROM compounds ORDER BY g").all() as {
+        g: string;
+      }[]
+    ).map((r) => r.g);
+    for (const g of goals)
+      noSharedGroup(
+        run({
+          goals: [g],
+          constraints: { max_compounds: 6, min_evidence_grade: 'E', include_approved_medicines: true, ...ALL_IN },
+        }).stack,
+      );
   });
 });
 
 describe('peptide-stack: interactions (moderate or worse leaves a candidate out)', () => {
   it('a candidate with an interaction with a medication is dropped with the reason (melatonin + fluvoxamine)', () => {
-    const out = run({ goals: ['sleep'], constraints: { max_compounds: 2, min_evidence_grade: 'E', current_medications: ['fluvoxamine'] } });
+    const out = run({
+      goals: ['sleep'],
+      constraints: { max_compounds: 2, min_evidence_grade: 'E', current_medications: ['fluvoxamine'] },
+    });
     expect(out.stack.map((s) => s.slug)).not.toContain('melatonin');
     const dropped = out.not_selected.find((n) => n.slug === 'melatonin')!;
     expect(dropped.reason).toBe('interaction');
-    expect(dropped.detail).toMatch(/^major interaction with Fluvoxamine \(a current medication\): .*the melatonin record: Fluvoxamine \(major\)/);
+    expect(dropped.detail).toMatch(
+      /^major interaction with Fluvoxamine \(a current medication\): .*the melatonin record: Fluvoxamine \(major\)/,
+    );
     expect(out.medications[0]).toMatchObject({ input: 'fluvoxamine', status: 'resolved', name: 'Fluvoxamine' });
     // The same verdict the interaction checker gives for the pair.
     expect(checked('melatonin', 'fluvoxamine')).toBe('major');
   });
 
   it('agrees with the interaction checker: nothing chosen interacts moderately or worse; everything dropped for it does', () => {
-    const out = run({ goals: ['metabolic'], constraints: { include_approved_medicines: true, current_medications: ['warfarin'], max_compounds: 6, min_evidence_grade: 'E', ...ALL_IN } });
+    const out = run({
+      goals: ['metabolic'],
+      constraints: {
+        include_approved_medicines: true,
+        current_medications: ['warfarin'],
+        max_compounds: 6,
+        min_evidence_grade: 'E',
+        ...ALL_IN,
+      },
+    });
     expect(out.interactions.every((i) => i.severity === 'minor' || i.severity === 'unknown')).toBe(true);
     for (const s of out.stack) expect(['major', 'moderate']).not.toContain(checked(s.slug, 'warfarin'));
-    const dropped = out.not_selected.filter((n) => n.reason === 'interaction' && /Warfarin \(a current medication\)/.test(n.detail));
+    const dropped = out.not_selected.filter(
+      (n) => n.reason === 'interaction' && /Warfarin \(a current medication\)/.test(n.detail),
+    );
     expect(dropped.length).toBeGreaterThan(0);
     for (const n of dropped) expect(['major', 'moderate']).toContain(checked(n.slug, 'warfarin'));
   });
 
   it('a candidate that interacts with one already chosen is dropped (anticoagulants and antiplatelets)', () => {
-    const out = run({ goals: ['anticoagulant', 'antiplatelet'], constraints: { include_approved_medicines: true, max_compounds: 4 } });
+    const out = run({
+      goals: ['anticoagulant', 'antiplatelet'],
+      constraints: { include_approved_medicines: true, max_compounds: 4 },
+    });
     expect(out.stack).toHaveLength(1);
     expect(out.not_selected.length).toBeGreaterThanOrEqual(3);
     for (const n of out.not_selected) {
@@ -220,15 +324,24 @@ describe('peptide-stack: other constraints', () => {
   });
 
   it('excluded and allowed categories, excluded compounds by name', () => {
-    const noSarm = run({ goals: ['muscle_growth'], constraints: { exclude_categories: ['sarm', 'steroid'], max_compounds: 6, ...ALL_IN } });
+    const noSarm = run({
+      goals: ['muscle_growth'],
+      constraints: { exclude_categories: ['sarm', 'steroid'], max_compounds: 6, ...ALL_IN },
+    });
     expect(noSarm.stack.every((s) => s.category !== 'sarm' && s.category !== 'steroid')).toBe(true);
     expect(noSarm.not_selected.some((n) => n.reason === 'excluded_category')).toBe(true);
 
-    const peptides = run({ goals: ['sleep'], constraints: { categories: ['peptide'], min_evidence_grade: 'E', include_research_only: true } });
+    const peptides = run({
+      goals: ['sleep'],
+      constraints: { categories: ['peptide'], min_evidence_grade: 'E', include_research_only: true },
+    });
     expect(peptides.stack.map((s) => s.slug)).toEqual(['dsip']);
     expect(peptides.not_selected.find((n) => n.slug === 'melatonin')).toMatchObject({ reason: 'category_not_allowed' });
 
-    const ex = run({ goals: ['healing'], constraints: { exclude_compounds: ['BPC 157'], min_evidence_grade: 'E', include_research_only: true } });
+    const ex = run({
+      goals: ['healing'],
+      constraints: { exclude_compounds: ['BPC 157'], min_evidence_grade: 'E', include_research_only: true },
+    });
     expect(ex.stack.map((s) => s.slug)).not.toContain('bpc-157');
     expect(ex.not_selected.find((n) => n.slug === 'bpc-157')).toMatchObject({ reason: 'excluded_compound' });
   });
@@ -236,7 +349,9 @@ describe('peptide-stack: other constraints', () => {
   it('nothing fits: an empty stack with the reasons, not an error', () => {
     const out = run({ goals: ['healing'], constraints: { min_evidence_grade: 'A', include_research_only: true } });
     expect(out.stack).toEqual([]);
-    expect(out.empty_reasons).toEqual([`Every candidate was ruled out: ${ranked('healing', 'E', true).length} below the minimum evidence grade.`]);
+    expect(out.empty_reasons).toEqual([
+      `Every candidate was ruled out: ${ranked('healing', 'E', true).length} below the minimum evidence grade.`,
+    ]);
     expect(out.interpretation).toMatch(/No stack could be built/);
     expect(out.highest_severity).toBe('none');
   });
@@ -248,7 +363,12 @@ describe('peptide-stack: other constraints', () => {
 
   it('a misspelt medication is read with a notice; an unrecognised one is reported and makes the answer at least unknown', () => {
     const typo = run({ goals: ['sleep'], constraints: { current_medications: ['sertralin'] } });
-    expect(typo.medications[0]).toMatchObject({ input: 'sertralin', status: 'resolved', matched_via: 'typo', compound: { slug: 'sertraline' } });
+    expect(typo.medications[0]).toMatchObject({
+      input: 'sertralin',
+      status: 'resolved',
+      matched_via: 'typo',
+      compound: { slug: 'sertraline' },
+    });
     expect(typo.warnings[0]).toMatch(/^"sertralin" was read as/);
     const unknown = run({ goals: ['sleep'], constraints: { current_medications: ['qqqzzz'] } });
     expect(unknown.unmatched_medications).toEqual([{ input: 'qqqzzz', suggestions: [] }]);
@@ -258,18 +378,29 @@ describe('peptide-stack: other constraints', () => {
   });
 
   it('a medication given as a class word ("SSRIs") is screened through its members', () => {
-    const out = run({ goals: ['sleep', 'mood'], constraints: { max_compounds: 6, min_evidence_grade: 'E', current_medications: ['SSRIs'] } });
+    const out = run({
+      goals: ['sleep', 'mood'],
+      constraints: { max_compounds: 6, min_evidence_grade: 'E', current_medications: ['SSRIs'] },
+    });
     expect(out.medications[0]).toMatchObject({ status: 'resolved', kind: 'class' });
     for (const s of out.stack) expect(s.duplication_groups).not.toContain('serotonergic');
-    expect(out.not_selected.find((n) => n.slug === 'l-tryptophan')?.reason).toMatch(/^(?:interaction|therapeutic_duplication)$/);
+    expect(out.not_selected.find((n) => n.slug === 'l-tryptophan')?.reason).toMatch(
+      /^(?:interaction|therapeutic_duplication)$/,
+    );
   });
 
   it('goals: "-" and "_" are interchangeable; an unknown goal is a ToolInputError naming it, with suggestions', () => {
     const out = run({ goals: ['anti-aging'] });
-    expect(out.goals[0]!.subcategories).toEqual(['anti-aging', 'anti_aging'].filter((s) => (content.prepare('SELECT 1 FROM compounds WHERE subcategory = ?').get(s))));
+    expect(out.goals[0]!.subcategories).toEqual(
+      ['anti-aging', 'anti_aging'].filter((s) =>
+        content.prepare('SELECT 1 FROM compounds WHERE subcategory = ?').get(s),
+      ),
+    );
     const e = inputError({ goals: ['sleep', 'heal'] });
     expect(e.details).toEqual([{ field: 'goals.1', message: 'unknown goal; did you mean healing?' }]);
-    expect(inputError({ goals: ['zzzzzz'] }).details[0]!.message).toMatch(/^unknown goal; known goals: .*healing.*sleep/);
+    expect(inputError({ goals: ['zzzzzz'] }).details[0]!.message).toMatch(
+      /^unknown goal; known goals: .*healing.*sleep/,
+    );
   });
 
   it('an excluded compound we do not carry is a ToolInputError naming it; a misspelt one is read with a notice', () => {
@@ -284,10 +415,19 @@ describe('peptide-stack: other constraints', () => {
 describe('peptide-stack: request validation', () => {
   it('defaults', () => {
     expect(PeptideStackRequest.parse({ goals: ['sleep'] })).toEqual({
-      goals: ['sleep'], save: false,
+      goals: ['sleep'],
+      save: false,
       constraints: {
-        max_compounds: 3, min_evidence_grade: 'B', exclude_categories: [], exclude_compounds: [], current_medications: [], include_approved_medicines: false,
-        include_research_only: false, include_veterinary_only: false, include_sarms: false, include_anabolic_steroids: false,
+        max_compounds: 3,
+        min_evidence_grade: 'B',
+        exclude_categories: [],
+        exclude_compounds: [],
+        current_medications: [],
+        include_approved_medicines: false,
+        include_research_only: false,
+        include_veterinary_only: false,
+        include_sarms: false,
+        include_anabolic_steroids: false,
       },
     });
   });
@@ -300,33 +440,59 @@ describe('peptide-stack: request validation', () => {
     expect(fields({ goals: ['sleep'], constraints: { max_compounds: 0 } })).toEqual(['constraints.max_compounds']);
     expect(fields({ goals: ['sleep'], constraints: { max_compounds: 7 } })).toEqual(['constraints.max_compounds']);
     expect(fields({ goals: ['sleep'], constraints: { max_compounds: 2.5 } })).toEqual(['constraints.max_compounds']);
-    expect(fields({ goals: ['sleep'], constraints: { min_evidence_grade: 'F' } })).toEqual(['constraints.min_evidence_grade']);
-    expect(fields({ goals: ['sleep'], constraints: { exclude_categories: ['drug'] } })).toEqual(['constraints.exclude_categories.0']);
+    expect(fields({ goals: ['sleep'], constraints: { min_evidence_grade: 'F' } })).toEqual([
+      'constraints.min_evidence_grade',
+    ]);
+    expect(fields({ goals: ['sleep'], constraints: { exclude_categories: ['drug'] } })).toEqual([
+      'constraints.exclude_categories.0',
+    ]);
     expect(fields({ goals: ['sleep'], constraints: { categories: [] } })).toEqual(['constraints.categories']);
-    expect(fields({ goals: ['sleep'], constraints: { current_medications: [''] } })).toEqual(['constraints.current_medications.0']);
+    expect(fields({ goals: ['sleep'], constraints: { current_medications: [''] } })).toEqual([
+      'constraints.current_medications.0',
+    ]);
     expect(fields({ goals: ['sleep'], constraints: { budget: 10 } })).toEqual(['constraints.budget']);
     expect(fields({ goals: ['sleep'], constraints: { include_sarms: 'yes' } })).toEqual(['constraints.include_sarms']);
-    expect(fields({ goals: ['sleep'], constraints: { include_steroids: true } })).toEqual(['constraints.include_steroids']);
+    expect(fields({ goals: ['sleep'], constraints: { include_steroids: true } })).toEqual([
+      'constraints.include_steroids',
+    ]);
     expect(fields({ goals: ['sleep'], stack: [] })).toEqual(['stack']);
   });
 });
 
 describe('peptide-stack: compute', () => {
-  const td = (amount: number | null, unit: string, frequency: string, duration = 'weeks') => ({ amount, unit, frequency, duration, route: 'oral' });
+  const td = (amount: number | null, unit: string, frequency: string, duration = 'weeks') => ({
+    amount,
+    unit,
+    frequency,
+    duration,
+    route: 'oral',
+  });
 
   it('dose status: null amount, animal or non-clinical figures, trial-only doses, established doses', () => {
     expect(doseStatus(td(null, 'none established', 'No human dose has been studied'))).toBe('none_established');
     expect(doseStatus(td(10, 'µg/kg', 'Once daily in rodent studies'))).toBe('animal_or_nonclinical');
-    expect(doseStatus(td(2, 'mg', 'Twice weekly is a figure circulating in non-clinical use'))).toBe('animal_or_nonclinical');
+    expect(doseStatus(td(2, 'mg', 'Twice weekly is a figure circulating in non-clinical use'))).toBe(
+      'animal_or_nonclinical',
+    );
     expect(doseStatus(td(3, 'mg', 'Once daily in Phase 2/3 trials. No approved dose exists'))).toBe('trial_only');
-    expect(doseStatus(td(5, 'mg elemental lithium', 'once daily as commonly sold; no established or approved dose'))).toBe('trial_only');
-    expect(doseStatus(td(600, 'mg', 'daily', 'studied for 6–12 weeks; long-term safety not established'))).toBe('established');
+    expect(
+      doseStatus(td(5, 'mg elemental lithium', 'once daily as commonly sold; no established or approved dose')),
+    ).toBe('trial_only');
+    expect(doseStatus(td(600, 'mg', 'daily', 'studied for 6–12 weeks; long-term safety not established'))).toBe(
+      'established',
+    );
     expect(dosingOf(td(null, 'none established', 'x')).note).toBe('No human dose is established; no amount is given.');
   });
 
   it('WADA statements: prohibited, not prohibited, none', () => {
-    expect(wadaStatement('A SARM. Prohibited at all times by WADA (S1.2 other anabolic agents).')).toEqual({ prohibited: true, text: 'Prohibited at all times by WADA (S1.2 other anabolic agents).' });
-    expect(wadaStatement('An amino acid. Not prohibited by WADA.')).toEqual({ prohibited: false, text: 'Not prohibited by WADA.' });
+    expect(wadaStatement('A SARM. Prohibited at all times by WADA (S1.2 other anabolic agents).')).toEqual({
+      prohibited: true,
+      text: 'Prohibited at all times by WADA (S1.2 other anabolic agents).',
+    });
+    expect(wadaStatement('An amino acid. Not prohibited by WADA.')).toEqual({
+      prohibited: false,
+      text: 'Not prohibited by WADA.',
+    });
     expect(wadaStatement('Removed from the WADA Prohibited List in 2009.')?.prohibited).toBe(false);
     expect(wadaStatement('A vitamin.')).toBeNull();
   });
@@ -334,9 +500,16 @@ describe('peptide-stack: compute', () => {
   it('timing slots and sentence splitting', () => {
     expect(timingSlots('once nightly 1–2 h before bedtime')).toEqual(['bedtime']);
     expect(timingSlots('Once daily, morning or evening, with or without food')).toEqual(['morning', 'evening']);
-    expect(timingSlots('once daily on an empty stomach, 30 min before breakfast')).toEqual(['morning', 'empty_stomach']);
+    expect(timingSlots('once daily on an empty stomach, 30 min before breakfast')).toEqual([
+      'morning',
+      'empty_stomach',
+    ]);
     expect(timingSlots('300–600 mg before exercise')).toEqual(['pre_exercise']);
-    expect(sentences('Prohibited (WADA S1.2). Beta-blockers (e.g. archery) too. Next')).toEqual(['Prohibited (WADA S1.2).', 'Beta-blockers (e.g. archery) too.', 'Next']);
+    expect(sentences('Prohibited (WADA S1.2). Beta-blockers (e.g. archery) too. Next')).toEqual([
+      'Prohibited (WADA S1.2).',
+      'Beta-blockers (e.g. archery) too.',
+      'Next',
+    ]);
   });
 
   it('grade order: A is strongest', () => {

@@ -15,7 +15,10 @@ export function pairJudge(db: Db): (x: Substance, y: Substance) => PairVerdict |
   const prepared = new WeakMap<Substance, Prepared>();
   const prep = (s: Substance) => {
     let p = prepared.get(s);
-    if (!p) { p = prepare(db, s); prepared.set(s, p); }
+    if (!p) {
+      p = prepare(db, s);
+      prepared.set(s, p);
+    }
     return p;
   };
   return (x, y) => verdict(db, prep(x), prep(y), 0, 1);
@@ -45,11 +48,19 @@ export function checkBuilder(db: Db, own: readonly Substance[], meds: readonly S
   const unresolved = medCheck?.unresolved ?? [];
   return {
     pairs,
-    highest: highestSeverity(pairs.map((p) => p.out), unresolved.length),
+    highest: highestSeverity(
+      pairs.map((p) => p.out),
+      unresolved.length,
+    ),
     medications: medCheck?.substances ?? [],
     unresolved,
-    coverage: coverage(db, all.filter((_, i) => !skip.has(i))),
-    sameAsOwn: meds.flatMap((_, i) => (dups[k + i] !== null && dups[k + i]! < k ? [[i, dups[k + i]!] as [number, number]] : [])),
+    coverage: coverage(
+      db,
+      all.filter((_, i) => !skip.has(i)),
+    ),
+    sameAsOwn: meds.flatMap((_, i) =>
+      dups[k + i] !== null && dups[k + i]! < k ? [[i, dups[k + i]!] as [number, number]] : [],
+    ),
     notices: [...new Set(all.filter((s) => s.notice && s.matchedVia !== 'slug').map((s) => s.notice!))],
   };
 }

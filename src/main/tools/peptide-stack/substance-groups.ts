@@ -12,7 +12,9 @@ const recordStatements = new WeakMap<Db, (slug: string) => { category: string; d
 function recordOf(db: Db, slug: string) {
   let get = recordStatements.get(db);
   if (!get) {
-    const st = db.prepare<[string], { category: string; description: string }>('SELECT category, description FROM compounds WHERE slug = ?');
+    const st = db.prepare<[string], { category: string; description: string }>(
+      'SELECT category, description FROM compounds WHERE slug = ?',
+    );
     get = (s: string) => st.get(s);
     recordStatements.set(db, get);
   }
@@ -26,22 +28,30 @@ export function classIdsOf(db: Db, s: Substance): string[] {
 
 export function groupsOfSubstance(db: Db, s: Substance): DuplicationGroup[] {
   const row = s.compound ? recordOf(db, s.compound.slug) : undefined;
-  return groupsOf({ classes: classIdsOf(db, s), category: row?.category ?? null, description: row?.description ?? null });
+  return groupsOf({
+    classes: classIdsOf(db, s),
+    category: row?.category ?? null,
+    description: row?.description ?? null,
+  });
 }
 
 /**
  * Every pair in the list that shares a group (among the pairs `relevant` keeps), once per pair and group, as a
  * sentence with the group's basis.
  */
-export function duplicationWarnings(subs: readonly { substance: Substance; groups: readonly DuplicationGroup[] }[],
-  relevant: (i: number, j: number) => boolean = () => true): string[] {
+export function duplicationWarnings(
+  subs: readonly { substance: Substance; groups: readonly DuplicationGroup[] }[],
+  relevant: (i: number, j: number) => boolean = () => true,
+): string[] {
   const out: string[] = [];
   for (let i = 0; i < subs.length; i++) {
     for (let j = i + 1; j < subs.length; j++) {
       if (!relevant(i, j)) continue;
       for (const g of subs[i]!.groups) {
         if (!subs[j]!.groups.some((x) => x.id === g.id)) continue;
-        out.push(`Therapeutic duplication: ${subs[i]!.substance.name} and ${subs[j]!.substance.name} are both ${g.name}. Basis: ${g.basis}`);
+        out.push(
+          `Therapeutic duplication: ${subs[i]!.substance.name} and ${subs[j]!.substance.name} are both ${g.name}. Basis: ${g.basis}`,
+        );
       }
     }
   }

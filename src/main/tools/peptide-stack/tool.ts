@@ -5,7 +5,12 @@
  */
 import type { Statement } from 'better-sqlite3';
 import { resolveLine } from '../../vocabulary/med-list.ts';
-import { EVIDENCE_GRADE_MEANING, type Category, type CompoundStatus, type EvidenceGrade } from '../../../shared/enums.ts';
+import {
+  EVIDENCE_GRADE_MEANING,
+  type Category,
+  type CompoundStatus,
+  type EvidenceGrade,
+} from '../../../shared/enums.ts';
 import { PeptideStackData, PeptideStackRequest } from '../../../shared/schemas/tools/peptide-stack.ts';
 import type { Db } from '../../db/connection.ts';
 import { allowedEdits, editDistance } from '../../vocabulary/fuzzy.ts';
@@ -14,8 +19,17 @@ import { INTERACTIONS_METHOD } from '../../interactions/check.ts';
 import { resolveName, substanceBySlug, suggestions } from '../../vocabulary/resolver.ts';
 import { ToolInputError, type ToolRunner } from '../tool.ts';
 import {
-  dosingOf, emptyReasons, interpret, itemWarnings, normGoal, rationaleOf, timingSlots,
-  type Candidate, type CandidateRecord, type Medication, type TypicalDosing,
+  dosingOf,
+  emptyReasons,
+  interpret,
+  itemWarnings,
+  normGoal,
+  rationaleOf,
+  timingSlots,
+  type Candidate,
+  type CandidateRecord,
+  type Medication,
+  type TypicalDosing,
 } from './compute.ts';
 import { checkBuilder, pairJudge } from './screen.ts';
 import { buildStack } from './select.ts';
@@ -23,12 +37,27 @@ import { optInKinds } from './eligibility.ts';
 import { groupsOfSubstance } from './substance-groups.ts';
 
 interface Row {
-  rowid: number; slug: string; name: string; category: string; status: string; evidence_grade: string; alt_names: string; interactions: string;
-  subcategory: string; compound_type: string; research_count: number; benefits: string; description: string;
-  typical_dosing: string; has_monograph: 0 | 1;
+  rowid: number;
+  slug: string;
+  name: string;
+  category: string;
+  status: string;
+  evidence_grade: string;
+  alt_names: string;
+  interactions: string;
+  subcategory: string;
+  compound_type: string;
+  research_count: number;
+  benefits: string;
+  description: string;
+  typical_dosing: string;
+  has_monograph: 0 | 1;
 }
 
-const statements = new WeakMap<Db, { all: Statement<[], Row>; subcategories: Statement<[], { subcategory: string }> }>();
+const statements = new WeakMap<
+  Db,
+  { all: Statement<[], Row>; subcategories: Statement<[], { subcategory: string }> }
+>();
 function stmts(db: Db) {
   let s = statements.get(db);
   if (!s) {
@@ -44,22 +73,43 @@ function stmts(db: Db) {
 }
 
 const toRecord = (r: Row): CandidateRecord => ({
-  slug: r.slug, name: r.name, category: r.category as Category, subcategory: r.subcategory, status: r.status,
-  compound_type: r.compound_type, evidence_grade: r.evidence_grade as EvidenceGrade, research_count: r.research_count,
-  benefits: JSON.parse(r.benefits) as string[], description: r.description,
-  typical_dosing: JSON.parse(r.typical_dosing) as TypicalDosing, has_monograph: r.has_monograph === 1,
+  slug: r.slug,
+  name: r.name,
+  category: r.category as Category,
+  subcategory: r.subcategory,
+  status: r.status,
+  compound_type: r.compound_type,
+  evidence_grade: r.evidence_grade as EvidenceGrade,
+  research_count: r.research_count,
+  benefits: JSON.parse(r.benefits) as string[],
+  description: r.description,
+  typical_dosing: JSON.parse(r.typical_dosing) as TypicalDosing,
+  has_monograph: r.has_monograph === 1,
 });
 
 /** Every goal must be a known subcategory (a ToolInputError names the others, with close matches). Also used by PUT /v1/profile. */
 export function checkGoals(db: Db, goals: readonly string[]): void {
-  const known = [...new Set(stmts(db).subcategories.all().map((r) => normGoal(r.subcategory)))].sort();
+  const known = [
+    ...new Set(
+      stmts(db)
+        .subcategories.all()
+        .map((r) => normGoal(r.subcategory)),
+    ),
+  ].sort();
   const details: { field: string; message: string }[] = [];
   goals.forEach((g, i) => {
     const n = normGoal(g);
     if (known.includes(n)) return;
     const max = allowedEdits(n.length);
-    const close = known.filter((k) => (max > 0 && editDistance(n, k, max) <= max) || k.startsWith(n) || n.startsWith(k));
-    details.push({ field: `goals.${i}`, message: close.length ? `unknown goal; did you mean ${close.join(', ')}?` : `unknown goal; known goals: ${known.join(', ')}` });
+    const close = known.filter(
+      (k) => (max > 0 && editDistance(n, k, max) <= max) || k.startsWith(n) || n.startsWith(k),
+    );
+    details.push({
+      field: `goals.${i}`,
+      message: close.length
+        ? `unknown goal; did you mean ${close.join(', ')}?`
+        : `unknown goal; known goals: ${known.join(', ')}`,
+    });
   });
   if (details.length) throw new ToolInputError(`unknown goal: ${details.map((d) => d.field).join(', ')}`, details);
 }
@@ -77,14 +127,21 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
       const field = `constraints.exclude_compounds.${i}`;
       const s = resolveName(db, name);
       if (!s.compound) {
-        const sug = suggestions(db, name).filter((h) => h.slug).map((h) => h.name);
-        throw new ToolInputError(`${field} is not a compound we carry`, [{ field, message: `not a compound we carry${sug.length ? `; did you mean ${sug.join(', ')}?` : ''}` }]);
+        const sug = suggestions(db, name)
+          .filter((h) => h.slug)
+          .map((h) => h.name);
+        throw new ToolInputError(`${field} is not a compound we carry`, [
+          { field, message: `not a compound we carry${sug.length ? `; did you mean ${sug.join(', ')}?` : ''}` },
+        ]);
       }
       return s;
     });
     const meds = k.current_medications.map((name, i) => {
       const field = `constraints.current_medications.${i}`;
-      if (!normalizeName(name)) throw new ToolInputError(`${field} has no letters or digits`, [{ field, message: 'must contain letters or digits' }]);
+      if (!normalizeName(name))
+        throw new ToolInputError(`${field} has no letters or digits`, [
+          { field, message: 'must contain letters or digits' },
+        ]);
       // Read as a medication line: "Zoloft 50 mg" is sertraline, whatever the dose written with it.
       return resolveLine(db, name);
     });
@@ -108,27 +165,57 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
       medications,
       interaction: pairJudge(db),
     });
-    const check = checkBuilder(db, r.chosen.map((a) => a.candidate.substance), meds);
+    const check = checkBuilder(
+      db,
+      r.chosen.map((a) => a.candidate.substance),
+      meds,
+    );
 
-    const warnings: string[] = [...check.notices, ...excluded.filter((s) => s.matchedVia === 'typo').map((s) => s.notice!)];
+    const warnings: string[] = [
+      ...check.notices,
+      ...excluded.filter((s) => s.matchedVia === 'typo').map((s) => s.notice!),
+    ];
     if (check.unresolved.length) {
-      warnings.push(`Not recognised, so not checked for interactions or duplication: ${check.unresolved.map((u) => u.input).join(', ')}. The stack's highest severity is therefore at least "unknown".`);
+      warnings.push(
+        `Not recognised, so not checked for interactions or duplication: ${check.unresolved.map((u) => u.input).join(', ')}. The stack's highest severity is therefore at least "unknown".`,
+      );
     }
-    if (r.chosen.length && r.chosen.length < k.max_compounds) warnings.push(`Only ${r.chosen.length} of the ${k.max_compounds} compounds asked for could be chosen under these constraints.`);
-    if (r.chosen.some((a) => a.candidate.record.status === 'research_only')) warnings.push('The stack contains research-only compounds: not approved for human use, with unverified products.');
-    if (r.chosen.some((a) => a.candidate.kinds.includes('veterinary_only'))) warnings.push('The stack contains veterinary-only compounds: never approved for human use; human products are illicit and unverified.');
+    if (r.chosen.length && r.chosen.length < k.max_compounds)
+      warnings.push(
+        `Only ${r.chosen.length} of the ${k.max_compounds} compounds asked for could be chosen under these constraints.`,
+      );
+    if (r.chosen.some((a) => a.candidate.record.status === 'research_only'))
+      warnings.push(
+        'The stack contains research-only compounds: not approved for human use, with unverified products.',
+      );
+    if (r.chosen.some((a) => a.candidate.kinds.includes('veterinary_only')))
+      warnings.push(
+        'The stack contains veterinary-only compounds: never approved for human use; human products are illicit and unverified.',
+      );
     warnings.push(check.coverage.statement);
 
-    const pairsOf = (i: number) => check.pairs.filter((p) => p.a === i || p.b === i)
-      .map((p) => ({ pair: p.out, other: p.a === i ? p.out.b.name : p.out.a.name }));
+    const pairsOf = (i: number) =>
+      check.pairs
+        .filter((p) => p.a === i || p.b === i)
+        .map((p) => ({ pair: p.out, other: p.a === i ? p.out.b.name : p.out.a.name }));
     return {
-      goals: r.goals.map((g) => ({ goal: g.goal, subcategories: g.subcategories, candidates: g.candidates, chosen: g.chosen })),
+      goals: r.goals.map((g) => ({
+        goal: g.goal,
+        subcategories: g.subcategories,
+        candidates: g.candidates,
+        chosen: g.chosen,
+      })),
       stack: r.chosen.map((a, i) => {
         const c = a.candidate.record;
         return {
           rank: i + 1,
-          slug: c.slug, name: c.name, category: c.category, subcategory: c.subcategory, status: c.status as CompoundStatus,
-          evidence_grade: c.evidence_grade, evidence_meaning: EVIDENCE_GRADE_MEANING[c.evidence_grade],
+          slug: c.slug,
+          name: c.name,
+          category: c.category,
+          subcategory: c.subcategory,
+          status: c.status as CompoundStatus,
+          evidence_grade: c.evidence_grade,
+          evidence_meaning: EVIDENCE_GRADE_MEANING[c.evidence_grade],
           goal: a.goal,
           dosing: dosingOf(c.typical_dosing),
           timing: { slots: timingSlots(c.typical_dosing.frequency), text: c.typical_dosing.frequency },
@@ -139,8 +226,12 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
         };
       }),
       not_selected: r.notSelected.map((n) => ({
-        slug: n.candidate.record.slug, name: n.candidate.record.name, goal: n.goal,
-        evidence_grade: n.candidate.record.evidence_grade, reason: n.reason, detail: n.detail,
+        slug: n.candidate.record.slug,
+        name: n.candidate.record.name,
+        goal: n.goal,
+        evidence_grade: n.candidate.record.evidence_grade,
+        reason: n.reason,
+        detail: n.detail,
       })),
       interactions: check.pairs.map((p) => p.out),
       highest_severity: check.highest,
@@ -153,7 +244,11 @@ export const peptideStackTool: ToolRunner<typeof PeptideStackRequest, typeof Pep
         name: 'Materia stack selection: goal fit, then evidence grade (docs/content.md rubric); no therapeutic duplication; screened with the Materia pair model (moderate or worse excluded)',
         reference: `Materia compound records and evidence-grade rubric (docs/content.md); duplication groups (docs/builders.md). ${INTERACTIONS_METHOD.reference}`,
       },
-      interpretation: interpret(r, check.pairs.map((p) => p.out), meds.length),
+      interpretation: interpret(
+        r,
+        check.pairs.map((p) => p.out),
+        meds.length,
+      ),
     };
   },
 };

@@ -23,21 +23,47 @@ describe('CKD-EPI 2021 creatinine equation (Inker et al., NEJM 2021)', () => {
   });
 
   it('KDIGO 2012 categories at their boundaries', () => {
-    expect([120, 90, 89.9, 60, 59.9, 45, 44.9, 30, 29.9, 15, 14.9, 0].map((x) => gfrCategory(x).category))
-      .toEqual(['G1', 'G1', 'G2', 'G2', 'G3a', 'G3a', 'G3b', 'G3b', 'G4', 'G4', 'G5', 'G5']);
+    expect([120, 90, 89.9, 60, 59.9, 45, 44.9, 30, 29.9, 15, 14.9, 0].map((x) => gfrCategory(x).category)).toEqual([
+      'G1',
+      'G1',
+      'G2',
+      'G2',
+      'G3a',
+      'G3a',
+      'G3b',
+      'G3b',
+      'G4',
+      'G4',
+      'G5',
+      'G5',
+    ]);
   });
 });
 
 describe('kidney thresholds in compound texts', () => {
   it('"< N", "below N" and "N–M" after eGFR or clearance', () => {
-    expect(thresholdsIn('Contraindicated when eGFR < 30; do not start when eGFR is 30–45; reassess benefit when eGFR falls below 45.'))
-      .toEqual([{ low: null, high: 30 }, { low: null, high: 45 }, { low: 30, high: 45 }]);
-    expect(thresholdsIn('Reduce the dose if creatinine clearance is less than 60 mL/min.')).toEqual([{ low: null, high: 60 }]);
+    expect(
+      thresholdsIn(
+        'Contraindicated when eGFR < 30; do not start when eGFR is 30–45; reassess benefit when eGFR falls below 45.',
+      ),
+    ).toEqual([
+      { low: null, high: 30 },
+      { low: null, high: 45 },
+      { low: 30, high: 45 },
+    ]);
+    expect(thresholdsIn('Reduce the dose if creatinine clearance is less than 60 mL/min.')).toEqual([
+      { low: null, high: 60 },
+    ]);
     expect(thresholdsIn('No renal dose adjustment is needed.')).toEqual([]);
   });
 
   it('a statement applies when the eGFR is below a "<" threshold or within a range', () => {
-    const texts = [{ field: 'dosing.notes', text: 'Take with food. Contraindicated when eGFR < 30; do not start when eGFR is 30–45. Monitor renal impairment.' }];
+    const texts = [
+      {
+        field: 'dosing.notes',
+        text: 'Take with food. Contraindicated when eGFR < 30; do not start when eGFR is 30–45. Monitor renal impairment.',
+      },
+    ];
     expect(kidneyStatements(texts, 42.9).map((s) => [s.text, s.applies])).toEqual([
       ['Contraindicated when eGFR < 30; do not start when eGFR is 30–45.', true],
       ['Monitor renal impairment.', null],

@@ -12,9 +12,10 @@ import { sentences } from '../../../shared/sentences.ts';
 
 export const EGFR_UNIT = 'mL/min/1.73 m²';
 export const CREATININE_UMOL_PER_MG_DL = 88.4;
-export const CKD_EPI_2021_REFERENCE = 'Inker LA, Eneanya ND, Coresh J, et al. New creatinine- and cystatin C-based equations to estimate GFR without race. '
-  + 'N Engl J Med. 2021;385(19):1737–1749 (CKD-EPI 2021 creatinine equation). GFR categories: KDIGO 2012 Clinical Practice Guideline for the '
-  + 'Evaluation and Management of CKD, Kidney Int Suppl. 2013;3(1):1–150.';
+export const CKD_EPI_2021_REFERENCE =
+  'Inker LA, Eneanya ND, Coresh J, et al. New creatinine- and cystatin C-based equations to estimate GFR without race. ' +
+  'N Engl J Med. 2021;385(19):1737–1749 (CKD-EPI 2021 creatinine equation). GFR categories: KDIGO 2012 Clinical Practice Guideline for the ' +
+  'Evaluation and Management of CKD, Kidney Int Suppl. 2013;3(1):1–150.';
 
 /** LOINC 98979-8: GFR/1.73 m² predicted by the creatinine-based CKD-EPI 2021 formula (replaces the race-based 48642-3/48643-1). */
 export const EGFR_LOINC = '98979-8';
@@ -42,8 +43,16 @@ export function gfrCategory(egfr: number): (typeof GFR_CATEGORIES)[number] {
   return GFR_CATEGORIES.find((c) => egfr >= c.min)!;
 }
 
-export interface KidneyThreshold { low: number | null; high: number }
-export interface KidneyStatement { field: string; text: string; thresholds: KidneyThreshold[]; applies: boolean | null }
+export interface KidneyThreshold {
+  low: number | null;
+  high: number;
+}
+export interface KidneyStatement {
+  field: string;
+  text: string;
+  thresholds: KidneyThreshold[];
+  applies: boolean | null;
+}
 
 const MEASURE = String.raw`\b(?:eGFR|GFR|creatinine clearance|CrCl)\b[^.;]{0,40}?`;
 const BELOW = new RegExp(`${MEASURE}(?:<|≤|below|under|less than)\\s*(\\d+(?:\\.\\d+)?)`, 'gi');
@@ -54,7 +63,8 @@ const KIDNEY_TERMS = /\b(?:eGFR|GFR|creatinine clearance|CrCl|renal impairment|k
 export function thresholdsIn(sentence: string): KidneyThreshold[] {
   const out: KidneyThreshold[] = [];
   for (const m of sentence.matchAll(BELOW)) out.push({ low: null, high: Number(m[1]) });
-  for (const m of sentence.matchAll(BETWEEN)) if (Number(m[1]) < Number(m[2])) out.push({ low: Number(m[1]), high: Number(m[2]) });
+  for (const m of sentence.matchAll(BETWEEN))
+    if (Number(m[1]) < Number(m[2])) out.push({ low: Number(m[1]), high: Number(m[2]) });
   return out;
 }
 
@@ -63,14 +73,19 @@ export function thresholdsIn(sentence: string): KidneyThreshold[] {
  * it falls under one ("< 30": below 30; "30–45": from 30 to 45 inclusive). Clearance thresholds are compared with
  * eGFR only as a flag for review: the two are not the same measure.
  */
-export function kidneyStatements(texts: readonly { field: string; text: string }[], egfr: number | null): KidneyStatement[] {
+export function kidneyStatements(
+  texts: readonly { field: string; text: string }[],
+  egfr: number | null,
+): KidneyStatement[] {
   const out: KidneyStatement[] = [];
   for (const t of texts) {
     for (const s of sentences(t.text)) {
       if (!KIDNEY_TERMS.test(s) || out.some((o) => o.text === s)) continue;
       const thresholds = thresholdsIn(s);
-      const applies = !thresholds.length || egfr === null ? null
-        : thresholds.some((th) => (th.low === null ? egfr < th.high : egfr >= th.low && egfr <= th.high));
+      const applies =
+        !thresholds.length || egfr === null
+          ? null
+          : thresholds.some((th) => (th.low === null ? egfr < th.high : egfr >= th.low && egfr <= th.high));
       out.push({ field: t.field, text: s, thresholds, applies });
     }
   }

@@ -16,9 +16,15 @@ function inline(text: string, citeHref: (n: number) => string | null, key: strin
     else {
       const n = Number(m[2]);
       const href = citeHref(n);
-      out.push(href
-        ? <a key={`${key}-c${i}`} className="cite-marker" href={href} aria-label={`source ${n}`}>[{n}]</a>
-        : `[${n}]`);
+      out.push(
+        href ? (
+          <a key={`${key}-c${i}`} className="cite-marker" href={href} aria-label={`source ${n}`}>
+            [{n}]
+          </a>
+        ) : (
+          `[${n}]`
+        ),
+      );
     }
     last = m.index + m[0].length;
     i++;
@@ -38,7 +44,10 @@ export function AnswerText({ text, citeHref }: { text: string; citeHref: (n: num
   text.split('\n').forEach((line, n) => {
     const key = String(n);
     const bullet = /^\s*[-•*]\s+(.*)$/.exec(line);
-    if (bullet) { list.push(<li key={key}>{inline(bullet[1]!, citeHref, key)}</li>); return; }
+    if (bullet) {
+      list.push(<li key={key}>{inline(bullet[1]!, citeHref, key)}</li>);
+      return;
+    }
     flush(key);
     if (!line.trim()) return;
     blocks.push(<p key={key}>{inline(line, citeHref, key)}</p>);

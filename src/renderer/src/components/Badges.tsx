@@ -5,7 +5,8 @@ import { gradeMeaning, humanize } from '../lib/format.ts';
 export function GradeBadge({ grade, long = false }: { grade: EvidenceGrade; long?: boolean }) {
   return (
     <span className={`badge grade grade-${grade}`} title={`Evidence grade ${grade}: ${gradeMeaning(grade)}`}>
-      <span className="sr-only">Evidence grade </span>{long ? `Grade ${grade}` : grade}
+      <span className="sr-only">Evidence grade </span>
+      {long ? `Grade ${grade}` : grade}
       {long && <span className="badge-note"> · {gradeMeaning(grade)}</span>}
     </span>
   );
@@ -22,12 +23,24 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
 export function StatusBadge({ status }: { status: string }) {
   if (status === 'critical_low' || status === 'critical_high') {
     // its own colour and words: beyond the danger (panic) limits, not just outside the range
-    return <span className="badge status status-critical-alarm"><span aria-hidden="true">⚠ </span>Critical {status === 'critical_low' ? 'low' : 'high'}</span>;
+    return (
+      <span className="badge status status-critical-alarm">
+        <span aria-hidden="true">⚠ </span>Critical {status === 'critical_low' ? 'low' : 'high'}
+      </span>
+    );
   }
-  const tone = /critical/.test(status) ? 'critical'
-    : /^(low|high|elevated|increased|substantially_increased|slightly_high|below_rda)$/.test(status) ? 'warn'
-      : /^(normal|within_range|not_increased|at_or_above_rda)$/.test(status) ? 'ok' : 'neutral';
-  return <span className={`badge status status-${tone}`}>{humanize(status.replace('within_range', 'within range').replace(/\brda\b/g, 'RDA'))}</span>;
+  const tone = /critical/.test(status)
+    ? 'critical'
+    : /^(low|high|elevated|increased|substantially_increased|slightly_high|below_rda)$/.test(status)
+      ? 'warn'
+      : /^(normal|within_range|not_increased|at_or_above_rda)$/.test(status)
+        ? 'ok'
+        : 'neutral';
+  return (
+    <span className={`badge status status-${tone}`}>
+      {humanize(status.replace('within_range', 'within range').replace(/\brda\b/g, 'RDA'))}
+    </span>
+  );
 }
 
 export function Tag({ children }: { children: ReactNode }) {

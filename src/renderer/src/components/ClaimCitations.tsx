@@ -24,7 +24,13 @@ export function ClaimCite({ sources, section, index }: { sources: Sources; secti
       {numbers.map((n, i) => (
         <Fragment key={n}>
           {i > 0 && <span aria-hidden="true">, </span>}
-          <a href={`#${basisAnchor(n)}`} aria-label={`Source ${n}: ${sources.basis[n - 1]}`} title={sources.basis[n - 1]}>{n}</a>
+          <a
+            href={`#${basisAnchor(n)}`}
+            aria-label={`Source ${n}: ${sources.basis[n - 1]}`}
+            title={sources.basis[n - 1]}
+          >
+            {n}
+          </a>
         </Fragment>
       ))}
       <span aria-hidden="true">]</span>
@@ -37,7 +43,11 @@ export function ClaimFootnotes({ sources, section }: { sources: Sources; section
   if (cited.length === 0) return null;
   return (
     <ol className="print-only claim-footnotes">
-      {cited.map((n) => <li key={n} value={n}>{sources.basis[n - 1]}</li>)}
+      {cited.map((n) => (
+        <li key={n} value={n}>
+          {sources.basis[n - 1]}
+        </li>
+      ))}
     </ol>
   );
 }

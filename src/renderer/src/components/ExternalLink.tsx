@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="external">
-      {children}<span className="sr-only"> (opens outside the app)</span><span aria-hidden="true"> ↗</span>
+      {children}
+      <span className="sr-only"> (opens outside the app)</span>
+      <span aria-hidden="true"> ↗</span>
     </a>
   );
 }

@@ -2,7 +2,13 @@ import { EVIDENCE_GRADES, type EvidenceGrade } from '../../../shared/enums.ts';
 import { gradeMeaning } from '../lib/format.ts';
 
 /** Evidence-grade checkboxes (A–E) for a filter form; each box explains its grade on hover. */
-export function GradePicker({ selected, onChange }: { selected: readonly string[]; onChange: (next: EvidenceGrade[]) => void }) {
+export function GradePicker({
+  selected,
+  onChange,
+}: {
+  selected: readonly string[];
+  onChange: (next: EvidenceGrade[]) => void;
+}) {
   return (
     <fieldset className="field grade-pick">
       <legend>Evidence grade</legend>
@@ -11,7 +17,17 @@ export function GradePicker({ selected, onChange }: { selected: readonly string[
           const checked = selected.includes(g);
           return (
             <label key={g} className="grade-box" title={gradeMeaning(g)}>
-              <input type="checkbox" checked={checked} onChange={() => onChange(checked ? EVIDENCE_GRADES.filter((x) => x !== g && selected.includes(x)) : EVIDENCE_GRADES.filter((x) => x === g || selected.includes(x)))} />
+              <input
+                type="checkbox"
+                checked={checked}
+                onChange={() =>
+                  onChange(
+                    checked
+                      ? EVIDENCE_GRADES.filter((x) => x !== g && selected.includes(x))
+                      : EVIDENCE_GRADES.filter((x) => x === g || selected.includes(x)),
+                  )
+                }
+              />
               <span>{g}</span>
             </label>
           );

@@ -30,15 +30,27 @@ export interface InteractionRow {
 }
 
 export const SOURCE_LABEL: Record<Source, string> = {
-  editorial: 'Editorial', ddinter: 'DDInter', onc_high_priority: 'ONC high priority', onc_non_interruptive: 'ONC non-interruptive',
-  nlm_spl: 'FDA label', class_rule: 'Class rule',
+  editorial: 'Editorial',
+  ddinter: 'DDInter',
+  onc_high_priority: 'ONC high priority',
+  onc_non_interruptive: 'ONC non-interruptive',
+  nlm_spl: 'FDA label',
+  class_rule: 'Class rule',
 };
 
 /** Sources that list a pair without any text of their own. */
-export const isTextlessSource = (s: Source) => s === 'ddinter' || s === 'onc_high_priority' || s === 'onc_non_interruptive';
+export const isTextlessSource = (s: Source) =>
+  s === 'ddinter' || s === 'onc_high_priority' || s === 'onc_non_interruptive';
 
 /** "Important first" inside a severity: our reviewed texts, then label sentences, then the lists. */
-const SOURCE_RANK: Record<Source, number> = { editorial: 0, class_rule: 1, nlm_spl: 2, onc_high_priority: 3, onc_non_interruptive: 4, ddinter: 5 };
+const SOURCE_RANK: Record<Source, number> = {
+  editorial: 0,
+  class_rule: 1,
+  nlm_spl: 2,
+  onc_high_priority: 3,
+  onc_non_interruptive: 4,
+  ddinter: 5,
+};
 
 const GROUP_TITLE: Record<InteractionRow['severity'], string> = {
   contraindicated: 'Contraindicated: do not combine',
@@ -53,8 +65,13 @@ type SortKey = 'importance' | 'substance' | 'source';
 function order(rows: InteractionRow[], key: SortKey, desc: boolean): InteractionRow[] {
   const cmp = (a: InteractionRow, b: InteractionRow) => {
     if (key === 'substance') return a.substance.localeCompare(b.substance);
-    if (key === 'source') return SOURCE_LABEL[a.source].localeCompare(SOURCE_LABEL[b.source]) || a.substance.localeCompare(b.substance);
-    return (SOURCE_RANK[a.source] - SOURCE_RANK[b.source]) || (Number(!!b.sourcesDisagree) - Number(!!a.sourcesDisagree)) || a.substance.localeCompare(b.substance);
+    if (key === 'source')
+      return SOURCE_LABEL[a.source].localeCompare(SOURCE_LABEL[b.source]) || a.substance.localeCompare(b.substance);
+    return (
+      SOURCE_RANK[a.source] - SOURCE_RANK[b.source] ||
+      Number(!!b.sourcesDisagree) - Number(!!a.sourcesDisagree) ||
+      a.substance.localeCompare(b.substance)
+    );
   };
   const out = [...rows].sort(cmp);
   return desc ? out.reverse() : out;
@@ -75,8 +92,23 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className="sort-button" onClick={() => setSort(active && !sort.desc ? { key, desc: true } : active ? { key: 'importance', desc: false } : { key, desc: false })}>
-          {label}<span aria-hidden="true" className="sort-mark">{active ? (sort.desc ? ' ▼' : ' ▲') : ' ↕'}</span>
+        <button
+          type="button"
+          className="sort-button"
+          onClick={() =>
+            setSort(
+              active && !sort.desc
+                ? { key, desc: true }
+                : active
+                  ? { key: 'importance', desc: false }
+                  : { key, desc: false },
+            )
+          }
+        >
+          {label}
+          <span aria-hidden="true" className="sort-mark">
+            {active ? (sort.desc ? ' ▼' : ' ▲') : ' ↕'}
+          </span>
         </button>
       </th>
     );
@@ -88,12 +120,32 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
         {rows.length > 8 && (
           <div className="field inline-filter">
             <label htmlFor={`${idPrefix}-filter`}>Filter interactions</label>
-            <input id={`${idPrefix}-filter`} type="search" value={filter} placeholder="substance or effect" onChange={(e) => setFilter(e.target.value)} />
+            <input
+              id={`${idPrefix}-filter`}
+              type="search"
+              value={filter}
+              placeholder="substance or effect"
+              onChange={(e) => setFilter(e.target.value)}
+            />
           </div>
         )}
         {withText.length > 1 && (
           <p className="muted small sort-note">
-            {sort.key === 'importance' ? 'In each group: reviewed texts first (editorial, class rules), then FDA label sentences.' : <>Sorted by {sort.key}{sort.desc ? ', reversed' : ''}. <button type="button" className="link-button" onClick={() => setSort({ key: 'importance', desc: false })}>Important first again</button></>}
+            {sort.key === 'importance' ? (
+              'In each group: reviewed texts first (editorial, class rules), then FDA label sentences.'
+            ) : (
+              <>
+                Sorted by {sort.key}
+                {sort.desc ? ', reversed' : ''}.{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setSort({ key: 'importance', desc: false })}
+                >
+                  Important first again
+                </button>
+              </>
+            )}
           </p>
         )}
       </div>
@@ -101,12 +153,23 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
       {INTERACTION_SEVERITIES.map((sev) => {
         const group = shown.filter((r) => r.severity === sev);
         if (group.length === 0) return null;
-        const detailed = order(group.filter((r) => !r.bare), sort.key, sort.desc);
+        const detailed = order(
+          group.filter((r) => !r.bare),
+          sort.key,
+          sort.desc,
+        );
         const bare = group.filter((r) => r.bare);
-        const bareBySource = [...new Set(bare.map((r) => r.source))].map((s) => ({ source: s, rows: bare.filter((r) => r.source === s).sort((a, b) => a.substance.localeCompare(b.substance)) }));
+        const bareBySource = [...new Set(bare.map((r) => r.source))].map((s) => ({
+          source: s,
+          rows: bare.filter((r) => r.source === s).sort((a, b) => a.substance.localeCompare(b.substance)),
+        }));
         const management = detailed.some((r) => r.management);
         return (
-          <details key={sev} className={`sev-group sev-group-${sev}`} open={sev !== 'unknown' || detailed.length + bareBySource.length <= 5}>
+          <details
+            key={sev}
+            className={`sev-group sev-group-${sev}`}
+            open={sev !== 'unknown' || detailed.length + bareBySource.length <= 5}
+          >
             <summary>
               <SeverityBadge severity={sev} /> <span className="sev-title">{GROUP_TITLE[sev]}</span>
               <span className="count">{plural(group.length)}</span>
@@ -114,7 +177,9 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
             {detailed.length > 0 && (
               <div className="table-wrap">
                 <table className="data-table compact">
-                  <caption className="sr-only">{GROUP_TITLE[sev]}: interactions with a mechanism or management text</caption>
+                  <caption className="sr-only">
+                    {GROUP_TITLE[sev]}: interactions with a mechanism or management text
+                  </caption>
                   <thead>
                     <tr>
                       {header('substance', 'Substance')}
@@ -130,9 +195,14 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
                           <strong>{r.substance}</strong>
                           {r.kind && <div className="muted small">{humanize(r.kind)}</div>}
                         </td>
-                        <td>{r.effect}{r.note && <div className="muted small">{r.note}</div>}</td>
+                        <td>
+                          {r.effect}
+                          {r.note && <div className="muted small">{r.note}</div>}
+                        </td>
                         {management && <td>{r.management ?? ''}</td>}
-                        <td className="small"><SourceLevels row={r} /></td>
+                        <td className="small">
+                          <SourceLevels row={r} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -142,17 +212,27 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
             {bareBySource.map(({ source, rows: list }) => (
               <details key={source} className="bare-pairs">
                 <summary>
-                  {detailed.length > 0 ? `${plural(list.length, 'more pair')}` : plural(list.length, 'pair')} listed by {SOURCE_LABEL[source]} without mechanism or management
+                  {detailed.length > 0 ? `${plural(list.length, 'more pair')}` : plural(list.length, 'pair')} listed by{' '}
+                  {SOURCE_LABEL[source]} without mechanism or management
                 </summary>
                 <ul className="bare-list">
                   {list.map((r, i) => (
                     <li key={`${r.substance}-${i}`}>
-                      {r.substance}{r.levels && r.levels.length > 1 && <span className="muted small"> ({r.levels.map((l) => `${SOURCE_LABEL[l.source]}: ${l.level}`).join(', ')})</span>}
+                      {r.substance}
+                      {r.levels && r.levels.length > 1 && (
+                        <span className="muted small">
+                          {' '}
+                          ({r.levels.map((l) => `${SOURCE_LABEL[l.source]}: ${l.level}`).join(', ')})
+                        </span>
+                      )}
                       {r.sourcesDisagree && <span className="badge sev-unknown disagree">sources disagree</span>}
                     </li>
                   ))}
                 </ul>
-                <p className="muted small">{SOURCE_LABEL[source]} gives no mechanism or management text for these: check a full interaction reference before combining.</p>
+                <p className="muted small">
+                  {SOURCE_LABEL[source]} gives no mechanism or management text for these: check a full interaction
+                  reference before combining.
+                </p>
               </details>
             ))}
           </details>
@@ -170,7 +250,11 @@ function SourceLevels({ row }: { row: InteractionRow }) {
     <>
       <ul className="source-levels">
         {row.levels.map((l, i) => (
-          <li key={i}><span className="source-name">{SOURCE_LABEL[l.source]}</span>: {l.severity === 'unknown' ? 'no level given' : humanize(l.severity)}{l.level && l.level.toLowerCase() !== l.severity ? <span className="muted"> ({l.level})</span> : null}</li>
+          <li key={i}>
+            <span className="source-name">{SOURCE_LABEL[l.source]}</span>:{' '}
+            {l.severity === 'unknown' ? 'no level given' : humanize(l.severity)}
+            {l.level && l.level.toLowerCase() !== l.severity ? <span className="muted"> ({l.level})</span> : null}
+          </li>
         ))}
       </ul>
       {row.sourcesDisagree && <span className="badge sev-moderate disagree">Sources disagree</span>}
@@ -178,7 +262,10 @@ function SourceLevels({ row }: { row: InteractionRow }) {
   );
 }
 
-type PairVerdict = Pick<InteractionPair, 'a' | 'b' | 'severity' | 'sources' | 'sources_disagree' | 'mechanism' | 'management'>;
+type PairVerdict = Pick<
+  InteractionPair,
+  'a' | 'b' | 'severity' | 'sources' | 'sources_disagree' | 'mechanism' | 'management'
+>;
 
 /** One row per pair verdict (interaction check, stack builder, protocol): every source's level, and whether they disagree. */
 export function pairRows(pairs: PairVerdict[]): InteractionRow[] {

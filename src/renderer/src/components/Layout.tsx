@@ -5,7 +5,11 @@ import { useTableCellLabels } from '../lib/cell-labels.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
-export interface NavItem { to: string; label: string; end?: boolean }
+export interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
 
 export const SEARCH_INPUT_ID = 'search-box';
 
@@ -38,7 +42,8 @@ function StatusLine() {
   const h = health.data.data;
   return (
     <span>
-      Content {h.content.version}<br />
+      Content {h.content.version}
+      <br />
       Search: {h.search_mode === 'hybrid' ? 'hybrid' : 'lexical'}
     </span>
   );
@@ -53,35 +58,57 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
   useEffect(() => {
     // a new screen: move focus to its heading so keyboard and screen-reader users start at the top
     // (not on the first render, and not on Search, which focuses its box)
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (location.pathname === '/' || (location.state as { keepFocus?: boolean } | null)?.keepFocus) return;
     const h1 = document.querySelector<HTMLElement>('main h1');
-    if (h1) { h1.tabIndex = -1; h1.focus(); }
+    if (h1) {
+      h1.tabIndex = -1;
+      h1.focus();
+    }
     // Only a new screen moves focus; a state change on the same screen (keepFocus itself) must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <aside className="sidebar">
         <div className="brand">
-          <span className="brand-mark" aria-hidden="true">M</span>
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>
           <span className="brand-name">Materia</span>
         </div>
         <nav aria-label="Screens">
           <ul className="nav-list">
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>{item.label}</NavLink>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}
+                >
+                  {item.label}
+                </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <p className="sidebar-status"><StatusLine /></p>
-        <p className="sidebar-hint">Press <kbd>/</kbd> to search</p>
+        <p className="sidebar-status">
+          <StatusLine />
+        </p>
+        <p className="sidebar-hint">
+          Press <kbd>/</kbd> to search
+        </p>
         <ThemeSwitch />
       </aside>
-      <main id="main" className="main" ref={main}>{children}</main>
+      <main id="main" className="main" ref={main}>
+        {children}
+      </main>
     </div>
   );
 }

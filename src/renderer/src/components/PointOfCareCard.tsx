@@ -15,7 +15,9 @@ function Cites({ numbers, basis }: { numbers: number[]; basis: string[] }) {
       {numbers.map((n, i) => (
         <Fragment key={n}>
           {i > 0 && <span aria-hidden="true">, </span>}
-          <a href={`#${basisAnchor(n)}`} aria-label={`Source ${n}: ${basis[n - 1] ?? ''}`} title={basis[n - 1]}>{n}</a>
+          <a href={`#${basisAnchor(n)}`} aria-label={`Source ${n}: ${basis[n - 1] ?? ''}`} title={basis[n - 1]}>
+            {n}
+          </a>
         </Fragment>
       ))}
       <span aria-hidden="true">]</span>
@@ -27,14 +29,31 @@ function Bands({ bands }: { bands: { range: string; advice: string }[] }) {
   if (!bands.length) return null;
   return (
     <table className="poc-bands">
-      <thead><tr><th scope="col">When</th><th scope="col">What to do</th></tr></thead>
-      <tbody>{bands.map((b, i) => <tr key={i}><td>{b.range}</td><td>{b.advice}</td></tr>)}</tbody>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">What to do</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bands.map((b, i) => (
+          <tr key={i}>
+            <td>{b.range}</td>
+            <td>{b.advice}</td>
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
-  return <div className="poc-block"><h3>{title}</h3>{children}</div>;
+  return (
+    <div className="poc-block">
+      <h3>{title}</h3>
+      {children}
+    </div>
+  );
 }
 
 export function PointOfCareCard({ poc, sources }: { poc: PointOfCare; sources: Monograph['sources'] }) {
@@ -42,46 +61,108 @@ export function PointOfCareCard({ poc, sources }: { poc: PointOfCare; sources: M
   const kidneyTitle = poc.renal.measure ? `Kidney function (by ${poc.renal.measure})` : 'Kidney function';
   return (
     <section id="point-of-care" className="card section poc" aria-labelledby="point-of-care-h">
-      <div className="section-head"><h2 id="point-of-care-h">At the point of care</h2></div>
+      <div className="section-head">
+        <h2 id="point-of-care-h">At the point of care</h2>
+      </div>
       {poc.boxed_warnings.length > 0 && (
         <div className="poc-boxed" role="note" aria-label="Boxed warnings">
           <h3>Boxed warning{poc.boxed_warnings.length > 1 ? 's' : ''}</h3>
-          <ul>{poc.boxed_warnings.map((w, i) => <li key={i}>{w.text}<Cites numbers={w.basis} basis={basis} /></li>)}</ul>
+          <ul>
+            {poc.boxed_warnings.map((w, i) => (
+              <li key={i}>
+                {w.text}
+                <Cites numbers={w.basis} basis={basis} />
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <Block title="Adult dose">
         <table className="poc-dosing">
-          <thead><tr><th scope="col">Use</th><th scope="col">Dose</th><th scope="col">Maximum</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Use</th>
+              <th scope="col">Dose</th>
+              <th scope="col">Maximum</th>
+            </tr>
+          </thead>
           <tbody>
             {poc.adult_dosing.map((d, i) => (
-              <tr key={i}><td>{d.indication}</td><td>{d.dose}<Cites numbers={d.basis} basis={basis} /></td><td>{d.max_dose ?? '—'}</td></tr>
+              <tr key={i}>
+                <td>{d.indication}</td>
+                <td>
+                  {d.dose}
+                  <Cites numbers={d.basis} basis={basis} />
+                </td>
+                <td>{d.max_dose ?? '—'}</td>
+              </tr>
             ))}
           </tbody>
         </table>
       </Block>
       <Block title={kidneyTitle}>
-        {poc.renal.bands.length === 0 && <p>No dose change is given for kidney function.<Cites numbers={poc.renal.basis} basis={basis} /></p>}
+        {poc.renal.bands.length === 0 && (
+          <p>
+            No dose change is given for kidney function.
+            <Cites numbers={poc.renal.basis} basis={basis} />
+          </p>
+        )}
         <Bands bands={poc.renal.bands} />
         {poc.renal.note && <p>{poc.renal.note}</p>}
-        {poc.renal.bands.length > 0 && <p className="muted small">Source of these bands<Cites numbers={poc.renal.basis} basis={basis} /></p>}
+        {poc.renal.bands.length > 0 && (
+          <p className="muted small">
+            Source of these bands
+            <Cites numbers={poc.renal.basis} basis={basis} />
+          </p>
+        )}
       </Block>
       <Block title="Liver function">
         {poc.hepatic.bands.length === 0 && !poc.hepatic.note && <p>No dose change is given for liver function.</p>}
         <Bands bands={poc.hepatic.bands} />
         {poc.hepatic.note && <p>{poc.hepatic.note}</p>}
-        <p className="muted small">Source<Cites numbers={poc.hepatic.basis} basis={basis} /></p>
+        <p className="muted small">
+          Source
+          <Cites numbers={poc.hepatic.basis} basis={basis} />
+        </p>
       </Block>
-      <Block title="Pregnancy"><p>{poc.pregnancy.text}<Cites numbers={poc.pregnancy.basis} basis={basis} /></p></Block>
-      <Block title="Breastfeeding"><p>{poc.lactation.text}<Cites numbers={poc.lactation.basis} basis={basis} /></p></Block>
+      <Block title="Pregnancy">
+        <p>
+          {poc.pregnancy.text}
+          <Cites numbers={poc.pregnancy.basis} basis={basis} />
+        </p>
+      </Block>
+      <Block title="Breastfeeding">
+        <p>
+          {poc.lactation.text}
+          <Cites numbers={poc.lactation.basis} basis={basis} />
+        </p>
+      </Block>
       {poc.monitoring.length > 0 && (
         <Block title="Monitoring">
-          <ul>{poc.monitoring.map((x, i) => <li key={i}>{x.text}<Cites numbers={x.basis} basis={basis} /></li>)}</ul>
+          <ul>
+            {poc.monitoring.map((x, i) => (
+              <li key={i}>
+                {x.text}
+                <Cites numbers={x.basis} basis={basis} />
+              </li>
+            ))}
+          </ul>
         </Block>
       )}
       <Block title="Overdose and antidotes">
-        <p>{poc.overdose.text}<Cites numbers={poc.overdose.basis} basis={basis} /></p>
+        <p>
+          {poc.overdose.text}
+          <Cites numbers={poc.overdose.basis} basis={basis} />
+        </p>
         {poc.overdose.antidotes.length > 0 && (
-          <ul>{poc.overdose.antidotes.map((a, i) => <li key={i}><strong>{a.name}</strong>{a.dose ? `: ${a.dose}` : ''}</li>)}</ul>
+          <ul>
+            {poc.overdose.antidotes.map((a, i) => (
+              <li key={i}>
+                <strong>{a.name}</strong>
+                {a.dose ? `: ${a.dose}` : ''}
+              </li>
+            ))}
+          </ul>
         )}
       </Block>
     </section>

@@ -19,10 +19,16 @@ export function PrintFooter({ scope, what }: { scope: string; what: string }) {
       opened = [...document.querySelectorAll<HTMLDetailsElement>(`${scope} details:not([open]):not(.bare-pairs)`)];
       for (const d of opened) d.open = true;
     };
-    const after = () => { for (const d of opened) d.open = false; opened = []; };
+    const after = () => {
+      for (const d of opened) d.open = false;
+      opened = [];
+    };
     window.addEventListener('beforeprint', before);
     window.addEventListener('afterprint', after);
-    return () => { window.removeEventListener('beforeprint', before); window.removeEventListener('afterprint', after); };
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
   }, [scope]);
   return (
     <>

@@ -18,8 +18,12 @@ export interface RangeRow {
 }
 
 /** Status words: critical reads differently from any high or low. */
-export const statusWords = (status: string) => (status === 'critical_low' ? 'CRITICAL low, beyond the danger limit'
-  : status === 'critical_high' ? 'CRITICAL high, beyond the danger limit' : status.replace(/_/g, ' '));
+export const statusWords = (status: string) =>
+  status === 'critical_low'
+    ? 'CRITICAL low, beyond the danger limit'
+    : status === 'critical_high'
+      ? 'CRITICAL high, beyond the danger limit'
+      : status.replace(/_/g, ' ');
 
 function scale(row: RangeRow): { min: number; max: number } {
   const points = [row.value, row.low, row.high].filter((x): x is number => x !== null);
@@ -46,13 +50,25 @@ export function RangeChart({ rows, caption }: { rows: RangeRow[]; caption: strin
           const bandTo = pct(r.high ?? max, min, max);
           const at = pct(r.value, min, max);
           const shown = r.valueText ?? num(r.value, 3);
-          const tone = /critical/.test(r.status) ? 'critical' : r.status === 'normal' ? 'ok' : r.status === 'not_evaluated' ? 'neutral' : 'warn';
+          const tone = /critical/.test(r.status)
+            ? 'critical'
+            : r.status === 'normal'
+              ? 'ok'
+              : r.status === 'not_evaluated'
+                ? 'neutral'
+                : 'warn';
           return (
             <li key={r.key} className={tone === 'critical' ? 'range-row range-critical' : 'range-row'}>
               <span className="range-label">{r.label}</span>
-              <span className="range-track" role="img"
-                aria-label={`${r.label}: ${shown} ${r.unit}, reference ${r.rangeText}, ${statusWords(r.status)}`}>
-                <span className="range-band" style={{ left: `${bandFrom}%`, width: `${Math.max(0.5, bandTo - bandFrom)}%` }} />
+              <span
+                className="range-track"
+                role="img"
+                aria-label={`${r.label}: ${shown} ${r.unit}, reference ${r.rangeText}, ${statusWords(r.status)}`}
+              >
+                <span
+                  className="range-band"
+                  style={{ left: `${bandFrom}%`, width: `${Math.max(0.5, bandTo - bandFrom)}%` }}
+                />
                 <span className={`range-marker tone-${tone}`} style={{ left: `${at}%` }} />
               </span>
               <span className="range-value">
@@ -65,7 +81,8 @@ export function RangeChart({ rows, caption }: { rows: RangeRow[]; caption: strin
         })}
       </ul>
       <p className="chart-legend small muted" aria-hidden="true">
-        <span className="legend-band" /> reference range <span className="legend-dot tone-ok" /> within <span className="legend-dot tone-warn" /> outside <span className="legend-dot tone-critical" /> critical
+        <span className="legend-band" /> reference range <span className="legend-dot tone-ok" /> within{' '}
+        <span className="legend-dot tone-warn" /> outside <span className="legend-dot tone-critical" /> critical
       </p>
     </figure>
   );

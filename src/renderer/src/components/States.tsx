@@ -21,10 +21,18 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 }
 
 /** Plain words for an API error; 400 details are listed field by field. */
-export function describeError(err: unknown): { title: string; message: string; details: { field: string; message: string }[] } {
+export function describeError(err: unknown): {
+  title: string;
+  message: string;
+  details: { field: string; message: string }[];
+} {
   if (err instanceof ApiError) {
     if (err.status === 429) {
-      return { title: 'Too many requests', message: `The local API's rate limit was reached. Try again in ${err.retryAfterSeconds ?? 60} seconds.`, details: [] };
+      return {
+        title: 'Too many requests',
+        message: `The local API's rate limit was reached. Try again in ${err.retryAfterSeconds ?? 60} seconds.`,
+        details: [],
+      };
     }
     if (err.status === 404) return { title: 'Not found', message: err.message, details: [] };
     if (err.status === 401) return { title: 'Key not accepted', message: err.message, details: [] };
@@ -33,7 +41,11 @@ export function describeError(err: unknown): { title: string; message: string; d
     return { title: 'The request was not accepted', message: err.message, details: err.details };
   }
   if (err instanceof TypeError) {
-    return { title: 'The local API is not reachable', message: 'Is “npm start” (or the desktop app) still running? Reload the page when it is.', details: [] };
+    return {
+      title: 'The local API is not reachable',
+      message: 'Is “npm start” (or the desktop app) still running? Reload the page when it is.',
+      details: [],
+    };
   }
   return { title: 'Something went wrong', message: err instanceof Error ? err.message : String(err), details: [] };
 }
@@ -46,12 +58,18 @@ export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () 
       <p>{e.message}</p>
       {e.details.length > 0 && (
         <ul className="error-details">
-          {e.details.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}
+          {e.details.map((d, i) => (
+            <li key={i}>
+              <code>{d.field}</code>: {d.message}
+            </li>
+          ))}
         </ul>
       )}
       {/* a 404 or a refused request answers the same the next time: no "Try again" for those */}
       {onRetry && !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) && (
-        <button type="button" className="btn btn-secondary" onClick={onRetry}>Try again</button>
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+          Try again
+        </button>
       )}
     </div>
   );

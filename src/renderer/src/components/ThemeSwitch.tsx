@@ -18,7 +18,11 @@ export function ThemeSwitch() {
           saveThemeChoice(next);
         }}
       >
-        {THEME_CHOICES.map((c) => <option key={c} value={c}>{LABELS[c]}</option>)}
+        {THEME_CHOICES.map((c) => (
+          <option key={c} value={c}>
+            {LABELS[c]}
+          </option>
+        ))}
       </select>
     </label>
   );

@@ -33,7 +33,11 @@ export function toNumber(s: string): number | undefined {
   return Number.isFinite(n) ? n : (t as unknown as number);
 }
 
-export const lines = (s: string) => s.split(/[\n,;]+/).map((x) => x.trim()).filter(Boolean);
+export const lines = (s: string) =>
+  s
+    .split(/[\n,;]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 interface ToolFormProps {
   title: string;
@@ -61,23 +65,50 @@ export function FormErrorSummary({ error, labels }: { error: unknown; labels: Re
   if (details.length === 0) return <ErrorMessage error={error} />;
   return (
     <div className="state state-error" role="alert">
-      <p className="state-title">Please check {details.length === 1 ? 'this field' : `these ${details.length} fields`}</p>
+      <p className="state-title">
+        Please check {details.length === 1 ? 'this field' : `these ${details.length} fields`}
+      </p>
       <ul className="error-details">
-        {details.map((d, i) => <li key={i}><strong>{fieldLabel(d.field, labels)}</strong>: {d.message}</li>)}
+        {details.map((d, i) => (
+          <li key={i}>
+            <strong>{fieldLabel(d.field, labels)}</strong>: {d.message}
+          </li>
+        ))}
       </ul>
     </div>
   );
 }
 
-export function ToolForm({ title, onSubmit, pending, error, labels, children, save, onSave, submitLabel = 'Calculate', extraActions }: ToolFormProps) {
+export function ToolForm({
+  title,
+  onSubmit,
+  pending,
+  error,
+  labels,
+  children,
+  save,
+  onSave,
+  submitLabel = 'Calculate',
+  extraActions,
+}: ToolFormProps) {
   const saveId = useId();
   return (
     <FieldErrorsProvider error={error}>
-      <form className="tool-form card" noValidate aria-label={title} onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+      <form
+        className="tool-form card"
+        noValidate
+        aria-label={title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
         <FormErrorSummary error={error} labels={labels} />
         {children}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? 'Working…' : submitLabel}</button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? 'Working…' : submitLabel}
+          </button>
           {extraActions}
           <label className="check" htmlFor={saveId}>
             <input id={saveId} type="checkbox" checked={save} onChange={(e) => onSave(e.target.checked)} />
@@ -92,8 +123,16 @@ export function ToolForm({ title, onSubmit, pending, error, labels, children, sa
 function FieldMessages({ id, messages, hint }: { id: string; messages: string[]; hint?: ReactNode }) {
   return (
     <>
-      {hint && <span className="hint" id={`${id}-hint`}>{hint}</span>}
-      {messages.length > 0 && <span className="field-error" id={`${id}-err`}>{messages.join('; ')}</span>}
+      {hint && (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      {messages.length > 0 && (
+        <span className="field-error" id={`${id}-err`}>
+          {messages.join('; ')}
+        </span>
+      )}
     </>
   );
 }
@@ -103,36 +142,86 @@ function describedBy(id: string, hint: unknown, messages: string[]): string | un
   return ids || undefined;
 }
 
-interface BaseField { path: string; label: string; hint?: ReactNode; className?: string }
+interface BaseField {
+  path: string;
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+}
 
-export function NumberField({ path, label, hint, value, onChange, className, placeholder }: BaseField & { value: string; onChange: (v: string) => void; placeholder?: string }) {
+export function NumberField({
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+  className,
+  placeholder,
+}: BaseField & { value: string; onChange: (v: string) => void; placeholder?: string }) {
   const id = useId();
   const messages = useFieldErrors(path);
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} inputMode="decimal" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)}
-        aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)} />
+      <input
+        id={id}
+        inputMode="decimal"
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={messages.length > 0}
+        aria-describedby={describedBy(id, hint, messages)}
+      />
       <FieldMessages id={id} messages={messages} hint={hint} />
     </div>
   );
 }
 
-export function TextField({ path, label, hint, value, onChange, className, placeholder, list }: BaseField & { value: string; onChange: (v: string) => void; placeholder?: string; list?: string }) {
+export function TextField({
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+  className,
+  placeholder,
+  list,
+}: BaseField & { value: string; onChange: (v: string) => void; placeholder?: string; list?: string }) {
   const id = useId();
   const messages = useFieldErrors(path);
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} placeholder={placeholder} list={list} onChange={(e) => onChange(e.target.value)}
-        aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)} />
+      <input
+        id={id}
+        value={value}
+        placeholder={placeholder}
+        list={list}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={messages.length > 0}
+        aria-describedby={describedBy(id, hint, messages)}
+      />
       <FieldMessages id={id} messages={messages} hint={hint} />
     </div>
   );
 }
 
-export function TextAreaField({ path, label, hint, value, onChange, className, placeholder, rows = 4, onCaret, children }: BaseField & {
-  value: string; onChange: (v: string) => void; placeholder?: string; rows?: number;
+export function TextAreaField({
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+  className,
+  placeholder,
+  rows = 4,
+  onCaret,
+  children,
+}: BaseField & {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+  rows?: number;
   /** the caret's offset whenever it moves or the text changes (for suggestions about the line being typed) */
   onCaret?: (offset: number) => void;
   /** shown between the box and its messages (suggestions) */
@@ -144,22 +233,52 @@ export function TextAreaField({ path, label, hint, value, onChange, className, p
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} value={value} rows={rows} placeholder={placeholder} onChange={(e) => { onChange(e.target.value); caret(e); }}
-        onKeyUp={caret} onClick={caret} aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)} />
+      <textarea
+        id={id}
+        value={value}
+        rows={rows}
+        placeholder={placeholder}
+        onChange={(e) => {
+          onChange(e.target.value);
+          caret(e);
+        }}
+        onKeyUp={caret}
+        onClick={caret}
+        aria-invalid={messages.length > 0}
+        aria-describedby={describedBy(id, hint, messages)}
+      />
       {children}
       <FieldMessages id={id} messages={messages} hint={hint} />
     </div>
   );
 }
 
-export function SelectField<T extends string>({ path, label, hint, value, onChange, options, className }: BaseField & { value: T | ''; onChange: (v: T) => void; options: readonly { value: T | ''; label: string }[] }) {
+export function SelectField<T extends string>({
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+  options,
+  className,
+}: BaseField & { value: T | ''; onChange: (v: T) => void; options: readonly { value: T | ''; label: string }[] }) {
   const id = useId();
   const messages = useFieldErrors(path);
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        aria-invalid={messages.length > 0}
+        aria-describedby={describedBy(id, hint, messages)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <FieldMessages id={id} messages={messages} hint={hint} />
     </div>
@@ -167,8 +286,22 @@ export function SelectField<T extends string>({ path, label, hint, value, onChan
 }
 
 /** A number with a unit picker: the shape { value, unit } the tools take. */
-export function QuantityField({ path, label, hint, value, unit, units, onValue, onUnit, className }: BaseField & {
-  value: string; unit: string; units: readonly string[]; onValue: (v: string) => void; onUnit: (u: string) => void;
+export function QuantityField({
+  path,
+  label,
+  hint,
+  value,
+  unit,
+  units,
+  onValue,
+  onUnit,
+  className,
+}: BaseField & {
+  value: string;
+  unit: string;
+  units: readonly string[];
+  onValue: (v: string) => void;
+  onUnit: (u: string) => void;
 }) {
   const id = useId();
   const messages = useFieldErrors(path);
@@ -176,20 +309,40 @@ export function QuantityField({ path, label, hint, value, unit, units, onValue, 
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="with-unit">
-        <input id={id} inputMode="decimal" value={value} onChange={(e) => onValue(e.target.value)}
-          aria-invalid={messages.length > 0} aria-describedby={describedBy(id, hint, messages)} />
+        <input
+          id={id}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={messages.length > 0}
+          aria-describedby={describedBy(id, hint, messages)}
+        />
         {units.length > 1 ? (
           <select aria-label={`${label}: unit`} value={unit} onChange={(e) => onUnit(e.target.value)}>
-            {units.map((u) => <option key={u} value={u}>{u}</option>)}
+            {units.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
           </select>
-        ) : <span className="unit">{units[0]}</span>}
+        ) : (
+          <span className="unit">{units[0]}</span>
+        )}
       </div>
       <FieldMessages id={id} messages={messages} hint={hint} />
     </div>
   );
 }
 
-export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+export function CheckField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   const id = useId();
   return (
     <label className="check field-check" htmlFor={id}>
@@ -200,12 +353,24 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
 }
 
 /** Every tool result ends with its interpretation, its method and where it was saved. */
-export function ResultFooter({ data }: { data: { method: { name: string; reference: string }; interpretation: string; saved_result_id: string | null } }) {
+export function ResultFooter({
+  data,
+}: {
+  data: { method: { name: string; reference: string }; interpretation: string; saved_result_id: string | null };
+}) {
   return (
     <footer className="result-footer">
-      <p className="interpretation"><strong>Interpretation (editorial, not a diagnosis):</strong> {data.interpretation}</p>
-      <p className="method small"><strong>Method:</strong> {data.method.name}. <span className="muted">{data.method.reference}</span></p>
-      {data.saved_result_id && <p className="small">Saved on this machine as <code>{data.saved_result_id}</code>.</p>}
+      <p className="interpretation">
+        <strong>Interpretation (editorial, not a diagnosis):</strong> {data.interpretation}
+      </p>
+      <p className="method small">
+        <strong>Method:</strong> {data.method.name}. <span className="muted">{data.method.reference}</span>
+      </p>
+      {data.saved_result_id && (
+        <p className="small">
+          Saved on this machine as <code>{data.saved_result_id}</code>.
+        </p>
+      )}
     </footer>
   );
 }

@@ -36,11 +36,19 @@ export function useTableCellLabels(ref: RefObject<HTMLElement | null>): void {
     const root = ref.current;
     if (!root) return;
     let frame = 0;
-    const run = () => { frame = 0; labelTableCells(root); };
+    const run = () => {
+      frame = 0;
+      labelTableCells(root);
+    };
     run();
     // attribute writes are not childList changes, so labelling does not wake the observer again
-    const observer = new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(run); });
+    const observer = new MutationObserver(() => {
+      if (!frame) frame = requestAnimationFrame(run);
+    });
     observer.observe(root, { subtree: true, childList: true, characterData: true });
-    return () => { observer.disconnect(); if (frame) cancelAnimationFrame(frame); };
+    return () => {
+      observer.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [ref]);
 }

@@ -29,4 +29,5 @@ export function useAllCompounds(body: CompoundQuery, enabled = true) {
 }
 
 /** Every compound (name, slug, subcategory…), for suggestion lists; shares its cache with the Compounds screen. */
-export const useCompoundIndex = () => useAllCompounds({ query: '*', include_interactions: false, include_dosing: false });
+export const useCompoundIndex = () =>
+  useAllCompounds({ query: '*', include_interactions: false, include_dosing: false });

@@ -9,13 +9,25 @@ export function humanize(value: string): string {
 }
 
 const CATEGORY_LABELS: Record<Category, string> = {
-  peptide: 'Peptide', supplement: 'Supplement', medication: 'Medication', sarm: 'SARM', steroid: 'Steroid',
-  nootropic: 'Nootropic', amino_acid: 'Amino acid', vitamin: 'Vitamin', mineral: 'Mineral', probiotic: 'Probiotic',
+  peptide: 'Peptide',
+  supplement: 'Supplement',
+  medication: 'Medication',
+  sarm: 'SARM',
+  steroid: 'Steroid',
+  nootropic: 'Nootropic',
+  amino_acid: 'Amino acid',
+  vitamin: 'Vitamin',
+  mineral: 'Mineral',
+  probiotic: 'Probiotic',
 };
 export const categoryLabel = (c: Category) => CATEGORY_LABELS[c] ?? humanize(c);
 
 const STATUS_LABELS: Record<CompoundStatus, string> = {
-  approved: 'Approved', investigational: 'Investigational', supplement: 'Supplement', research_only: 'Research only', withdrawn: 'Withdrawn',
+  approved: 'Approved',
+  investigational: 'Investigational',
+  supplement: 'Supplement',
+  research_only: 'Research only',
+  withdrawn: 'Withdrawn',
 };
 export const statusLabel = (s: CompoundStatus) => STATUS_LABELS[s] ?? humanize(s);
 
@@ -37,7 +49,8 @@ export function quantity(q: { value: number; unit: string } | null | undefined, 
 export function date(iso: string | null | undefined, year?: number | null): string {
   if (iso) {
     const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-    if (!Number.isNaN(d.getTime())) return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    if (!Number.isNaN(d.getTime()))
+      return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   }
   return year ? String(year) : 'Date not given';
 }
@@ -64,7 +77,14 @@ export function decimalsOf(x: number | null | undefined): number {
  * A lab value at the lab's precision: a converted value with one decimal more than its reference range (the bloodwork
  * API rounds it so, and JSON drops the trailing zero of 12.0), never fewer decimals than the API sent.
  */
-export function labValue(value: number, range: { low: number | null; high: number | null }, converted: boolean): string {
-  const digits = Math.max(decimalsOf(value), converted ? Math.max(decimalsOf(range.low), decimalsOf(range.high)) + 1 : 0);
+export function labValue(
+  value: number,
+  range: { low: number | null; high: number | null },
+  converted: boolean,
+): string {
+  const digits = Math.max(
+    decimalsOf(value),
+    converted ? Math.max(decimalsOf(range.low), decimalsOf(range.high)) + 1 : 0,
+  );
   return value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

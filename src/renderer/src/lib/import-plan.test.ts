@@ -27,8 +27,11 @@ describe('planning an import from a dropped file', () => {
     const p = ok(planImport('big.json', JSON.stringify(records)));
     expect(p.records).toBe(250);
     expect(p.batches.length).toBeGreaterThan(2);
-    for (const b of p.batches) expect(new TextEncoder().encode(JSON.stringify(b.body)).length).toBeLessThan(1024 * 1024);
-    expect(p.batches.map((b) => b.first)).toEqual(p.batches.map((_, i) => p.batches.slice(0, i).reduce((n, x) => n + x.records, 0)));
+    for (const b of p.batches)
+      expect(new TextEncoder().encode(JSON.stringify(b.body)).length).toBeLessThan(1024 * 1024);
+    expect(p.batches.map((b) => b.first)).toEqual(
+      p.batches.map((_, i) => p.batches.slice(0, i).reduce((n, x) => n + x.records, 0)),
+    );
     expect(p.batches.flatMap((b) => ('records' in b.body ? b.body.records! : []))).toEqual(records);
   });
 
@@ -43,7 +46,8 @@ describe('planning an import from a dropped file', () => {
   });
 
   it('cuts large PubMed XML at article boundaries, each batch a PubmedArticleSet', () => {
-    const article = (i: number) => `<PubmedArticle><MedlineCitation><PMID>${i}</PMID><Article><ArticleTitle>T${i}</ArticleTitle><Abstract><AbstractText>${'c'.repeat(200_000)}</AbstractText></Abstract></Article></MedlineCitation></PubmedArticle>`;
+    const article = (i: number) =>
+      `<PubmedArticle><MedlineCitation><PMID>${i}</PMID><Article><ArticleTitle>T${i}</ArticleTitle><Abstract><AbstractText>${'c'.repeat(200_000)}</AbstractText></Abstract></Article></MedlineCitation></PubmedArticle>`;
     const text = `<?xml version="1.0"?>\n<PubmedArticleSet>${Array.from({ length: 10 }, (_, i) => article(i)).join('\n')}</PubmedArticleSet>`;
     const p = ok(planImport('pubmed.xml', text));
     expect(p.records).toBe(10);
@@ -55,10 +59,14 @@ describe('planning an import from a dropped file', () => {
   });
 
   it('says what is wrong with a file it cannot send', () => {
-    expect(planImport('a.json', '[{"title": "x",]')).toEqual({ error: expect.stringMatching(/^a\.json is not valid JSON: /) });
+    expect(planImport('a.json', '[{"title": "x",]')).toEqual({
+      error: expect.stringMatching(/^a\.json is not valid JSON: /),
+    });
     expect(planImport('a.json', '[]')).toEqual({ error: 'a.json holds no records.' });
     expect(planImport('a.json', '42')).toEqual({ error: 'a.json holds neither a record nor an array of records.' });
-    expect(planImport('notes.txt', 'hello')).toEqual({ error: expect.stringMatching(/is not JSON, JSON lines or PubMed XML/) });
+    expect(planImport('notes.txt', 'hello')).toEqual({
+      error: expect.stringMatching(/is not JSON, JSON lines or PubMed XML/),
+    });
     expect(planImport('a.jsonl', '\n\n')).toEqual({ error: 'a.jsonl is empty.' });
   });
 });

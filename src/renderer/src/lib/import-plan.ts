@@ -4,7 +4,11 @@
  * at record boundaries and sent as `format` + `data`, so the API still does all the reading and checking). Each batch
  * knows where its first record sits in the file, so a failure is reported at its position in the file.
  */
-import { formatFromFileName, type DocumentImportRequest, type IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
+import {
+  formatFromFileName,
+  type DocumentImportRequest,
+  type IMPORT_FORMATS,
+} from '../../../shared/schemas/documents.ts';
 
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** under the API's 1 MiB body limit, leaving room for the request's JSON wrapping and escapes */
@@ -30,7 +34,12 @@ export function detectFormat(name: string, text: string): ImportFormat | null {
   if (t.startsWith('<')) return 'pubmed_xml';
   if (t.startsWith('[')) return 'json';
   if (t.startsWith('{')) {
-    try { JSON.parse(t); return 'json'; } catch { return 'jsonl'; }
+    try {
+      JSON.parse(t);
+      return 'json';
+    } catch {
+      return 'jsonl';
+    }
   }
   return null;
 }
@@ -63,22 +72,37 @@ export function planImport(name: string, text: string): ImportPlan {
 
   if (format === 'json') {
     let parsed: unknown;
-    try { parsed = JSON.parse(text); } catch (e) { return { error: `${name} is not valid JSON: ${(e as Error).message}` }; }
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      return { error: `${name} is not valid JSON: ${(e as Error).message}` };
+    }
     // an array of records; also the request's own shape {"records": [...]} and a single record
-    const records = Array.isArray(parsed) ? parsed
-      : parsed && typeof parsed === 'object' && Array.isArray((parsed as { records?: unknown }).records) ? (parsed as { records: unknown[] }).records
-        : parsed && typeof parsed === 'object' ? [parsed] : null;
+    const records = Array.isArray(parsed)
+      ? parsed
+      : parsed && typeof parsed === 'object' && Array.isArray((parsed as { records?: unknown }).records)
+        ? (parsed as { records: unknown[] }).records
+        : parsed && typeof parsed === 'object'
+          ? [parsed]
+          : null;
     if (!records) return { error: `${name} holds neither a record nor an array of records.` };
     if (!records.length) return { error: `${name} holds no records.` };
-    const batches = groups(records, (r) => bytes(JSON.stringify(r)) + 1, MAX_BATCH_RECORDS)
-      .map((g) => ({ body: { records: g.items }, first: g.start, records: g.items.length }));
+    const batches = groups(records, (r) => bytes(JSON.stringify(r)) + 1, MAX_BATCH_RECORDS).map((g) => ({
+      body: { records: g.items },
+      first: g.start,
+      records: g.items.length,
+    }));
     return { format, batches, records: records.length };
   }
 
   if (format === 'jsonl') {
     const lines = text.split(/\r?\n/);
     const batches = groups(lines, (l) => bytes(l) + 1, Number.POSITIVE_INFINITY)
-      .map((g) => ({ body: { format, data: g.items.join('\n') }, first: g.start, records: g.items.filter((l) => l.trim()).length }))
+      .map((g) => ({
+        body: { format, data: g.items.join('\n') },
+        first: g.start,
+        records: g.items.filter((l) => l.trim()).length,
+      }))
       .filter((b) => b.records > 0);
     const records = batches.reduce((n, b) => n + b.records, 0);
     return records ? { format, batches, records } : { error: `${name} holds no records.` };
@@ -87,10 +111,18 @@ export function planImport(name: string, text: string): ImportPlan {
   const articles = text.match(/<PubmedArticle[\s>][\s\S]*?<\/PubmedArticle>/g) ?? [];
   if (bytes(text) <= MAX_BATCH_BYTES || articles.length === 0) {
     // one request: the API reads the file as it is (and says so when it is not PubMed XML)
-    return { format, batches: [{ body: { format, data: text }, first: 0, records: Math.max(articles.length, 1) }], records: Math.max(articles.length, 1) };
+    return {
+      format,
+      batches: [{ body: { format, data: text }, first: 0, records: Math.max(articles.length, 1) }],
+      records: Math.max(articles.length, 1),
+    };
   }
-  const wrap = (items: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<PubmedArticleSet>\n${items.join('\n')}\n</PubmedArticleSet>\n`;
-  const batches = groups(articles, (a) => bytes(a) + 1, Number.POSITIVE_INFINITY)
-    .map((g) => ({ body: { format, data: wrap(g.items) }, first: g.start, records: g.items.length }));
+  const wrap = (items: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<PubmedArticleSet>\n${items.join('\n')}\n</PubmedArticleSet>\n`;
+  const batches = groups(articles, (a) => bytes(a) + 1, Number.POSITIVE_INFINITY).map((g) => ({
+    body: { format, data: wrap(g.items) },
+    first: g.start,
+    records: g.items.length,
+  }));
   return { format, batches, records: articles.length };
 }

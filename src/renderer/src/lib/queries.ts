@@ -6,9 +6,13 @@ import { api } from '../api.ts';
 
 /** Called when the API refuses the page's key (a key from an earlier launch); App shows the key screen. */
 let onKeyRejected: () => void = () => {};
-export function setKeyRejectedHandler(fn: () => void): void { onKeyRejected = fn; }
+export function setKeyRejectedHandler(fn: () => void): void {
+  onKeyRejected = fn;
+}
 
-const watchAuth = (err: unknown) => { if (err instanceof ApiError && err.status === 401) onKeyRejected(); };
+const watchAuth = (err: unknown) => {
+  if (err instanceof ApiError && err.status === 401) onKeyRejected();
+};
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: watchAuth }),

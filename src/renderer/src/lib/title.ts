@@ -3,5 +3,7 @@ import { useEffect } from 'react';
 
 export function useTitle(...parts: (string | null | undefined | false)[]): void {
   const title = [...parts.filter((p): p is string => !!p), 'Materia'].join(' — ');
-  useEffect(() => { document.title = title; }, [title]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }

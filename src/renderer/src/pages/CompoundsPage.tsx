@@ -27,7 +27,14 @@ type Sort = (typeof SORTS)[number];
 type Body = EndpointInput<'compoundSearch'>['body'];
 
 /** The direction each column sorts in when first clicked: the most linked studies first, everything else A to Z. */
-const NATURAL: Record<Sort, 'ascending' | 'descending'> = { relevance: 'descending', name: 'ascending', category: 'ascending', grade: 'ascending', research: 'descending', status: 'ascending' };
+const NATURAL: Record<Sort, 'ascending' | 'descending'> = {
+  relevance: 'descending',
+  name: 'ascending',
+  category: 'ascending',
+  grade: 'ascending',
+  research: 'descending',
+  status: 'ascending',
+};
 const flip = (d: 'ascending' | 'descending') => (d === 'ascending' ? 'descending' : 'ascending');
 
 /** The orders offered by the "Sort by" list (the table headings do the same on wide screens). */
@@ -45,12 +52,22 @@ const GRADE_ORDER = Object.fromEntries(EVIDENCE_GRADES.map((g, i) => [g, i]));
 
 function compare(a: CompoundRecord, b: CompoundRecord, sort: Sort): number {
   switch (sort) {
-    case 'name': return a.name.localeCompare(b.name);
-    case 'category': return categoryLabel(a.category).localeCompare(categoryLabel(b.category)) || a.subcategory.localeCompare(b.subcategory) || a.name.localeCompare(b.name);
-    case 'grade': return (GRADE_ORDER[a.evidence_grade]! - GRADE_ORDER[b.evidence_grade]!) || a.name.localeCompare(b.name);
-    case 'research': return ((b.research_count ?? 0) - (a.research_count ?? 0)) || a.name.localeCompare(b.name);
-    case 'status': return statusLabel(a.status).localeCompare(statusLabel(b.status)) || a.name.localeCompare(b.name);
-    default: return 0;
+    case 'name':
+      return a.name.localeCompare(b.name);
+    case 'category':
+      return (
+        categoryLabel(a.category).localeCompare(categoryLabel(b.category)) ||
+        a.subcategory.localeCompare(b.subcategory) ||
+        a.name.localeCompare(b.name)
+      );
+    case 'grade':
+      return GRADE_ORDER[a.evidence_grade]! - GRADE_ORDER[b.evidence_grade]! || a.name.localeCompare(b.name);
+    case 'research':
+      return (b.research_count ?? 0) - (a.research_count ?? 0) || a.name.localeCompare(b.name);
+    case 'status':
+      return statusLabel(a.status).localeCompare(statusLabel(b.status)) || a.name.localeCompare(b.name);
+    default:
+      return 0;
   }
 }
 
@@ -67,22 +84,33 @@ export function CompoundsPage() {
   useTitle(q && `“${q}”`, 'Compounds');
 
   const [text, setText] = useState(q);
-  useEffect(() => { setText(q); }, [q]);
+  useEffect(() => {
+    setText(q);
+  }, [q]);
   const [sub, setSub] = useState(subcategory);
-  useEffect(() => { setSub(subcategory); }, [subcategory]);
+  useEffect(() => {
+    setSub(subcategory);
+  }, [subcategory]);
 
   const filters: NonNullable<Body['filters']> = {};
   if (grades.length) filters.evidence_grade = grades;
   if (status) filters.status = status;
   if (hasStudies) filters.has_studies = true;
   const body: CompoundQuery = {
-    query: q || '*', category, subcategory: subcategory || undefined,
+    query: q || '*',
+    category,
+    subcategory: subcategory || undefined,
     filters: Object.keys(filters).length ? filters : undefined,
-    include_interactions: false, include_dosing: false,
+    include_interactions: false,
+    include_dosing: false,
   };
   // the API's own order: by relevance for words, by name when browsing
   const serverOrder = !desc && (sort === 'relevance' || (!q && sort === 'name'));
-  const paged = useApiQuery('compoundSearch', { body: { ...body, limit: PAGE_SIZE, offset: (url.page - 1) * PAGE_SIZE } }, { enabled: serverOrder, keepPrevious: true });
+  const paged = useApiQuery(
+    'compoundSearch',
+    { body: { ...body, limit: PAGE_SIZE, offset: (url.page - 1) * PAGE_SIZE } },
+    { enabled: serverOrder, keepPrevious: true },
+  );
   const all = useAllCompounds(body, !serverOrder);
   const result = serverOrder ? paged : all;
   // subcategories offered for the chosen category: read when the field is first used, not with every visit
@@ -90,8 +118,14 @@ export function CompoundsPage() {
   // a phone shows the name box first and the other filters on demand, so the list starts on the first screen
   const phone = useMediaQuery('(max-width: 640px)');
   const [showFilters, setShowFilters] = useState(false);
-  const browse = useAllCompounds({ query: '*', category, include_interactions: false, include_dosing: false }, wantSubs);
-  const subcategories = useMemo(() => [...new Set((browse.data?.rows ?? []).map((c) => c.subcategory))].sort(), [browse.data]);
+  const browse = useAllCompounds(
+    { query: '*', category, include_interactions: false, include_dosing: false },
+    wantSubs,
+  );
+  const subcategories = useMemo(
+    () => [...new Set((browse.data?.rows ?? []).map((c) => c.subcategory))].sort(),
+    [browse.data],
+  );
 
   const sorted = useMemo(() => {
     const list = [...(all.data?.rows ?? [])];
@@ -110,7 +144,8 @@ export function CompoundsPage() {
     e.preventDefault();
     url.set({ q: text.trim(), subcategory: sub.trim().toLowerCase().replace(/\s+/g, '_') });
   };
-  const activeFilters = (category ? 1 : 0) + (subcategory ? 1 : 0) + (status ? 1 : 0) + (grades.length ? 1 : 0) + (hasStudies ? 1 : 0);
+  const activeFilters =
+    (category ? 1 : 0) + (subcategory ? 1 : 0) + (status ? 1 : 0) + (grades.length ? 1 : 0) + (hasStudies ? 1 : 0);
   const anyFilter = !!(q || category || subcategory || grades.length || status || hasStudies);
 
   const header = (key: Sort, label: string) => {
@@ -118,8 +153,15 @@ export function CompoundsPage() {
     const direction = desc ? flip(NATURAL[key]) : NATURAL[key];
     return (
       <th scope="col" aria-sort={active ? direction : 'none'}>
-        <button type="button" className="sort-button" onClick={() => url.set({ sort: key, dir: active && !desc ? 'desc' : null, page: null })}>
-          {label}<span aria-hidden="true" className="sort-mark">{active ? (direction === 'descending' ? ' ▼' : ' ▲') : ' ↕'}</span>
+        <button
+          type="button"
+          className="sort-button"
+          onClick={() => url.set({ sort: key, dir: active && !desc ? 'desc' : null, page: null })}
+        >
+          {label}
+          <span aria-hidden="true" className="sort-mark">
+            {active ? (direction === 'descending' ? ' ▼' : ' ▲') : ' ↕'}
+          </span>
         </button>
       </th>
     );
@@ -129,60 +171,130 @@ export function CompoundsPage() {
     <div className="page">
       <header className="page-header">
         <h1>Compounds</h1>
-        <p className="lede">Browse and filter the compound records. Click a column heading, or choose an order, to sort.</p>
+        <p className="lede">
+          Browse and filter the compound records. Click a column heading, or choose an order, to sort.
+        </p>
       </header>
       <form className="filter-bar" onSubmit={submit} aria-label="Compound filters">
         <div className="field grow">
           <label htmlFor="cq">Name or text</label>
-          <input id="cq" type="search" value={text} maxLength={256} placeholder="e.g. magnesium, GLP-1, sleep" onChange={(e) => setText(e.target.value)} />
+          <input
+            id="cq"
+            type="search"
+            value={text}
+            maxLength={256}
+            placeholder="e.g. magnesium, GLP-1, sleep"
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         {phone && (
-          <button type="button" className="btn btn-secondary filters-toggle" aria-expanded={showFilters} aria-controls="compound-more-filters"
-            onClick={() => setShowFilters(!showFilters)}>
+          <button
+            type="button"
+            className="btn btn-secondary filters-toggle"
+            aria-expanded={showFilters}
+            aria-controls="compound-more-filters"
+            onClick={() => setShowFilters(!showFilters)}
+          >
             {showFilters ? 'Hide filters' : `Filters and order${activeFilters ? ` (${activeFilters} active)` : ''}`}
           </button>
         )}
-        {(!phone || showFilters) && (<>
-        <div className="field" id="compound-more-filters">
-          <label htmlFor="ccat">Category</label>
-          <select id="ccat" value={category ?? ''} onChange={(e) => url.set({ category: e.target.value, subcategory: null })}>
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => <option key={c} value={c}>{categoryLabel(c)}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="csub">Subcategory</label>
-          <input id="csub" list="csub-list" value={sub} onFocus={() => setWantSubs(true)} maxLength={64} placeholder="any" onChange={(e) => setSub(e.target.value)} />
-          <datalist id="csub-list">{subcategories.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}</datalist>
-        </div>
-        <div className="field">
-          <label htmlFor="cstatus">Status</label>
-          <select id="cstatus" value={status ?? ''} onChange={(e) => url.set({ status: e.target.value })}>
-            <option value="">Any status</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="csort">Sort by</label>
-          <select id="csort" value={sortChoice} onChange={(e) => {
-            const c = SORT_CHOICES.find((x) => x.value === e.target.value);
-            if (c) url.set({ sort: c.sort, dir: c.desc ? 'desc' : null, page: null });
-          }}>
-            {sortChoice === '' && <option value="">{sort}, reversed</option>}
-            {SORT_CHOICES.filter((c) => q || c.sort !== 'relevance').map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
-          </select>
-        </div>
-        <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} />
-        <label className="check field-check">
-          <input type="checkbox" checked={hasStudies} onChange={(e) => url.set({ studies: e.target.checked ? '1' : null })} />
-          <span className="check-label">With linked studies</span>
-        </label>
-        </>)}
+        {(!phone || showFilters) && (
+          <>
+            <div className="field" id="compound-more-filters">
+              <label htmlFor="ccat">Category</label>
+              <select
+                id="ccat"
+                value={category ?? ''}
+                onChange={(e) => url.set({ category: e.target.value, subcategory: null })}
+              >
+                <option value="">All categories</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {categoryLabel(c)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="csub">Subcategory</label>
+              <input
+                id="csub"
+                list="csub-list"
+                value={sub}
+                onFocus={() => setWantSubs(true)}
+                maxLength={64}
+                placeholder="any"
+                onChange={(e) => setSub(e.target.value)}
+              />
+              <datalist id="csub-list">
+                {subcategories.map((s) => (
+                  <option key={s} value={s}>
+                    {humanize(s)}
+                  </option>
+                ))}
+              </datalist>
+            </div>
+            <div className="field">
+              <label htmlFor="cstatus">Status</label>
+              <select id="cstatus" value={status ?? ''} onChange={(e) => url.set({ status: e.target.value })}>
+                <option value="">Any status</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {statusLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="csort">Sort by</label>
+              <select
+                id="csort"
+                value={sortChoice}
+                onChange={(e) => {
+                  const c = SORT_CHOICES.find((x) => x.value === e.target.value);
+                  if (c) url.set({ sort: c.sort, dir: c.desc ? 'desc' : null, page: null });
+                }}
+              >
+                {sortChoice === '' && <option value="">{sort}, reversed</option>}
+                {SORT_CHOICES.filter((c) => q || c.sort !== 'relevance').map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} />
+            <label className="check field-check">
+              <input
+                type="checkbox"
+                checked={hasStudies}
+                onChange={(e) => url.set({ studies: e.target.checked ? '1' : null })}
+              />
+              <span className="check-label">With linked studies</span>
+            </label>
+          </>
+        )}
         <div className="filter-actions">
-          <button type="submit" className="btn btn-primary">Apply</button>
+          <button type="submit" className="btn btn-primary">
+            Apply
+          </button>
           {anyFilter && (
-            <button type="button" className="btn btn-secondary"
-              onClick={() => url.set({ q: null, category: null, subcategory: null, grade: null, status: null, studies: null, sort: null, dir: null })}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() =>
+                url.set({
+                  q: null,
+                  category: null,
+                  subcategory: null,
+                  grade: null,
+                  status: null,
+                  studies: null,
+                  sort: null,
+                  dir: null,
+                })
+              }
+            >
               Clear
             </button>
           )}
@@ -194,10 +306,19 @@ export function CompoundsPage() {
         {result.isError && <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />}
         {result.data && (
           <p className="results-count" aria-live="polite">
-            {plural(total ?? 0, 'compound')}{q ? <> matching “{q}”</> : ''}
-            {!serverOrder && (total ?? 0) > sorted.length && <span className="muted"> · sorting the first {num(sorted.length, 0)}</span>}
+            {plural(total ?? 0, 'compound')}
+            {q ? <> matching “{q}”</> : ''}
+            {!serverOrder && (total ?? 0) > sorted.length && (
+              <span className="muted"> · sorting the first {num(sorted.length, 0)}</span>
+            )}
             {q && sort !== 'relevance' && (
-              <> · <button type="button" className="link-button" onClick={() => url.set({ sort: 'relevance', dir: null })}>order by relevance again</button></>
+              <>
+                {' '}
+                ·{' '}
+                <button type="button" className="link-button" onClick={() => url.set({ sort: 'relevance', dir: null })}>
+                  order by relevance again
+                </button>
+              </>
             )}
           </p>
         )}
@@ -209,7 +330,10 @@ export function CompoundsPage() {
         {shown.length > 0 && (
           <div className="table-wrap">
             <table className="data-table">
-              <caption className="sr-only">Compounds, sorted by {sort}{desc ? ' (descending)' : ''}</caption>
+              <caption className="sr-only">
+                Compounds, sorted by {sort}
+                {desc ? ' (descending)' : ''}
+              </caption>
               <thead>
                 <tr>
                   {header('name', 'Name')}
@@ -224,12 +348,21 @@ export function CompoundsPage() {
                 {shown.map((c) => (
                   <tr key={c.id}>
                     <td>
-                      <Link to={`/compounds/${c.slug}`} className="strong-link">{c.name}</Link>
-                      {c.alt_names.length > 0 && <div className="muted small">{c.alt_names.slice(0, 2).join(', ')}</div>}
+                      <Link to={`/compounds/${c.slug}`} className="strong-link">
+                        {c.name}
+                      </Link>
+                      {c.alt_names.length > 0 && (
+                        <div className="muted small">{c.alt_names.slice(0, 2).join(', ')}</div>
+                      )}
                     </td>
-                    <td>{categoryLabel(c.category as Category)}<div className="muted small">{humanize(c.subcategory)}</div></td>
+                    <td>
+                      {categoryLabel(c.category as Category)}
+                      <div className="muted small">{humanize(c.subcategory)}</div>
+                    </td>
                     <td>{statusLabel(c.status)}</td>
-                    <td><GradeBadge grade={c.evidence_grade} /></td>
+                    <td>
+                      <GradeBadge grade={c.evidence_grade} />
+                    </td>
                     <td className="num">{c.research_count !== undefined ? num(c.research_count, 0) : '—'}</td>
                     <td>{c.has_monograph ? 'Yes' : <span className="muted">No</span>}</td>
                   </tr>
@@ -238,7 +371,15 @@ export function CompoundsPage() {
             </table>
           </div>
         )}
-        <Pagination page={page} pages={pages} onPage={(p) => { url.set({ page: String(p) }); window.scrollTo(0, 0); }} label="Compound pages" />
+        <Pagination
+          page={page}
+          pages={pages}
+          onPage={(p) => {
+            url.set({ page: String(p) });
+            window.scrollTo(0, 0);
+          }}
+          label="Compound pages"
+        />
       </section>
     </div>
   );

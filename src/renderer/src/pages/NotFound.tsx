@@ -7,7 +7,9 @@ export function NotFound() {
   return (
     <div className="page">
       <h1>Page not found</h1>
-      <p>Nothing lives at <code>{location.pathname}</code>. <Link to="/">Go to Search</Link>.</p>
+      <p>
+        Nothing lives at <code>{location.pathname}</code>. <Link to="/">Go to Search</Link>.
+      </p>
     </div>
   );
 }

@@ -16,7 +16,13 @@ export default function SandboxPage() {
   useTitle('API sandbox');
   const doc = useApiQuery('openapi', {});
   // requests go to the server this page talks to, whatever port it runs on
-  const spec = useMemo(() => (doc.data ? { ...doc.data, servers: [{ url: apiBase.replace(/\/$/, ''), description: 'this Materia server' }] } : null), [doc.data]);
+  const spec = useMemo(
+    () =>
+      doc.data
+        ? { ...doc.data, servers: [{ url: apiBase.replace(/\/$/, ''), description: 'this Materia server' }] }
+        : null,
+    [doc.data],
+  );
   const wrap = useRef<HTMLDivElement>(null);
   useSandboxTidying(wrap, !!spec);
   const authorise = (system: SwaggerSystem) => {
@@ -28,15 +34,24 @@ export default function SandboxPage() {
       <header className="page-header">
         <h1>API sandbox</h1>
         <p className="lede">
-          Every <code>/v1</code> endpoint, from the server's own OpenAPI document. Requests are real and use this window's key
-          (already authorised); open an operation, choose <em>Try it out</em>, then <em>Execute</em>.
+          Every <code>/v1</code> endpoint, from the server's own OpenAPI document. Requests are real and use this
+          window's key (already authorised); open an operation, choose <em>Try it out</em>, then <em>Execute</em>.
         </p>
       </header>
       {doc.isPending && <Loading label="Loading the API reference…" />}
       {doc.isError && <ErrorMessage error={doc.error} onRetry={() => void doc.refetch()} />}
       {spec && (
         <div className="swagger-wrap" ref={wrap}>
-          <SwaggerUI spec={spec} onComplete={authorise} docExpansion="list" defaultModelsExpandDepth={-1} displayRequestDuration persistAuthorization={false} deepLinking={false} queryConfigEnabled={false} />
+          <SwaggerUI
+            spec={spec}
+            onComplete={authorise}
+            docExpansion="list"
+            defaultModelsExpandDepth={-1}
+            displayRequestDuration
+            persistAuthorization={false}
+            deepLinking={false}
+            queryConfigEnabled={false}
+          />
         </div>
       )}
     </div>
@@ -64,9 +79,21 @@ function useSandboxTidying(ref: React.RefObject<HTMLDivElement | null>, ready: b
       }
       for (const select of root.querySelectorAll<HTMLSelectElement>('select:not([aria-label])')) {
         // An id is no name: swagger-ui's #servers sits in a <label for> whose only text is the options'.
-        const near = select.closest('label, .servers, .response-control-media-type, .content-type-wrapper, .body-param-content-type, td');
-        const text = near?.querySelector('.servers-title, .response-control-media-type__title, label')?.textContent?.trim();
-        select.setAttribute('aria-label', text || (select.closest('.servers') ? 'Server' : select.closest('.responses-wrapper') ? 'Response content type' : 'Request content type'));
+        const near = select.closest(
+          'label, .servers, .response-control-media-type, .content-type-wrapper, .body-param-content-type, td',
+        );
+        const text = near
+          ?.querySelector('.servers-title, .response-control-media-type__title, label')
+          ?.textContent?.trim();
+        select.setAttribute(
+          'aria-label',
+          text ||
+            (select.closest('.servers')
+              ? 'Server'
+              : select.closest('.responses-wrapper')
+                ? 'Response content type'
+                : 'Request content type'),
+        );
       }
     };
     tidy();

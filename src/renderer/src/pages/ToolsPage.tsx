@@ -11,25 +11,80 @@ import { PeptideStackTool } from './tools/PeptideStackTool.tsx';
 import { ProtocolTool } from './tools/ProtocolTool.tsx';
 import { useTitle } from '../lib/title.ts';
 
-interface ToolInfo { slug: string; title: string; tab: string; summary: string; endpoint: string; Component: ComponentType }
+interface ToolInfo {
+  slug: string;
+  title: string;
+  tab: string;
+  summary: string;
+  endpoint: string;
+  Component: ComponentType;
+}
 
 export const TOOLS: ToolInfo[] = [
-  { slug: 'bloodwork', tab: 'Bloodwork', title: 'Bloodwork analysis', endpoint: 'POST /v1/tools/bloodwork/analyze', Component: BloodworkTool,
-    summary: 'A lab panel against LOINC-coded reference ranges, with unit conversion and a status per value.' },
-  { slug: 'bioage', tab: 'PhenoAge', title: 'Biological age (PhenoAge)', endpoint: 'POST /v1/tools/bioage/calculate', Component: BioageTool,
-    summary: 'Levine 2018 phenotypic age from nine blood biomarkers, with each biomarker\'s contribution.' },
-  { slug: 'interactions', tab: 'Interactions', title: 'Interaction check', endpoint: 'POST /v1/tools/interactions/check', Component: InteractionsTool,
-    summary: 'Every interacting pair among 2–30 substances, from DDInter and the knowledge base.' },
-  { slug: 'macros', tab: 'Macros', title: 'Macronutrient calculator', endpoint: 'POST /v1/tools/macros/calculate', Component: MacrosTool,
-    summary: 'BMR, daily energy need, a calorie target for a goal and the macro split.' },
-  { slug: 'nutrition', tab: 'Nutrition', title: 'Nutrition analysis', endpoint: 'POST /v1/tools/nutrition/analyze', Component: NutritionTool,
-    summary: 'Nutrients and % Daily Value of foods from USDA SR28, with household measures.' },
-  { slug: 'inbody', tab: 'Body composition', title: 'Body composition', endpoint: 'POST /v1/tools/inbody/analyze', Component: InbodyTool,
-    summary: 'BMI, body-fat category, fat-free mass index, visceral fat and waist ratios.' },
-  { slug: 'stack', tab: 'Stack builder', title: 'Stack builder', endpoint: 'POST /v1/tools/peptide-stack/build', Component: PeptideStackTool,
-    summary: 'A goal-based selection from the knowledge base, screened for interactions.' },
-  { slug: 'protocol', tab: 'Protocol', title: 'Protocol outline', endpoint: 'POST /v1/tools/protocol/build', Component: ProtocolTool,
-    summary: 'Phases, a week-by-week schedule, monitoring labs and stop criteria (editorial planning material).' },
+  {
+    slug: 'bloodwork',
+    tab: 'Bloodwork',
+    title: 'Bloodwork analysis',
+    endpoint: 'POST /v1/tools/bloodwork/analyze',
+    Component: BloodworkTool,
+    summary: 'A lab panel against LOINC-coded reference ranges, with unit conversion and a status per value.',
+  },
+  {
+    slug: 'bioage',
+    tab: 'PhenoAge',
+    title: 'Biological age (PhenoAge)',
+    endpoint: 'POST /v1/tools/bioage/calculate',
+    Component: BioageTool,
+    summary: "Levine 2018 phenotypic age from nine blood biomarkers, with each biomarker's contribution.",
+  },
+  {
+    slug: 'interactions',
+    tab: 'Interactions',
+    title: 'Interaction check',
+    endpoint: 'POST /v1/tools/interactions/check',
+    Component: InteractionsTool,
+    summary: 'Every interacting pair among 2–30 substances, from DDInter and the knowledge base.',
+  },
+  {
+    slug: 'macros',
+    tab: 'Macros',
+    title: 'Macronutrient calculator',
+    endpoint: 'POST /v1/tools/macros/calculate',
+    Component: MacrosTool,
+    summary: 'BMR, daily energy need, a calorie target for a goal and the macro split.',
+  },
+  {
+    slug: 'nutrition',
+    tab: 'Nutrition',
+    title: 'Nutrition analysis',
+    endpoint: 'POST /v1/tools/nutrition/analyze',
+    Component: NutritionTool,
+    summary: 'Nutrients and % Daily Value of foods from USDA SR28, with household measures.',
+  },
+  {
+    slug: 'inbody',
+    tab: 'Body composition',
+    title: 'Body composition',
+    endpoint: 'POST /v1/tools/inbody/analyze',
+    Component: InbodyTool,
+    summary: 'BMI, body-fat category, fat-free mass index, visceral fat and waist ratios.',
+  },
+  {
+    slug: 'stack',
+    tab: 'Stack builder',
+    title: 'Stack builder',
+    endpoint: 'POST /v1/tools/peptide-stack/build',
+    Component: PeptideStackTool,
+    summary: 'A goal-based selection from the knowledge base, screened for interactions.',
+  },
+  {
+    slug: 'protocol',
+    tab: 'Protocol',
+    title: 'Protocol outline',
+    endpoint: 'POST /v1/tools/protocol/build',
+    Component: ProtocolTool,
+    summary: 'Phases, a week-by-week schedule, monitoring labs and stop criteria (editorial planning material).',
+  },
 ];
 
 export function ToolsIndex() {
@@ -38,14 +93,20 @@ export function ToolsIndex() {
     <div className="page">
       <header className="page-header">
         <h1>Tools</h1>
-        <p className="lede">Calculators and analyzers. Every result names its method and source; none is a diagnosis.</p>
+        <p className="lede">
+          Calculators and analyzers. Every result names its method and source; none is a diagnosis.
+        </p>
       </header>
       <ul className="tool-grid">
         {TOOLS.map((t) => (
           <li key={t.slug} className="card tool-card">
-            <h2><Link to={`/tools/${t.slug}`}>{t.title}</Link></h2>
+            <h2>
+              <Link to={`/tools/${t.slug}`}>{t.title}</Link>
+            </h2>
             <p>{t.summary}</p>
-            <p className="muted small"><code>{t.endpoint}</code></p>
+            <p className="muted small">
+              <code>{t.endpoint}</code>
+            </p>
           </li>
         ))}
       </ul>
@@ -61,7 +122,9 @@ export function ToolPage() {
     return (
       <div className="page">
         <h1>Tool not found</h1>
-        <p>There is no tool called “{tool}”. <Link to="/tools">See all tools</Link>.</p>
+        <p>
+          There is no tool called “{tool}”. <Link to="/tools">See all tools</Link>.
+        </p>
       </div>
     );
   }
@@ -69,7 +132,11 @@ export function ToolPage() {
   return (
     <div className="page">
       <nav className="tool-tabs" aria-label="Tools">
-        {TOOLS.map((t) => <NavLink key={t.slug} to={`/tools/${t.slug}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>{t.tab}</NavLink>)}
+        {TOOLS.map((t) => (
+          <NavLink key={t.slug} to={`/tools/${t.slug}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+            {t.tab}
+          </NavLink>
+        ))}
       </nav>
       <header className="page-header">
         <h1>{info.title}</h1>

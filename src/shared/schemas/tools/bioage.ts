@@ -55,28 +55,56 @@ function biomarker<B extends BioageBiomarker>(name: B) {
   const units = BIOAGE_UNITS[name] as unknown as readonly [UnitOf<B>, ...UnitOf<B>[]];
   const bounds = BIOAGE_BOUNDS[name] as Record<string, readonly [number, number]>;
   const max = Math.max(...Object.values(bounds).map((b) => b[1]));
-  const unit = units.length === 1
-    ? z.enum(units).default(units[0]).describe(`unit: ${units.join(' | ')} (the default)`)
-    : z.enum(units).describe(`unit, one of: ${units.join(' | ')} ("u" stands for µ)`);
-  return z.strictObject(
-    {
-      value: z.number().min(0).max(max).describe(`${LABELS[name]}; accepted range depends on the unit: ${
-        Object.entries(bounds).map(([u, [lo, hi]]) => `${lo}–${hi} ${u}`).join(', ')}`),
-      unit,
-    },
-    { error: (iss) => (iss.input === undefined ? `missing biomarker: ${name} (${LABELS[name]}) is required; PhenoAge needs all nine` : undefined) },
-  ).superRefine((b, ctx) => {
-    const range = bounds[b.unit];
-    // values outside 0..max were already reported by the field's own bounds; report each problem once
-    if (range && b.value >= 0 && b.value <= max && (b.value < range[0] || b.value > range[1])) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `must be between ${range[0]} and ${range[1]} ${b.unit}` });
-    }
-  }).describe(`${LABELS[name]}: { value, unit }`);
+  const unit =
+    units.length === 1
+      ? z
+          .enum(units)
+          .default(units[0])
+          .describe(`unit: ${units.join(' | ')} (the default)`)
+      : z.enum(units).describe(`unit, one of: ${units.join(' | ')} ("u" stands for µ)`);
+  return z
+    .strictObject(
+      {
+        value: z
+          .number()
+          .min(0)
+          .max(max)
+          .describe(
+            `${LABELS[name]}; accepted range depends on the unit: ${Object.entries(bounds)
+              .map(([u, [lo, hi]]) => `${lo}–${hi} ${u}`)
+              .join(', ')}`,
+          ),
+        unit,
+      },
+      {
+        error: (iss) =>
+          iss.input === undefined
+            ? `missing biomarker: ${name} (${LABELS[name]}) is required; PhenoAge needs all nine`
+            : undefined,
+      },
+    )
+    .superRefine((b, ctx) => {
+      const range = bounds[b.unit];
+      // values outside 0..max were already reported by the field's own bounds; report each problem once
+      if (range && b.value >= 0 && b.value <= max && (b.value < range[0] || b.value > range[1])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `must be between ${range[0]} and ${range[1]} ${b.unit}`,
+        });
+      }
+    })
+    .describe(`${LABELS[name]}: { value, unit }`);
 }
 
 export const BioageRequest = z.strictObject({
-  age: z.number({ error: (iss) => (iss.input === undefined ? 'missing: age (chronological age in years) is required' : undefined) })
-    .min(20).max(120).describe('chronological age in years (PhenoAge was fitted on adults aged 20 and over)'),
+  age: z
+    .number({
+      error: (iss) => (iss.input === undefined ? 'missing: age (chronological age in years) is required' : undefined),
+    })
+    .min(20)
+    .max(120)
+    .describe('chronological age in years (PhenoAge was fitted on adults aged 20 and over)'),
   albumin: biomarker('albumin'),
   creatinine: biomarker('creatinine'),
   glucose: biomarker('glucose'),

@@ -7,7 +7,12 @@ export const ToolMethod = z.object({
 });
 
 /** Add to every tool request: `save: true` stores the result in the user database and returns its id. */
-export const SaveFlag = { save: z.boolean().default(false).describe('store this result locally (for insights); the response then carries saved_result_id') };
+export const SaveFlag = {
+  save: z
+    .boolean()
+    .default(false)
+    .describe('store this result locally (for insights); the response then carries saved_result_id'),
+};
 
 /** A value with its unit, the shape tools use for every number a clinician reads. */
 export const Quantity = z.object({ value: z.number(), unit: z.string() });

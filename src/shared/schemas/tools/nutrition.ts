@@ -2,15 +2,28 @@ import { z } from 'zod';
 import { Quantity, SaveFlag, ToolResultTail } from './common.ts';
 
 export const NutritionItemInput = z.strictObject({
-  food: z.string().trim().min(1, 'must not be empty').max(200)
+  food: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200)
     .describe('free text ("apple", "cheddar cheese", "white rice cooked") or a USDA SR28 NDB number ("09003")'),
   amount: z.number().gt(0, 'must be greater than 0').max(10_000).describe('how many `unit`s'),
-  unit: z.string().trim().min(1, 'must not be empty').max(60)
-    .describe('g, kg, mg, oz, lb; ml, l, cup, tbsp, tsp, fl oz; or a household measure of the food (slice, piece, medium, large, …)'),
+  unit: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(60)
+    .describe(
+      'g, kg, mg, oz, lb; ml, l, cup, tbsp, tsp, fl oz; or a household measure of the food (slice, piece, medium, large, …)',
+    ),
 });
 
 export const NutritionRequest = z.strictObject({
-  items: z.array(NutritionItemInput).min(1, 'give at least one item').max(50, 'at most 50 items per request')
+  items: z
+    .array(NutritionItemInput)
+    .min(1, 'give at least one item')
+    .max(50, 'at most 50 items per request')
     .describe('foods eaten; unknown foods and unavailable measures are reported, not rejected'),
   ...SaveFlag,
 });
@@ -43,10 +56,18 @@ export const NutritionItem = z.object({
   input: z.object({ food: z.string(), amount: z.number(), unit: z.string() }),
   food: FoodRef,
   match: z.object({
-    by: z.enum(['ndb_no', 'curated', 'text'])
-      .describe('ndb_no: the number given; curated: our plain-form default for a staple word ("milk" → whole milk); text: the best text score'),
-    score: z.number().describe('0–1 text score (coverage, position, brevity, raw form; see the tool docs); 1 for an NDB number or a curated default'),
-    alternatives: z.array(z.object({ ndb_no: z.string(), description: z.string(), score: z.number() }))
+    by: z
+      .enum(['ndb_no', 'curated', 'text'])
+      .describe(
+        'ndb_no: the number given; curated: our plain-form default for a staple word ("milk" → whole milk); text: the best text score',
+      ),
+    score: z
+      .number()
+      .describe(
+        '0–1 text score (coverage, position, brevity, raw form; see the tool docs); 1 for an NDB number or a curated default',
+      ),
+    alternatives: z
+      .array(z.object({ ndb_no: z.string(), description: z.string(), score: z.number() }))
       .describe('next best text matches; send an NDB number to pick one'),
   }),
   portion: z.object({
@@ -70,18 +91,26 @@ export const NutritionData = z.object({
     nutrients: z.array(NutritionTotal),
     macro_energy: MacroEnergy,
   }),
-  unmatched: z.array(z.object({
-    index: z.int(),
-    food: z.string(),
-    suggestions: z.array(z.object({ ndb_no: z.string(), description: z.string(), score: z.number() })),
-  })).describe('foods we could not identify'),
-  unresolved: z.array(z.object({
-    index: z.int(),
-    food: FoodRef,
-    unit: z.string(),
-    reason: z.string(),
-    available_measures: z.array(z.object({ measure: z.string(), amount: z.number(), grams: z.number() })),
-  })).describe('foods found whose unit could not be turned into grams'),
+  unmatched: z
+    .array(
+      z.object({
+        index: z.int(),
+        food: z.string(),
+        suggestions: z.array(z.object({ ndb_no: z.string(), description: z.string(), score: z.number() })),
+      }),
+    )
+    .describe('foods we could not identify'),
+  unresolved: z
+    .array(
+      z.object({
+        index: z.int(),
+        food: FoodRef,
+        unit: z.string(),
+        reason: z.string(),
+        available_measures: z.array(z.object({ measure: z.string(), amount: z.number(), grams: z.number() })),
+      }),
+    )
+    .describe('foods found whose unit could not be turned into grams'),
   daily_values_reference: z.string(),
   ...ToolResultTail,
 });

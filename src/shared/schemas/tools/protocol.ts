@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { CATEGORIES, EVIDENCE_GRADES, SIDE_EFFECT_FREQUENCIES, STATUSES } from '../../enums.ts';
 import { Quantity, SaveFlag, ToolResultTail } from './common.ts';
-import { CheckedSubstance, HighestSeverity, InteractionCoverage, InteractionPair, NameSuggestion, SubstanceName } from './interactions.ts';
+import {
+  CheckedSubstance,
+  HighestSeverity,
+  InteractionCoverage,
+  InteractionPair,
+  NameSuggestion,
+  SubstanceName,
+} from './interactions.ts';
 import { DOSE_STATUSES } from './peptide-stack.ts';
 
 /**
@@ -15,27 +22,55 @@ import { DOSE_STATUSES } from './peptide-stack.ts';
 export const CREATININE_UNITS = ['mg/dL', 'umol/L', 'µmol/L'] as const;
 
 /** Plausible serum creatinine in each unit (0.1–20 mg/dL); outside it the value or its unit is wrong. */
-const CREATININE_RANGE: Record<(typeof CREATININE_UNITS)[number], [number, number]> = { 'mg/dL': [0.1, 20], 'umol/L': [8.84, 1768], 'µmol/L': [8.84, 1768] };
+const CREATININE_RANGE: Record<(typeof CREATININE_UNITS)[number], [number, number]> = {
+  'mg/dL': [0.1, 20],
+  'umol/L': [8.84, 1768],
+  'µmol/L': [8.84, 1768],
+};
 
-export const KidneyInput = z.strictObject({
-  sex: z.enum(['female', 'male']).describe('sex used by the CKD-EPI 2021 equation'),
-  age: z.int().min(18, 'CKD-EPI 2021 is for adults (18 and over)').max(120).describe('years'),
-  creatinine: z.strictObject({
-    value: z.number().positive(),
-    unit: z.enum(CREATININE_UNITS),
-  }).superRefine((c, ctx) => {
-    const [lo, hi] = CREATININE_RANGE[c.unit];
-    if (c.value > 0 && (c.value < lo || c.value > hi)) ctx.addIssue({ code: 'custom', path: ['value'], message: `serum creatinine must be ${lo}–${hi} ${c.unit}` });
-  }).describe('serum creatinine (IDMS-traceable)'),
-}).describe('optional: estimates eGFR with the race-free CKD-EPI 2021 equation and checks it against the compounds\' kidney thresholds');
+export const KidneyInput = z
+  .strictObject({
+    sex: z.enum(['female', 'male']).describe('sex used by the CKD-EPI 2021 equation'),
+    age: z.int().min(18, 'CKD-EPI 2021 is for adults (18 and over)').max(120).describe('years'),
+    creatinine: z
+      .strictObject({
+        value: z.number().positive(),
+        unit: z.enum(CREATININE_UNITS),
+      })
+      .superRefine((c, ctx) => {
+        const [lo, hi] = CREATININE_RANGE[c.unit];
+        if (c.value > 0 && (c.value < lo || c.value > hi))
+          ctx.addIssue({ code: 'custom', path: ['value'], message: `serum creatinine must be ${lo}–${hi} ${c.unit}` });
+      })
+      .describe('serum creatinine (IDMS-traceable)'),
+  })
+  .describe(
+    "optional: estimates eGFR with the race-free CKD-EPI 2021 equation and checks it against the compounds' kidney thresholds",
+  );
 
 export const ProtocolRequest = z.strictObject({
-  compounds: z.array(SubstanceName).min(1, 'give at least one compound').max(6, 'at most 6 compounds')
+  compounds: z
+    .array(SubstanceName)
+    .min(1, 'give at least one compound')
+    .max(6, 'at most 6 compounds')
     .refine((c) => new Set(c.map((x) => x.trim().toLowerCase())).size === c.length, 'compounds must not repeat')
-    .describe('compounds we carry, by name, brand, synonym or slug, e.g. ["sertraline", "Wegovy", "omega-3-fish-oil"]; a brand selects that product\'s label schedule'),
+    .describe(
+      'compounds we carry, by name, brand, synonym or slug, e.g. ["sertraline", "Wegovy", "omega-3-fish-oil"]; a brand selects that product\'s label schedule',
+    ),
   duration_weeks: z.int().min(1).max(52).describe('planned length in weeks (1–52)'),
-  goal: z.string().trim().min(1, 'must not be empty').max(200).describe('what the protocol is for, in plain words ("depression", "weight management"); used to pick a monograph indication'),
-  current_medications: z.array(SubstanceName).max(30).default([]).describe('other medicines taken, checked for interactions with the protocol'),
+  goal: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200)
+    .describe(
+      'what the protocol is for, in plain words ("depression", "weight management"); used to pick a monograph indication',
+    ),
+  current_medications: z
+    .array(SubstanceName)
+    .max(30)
+    .default([])
+    .describe('other medicines taken, checked for interactions with the protocol'),
   kidney: KidneyInput.optional(),
   ...SaveFlag,
 });
@@ -48,7 +83,9 @@ export const ProtocolPhase = z.object({
   from_week: z.int(),
   to_week: z.int(),
   length: Quantity.describe('in weeks'),
-  dose: Quantity.nullable().describe('the dose of this phase from the label schedule; null when the phase comes from text only'),
+  dose: Quantity.nullable().describe(
+    'the dose of this phase from the label schedule; null when the phase comes from text only',
+  ),
   instructions: z.string(),
 });
 
@@ -56,9 +93,13 @@ export const LabelSchedule = z.object({
   product: z.string(),
   route: z.string(),
   frequency: z.string(),
-  steps: z.array(z.object({ dose: Quantity, from_week: z.int(), to_week: z.int() })).describe('fixed escalation steps, as the label gives them'),
-  maintenance: z.object({ dose: Quantity, from_week: z.int() }).describe('reached after the steps (from_week may lie beyond the protocol)'),
-  further: z.string().nullable().describe('optional later steps the label allows (the prescriber\'s decision)'),
+  steps: z
+    .array(z.object({ dose: Quantity, from_week: z.int(), to_week: z.int() }))
+    .describe('fixed escalation steps, as the label gives them'),
+  maintenance: z
+    .object({ dose: Quantity, from_week: z.int() })
+    .describe('reached after the steps (from_week may lie beyond the protocol)'),
+  further: z.string().nullable().describe("optional later steps the label allows (the prescriber's decision)"),
   basis: z.string().describe('the label and what it states'),
 });
 
@@ -70,24 +111,41 @@ export const ProtocolCompound = z.object({
   status: z.enum(STATUSES),
   evidence_grade: z.enum(EVIDENCE_GRADES),
   source: z.enum(['monograph', 'compound_record']).describe('what the protocol for this compound is built from'),
-  limited: z.boolean().describe('true without a monograph: no graded serious side effects, contraindications or dosing notes'),
+  limited: z
+    .boolean()
+    .describe('true without a monograph: no graded serious side effects, contraindications or dosing notes'),
   limitation: z.string().nullable(),
   dose: z.object({
     text: z.string().describe('the dose as the source states it'),
-    amount: Quantity.nullable().describe('the compound record\'s dose; null when none is established or it is not a human dose'),
+    amount: Quantity.nullable().describe(
+      "the compound record's dose; null when none is established or it is not a human dose",
+    ),
     dose_status: z.enum(DOSE_STATUSES),
     frequency: z.string(),
     route: z.array(z.string()),
-    basis: z.enum(['indication', 'monograph', 'compound_record']).describe('indication: the monograph indication matching the goal'),
-    indication: z.object({ condition: z.string(), evidence_grade: z.enum(EVIDENCE_GRADES), typical_dosage: z.string(), duration: z.string() }).nullable(),
+    basis: z
+      .enum(['indication', 'monograph', 'compound_record'])
+      .describe('indication: the monograph indication matching the goal'),
+    indication: z
+      .object({
+        condition: z.string(),
+        evidence_grade: z.enum(EVIDENCE_GRADES),
+        typical_dosage: z.string(),
+        duration: z.string(),
+      })
+      .nullable(),
     loading_dose: z.string().nullable(),
   }),
-  goal_match: z.string().describe('how the goal was matched to the monograph\'s indications'),
+  goal_match: z.string().describe("how the goal was matched to the monograph's indications"),
   titration: z.object({
     detected: z.boolean(),
-    step_interval: Quantity.nullable().describe('shortest interval between dose steps (the label\'s, else the text\'s), in weeks'),
+    step_interval: Quantity.nullable().describe(
+      "shortest interval between dose steps (the label's, else the text's), in weeks",
+    ),
     text: z.array(z.string()),
-    label: LabelSchedule.nullable().describe('the US label\'s dose escalation schedule, which the phases follow; null when we record none'),
+    label: LabelSchedule.nullable().describe(
+      "the US label's dose escalation schedule, which the phases follow; null when we record none",
+    ),
   }),
   taper: z.object({ required: z.boolean(), reasons: z.array(z.string()) }),
   washout: z.object({ detected: z.boolean(), text: z.array(z.string()) }),
@@ -108,8 +166,12 @@ export const ReferenceRange = z.object({
 
 export const MonitoringLab = z.object({
   panel: z.string(),
-  tests: z.array(ReferenceRange).describe('LOINC-coded tests with the source\'s normal range (adults, not treatment targets)'),
-  reasons: z.array(z.object({ slug: z.string(), field: z.string(), text: z.string() })).describe('the monograph text that calls for it'),
+  tests: z
+    .array(ReferenceRange)
+    .describe("LOINC-coded tests with the source's normal range (adults, not treatment targets)"),
+  reasons: z
+    .array(z.object({ slug: z.string(), field: z.string(), text: z.string() }))
+    .describe('the monograph text that calls for it'),
   timing: z.string(),
 });
 
@@ -128,34 +190,56 @@ export const ProtocolData = z.object({
   editorial: z.literal(true),
   disclaimer: z.string(),
   compounds: z.array(ProtocolCompound),
-  schedule: z.array(z.object({
-    week: z.int(),
-    items: z.array(z.object({ slug: z.string(), phase: z.enum(PHASES) })),
-    events: z.array(z.string()),
-  })),
+  schedule: z.array(
+    z.object({
+      week: z.int(),
+      items: z.array(z.object({ slug: z.string(), phase: z.enum(PHASES) })),
+      events: z.array(z.string()),
+    }),
+  ),
   monitoring: z.array(MonitoringLab),
   stop_criteria: z.array(StopCriterion),
-  interactions: z.array(InteractionPair).describe('one verdict per pair (the pair model) within the protocol and with the medications'),
+  interactions: z
+    .array(InteractionPair)
+    .describe('one verdict per pair (the pair model) within the protocol and with the medications'),
   highest_severity: HighestSeverity,
   medications: z.array(CheckedSubstance).describe('how each medication was read'),
-  unmatched_medications: z.array(z.object({ input: z.string(), suggestions: z.array(NameSuggestion) }))
+  unmatched_medications: z
+    .array(z.object({ input: z.string(), suggestions: z.array(NameSuggestion) }))
     .describe('medications that could not be resolved: not checked, so highest_severity is at least unknown'),
   coverage: InteractionCoverage,
   warnings: z.array(z.string()),
-  kidney_function: z.object({
-    egfr: Quantity,
-    category: z.string().describe('KDIGO 2012 GFR category (G1–G5)'),
-    meaning: z.string(),
-    creatinine: Quantity.describe('in mg/dL, as the equation uses it'),
-    equation: z.string(),
-    reference: z.string(),
-    statements: z.array(z.object({
-      slug: z.string(), field: z.string(), text: z.string(),
-      thresholds: z.array(z.object({ low: z.number().nullable(), high: z.number() }))
-        .describe('eGFR or clearance thresholds the text names, in mL/min/1.73 m² or mL/min: "< 30" is {low: null, high: 30}; "30–45" is {low: 30, high: 45}'),
-      applies: z.boolean().nullable().describe('true when the estimated eGFR is below a "<" threshold or within a range; null when the text names none'),
-    })).describe('what each compound\'s texts say about kidney function'),
-  }).nullable().describe('null unless the request gives kidney'),
+  kidney_function: z
+    .object({
+      egfr: Quantity,
+      category: z.string().describe('KDIGO 2012 GFR category (G1–G5)'),
+      meaning: z.string(),
+      creatinine: Quantity.describe('in mg/dL, as the equation uses it'),
+      equation: z.string(),
+      reference: z.string(),
+      statements: z
+        .array(
+          z.object({
+            slug: z.string(),
+            field: z.string(),
+            text: z.string(),
+            thresholds: z
+              .array(z.object({ low: z.number().nullable(), high: z.number() }))
+              .describe(
+                'eGFR or clearance thresholds the text names, in mL/min/1.73 m² or mL/min: "< 30" is {low: null, high: 30}; "30–45" is {low: 30, high: 45}',
+              ),
+            applies: z
+              .boolean()
+              .nullable()
+              .describe(
+                'true when the estimated eGFR is below a "<" threshold or within a range; null when the text names none',
+              ),
+          }),
+        )
+        .describe("what each compound's texts say about kidney function"),
+    })
+    .nullable()
+    .describe('null unless the request gives kidney'),
   ...ToolResultTail,
 });
 export type ProtocolData = z.infer<typeof ProtocolData>;

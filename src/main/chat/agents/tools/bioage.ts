@@ -29,10 +29,14 @@ function unitFor(b: BioageBiomarker, written: string): string | null {
 }
 
 export const bioageAgent: Agent = {
-  id: 'tool_bioage', name: 'Biological age (PhenoAge)', group: 'tool',
-  covers: 'phenotypic age, age acceleration and mortality score from age and nine blood biomarkers written in the question',
+  id: 'tool_bioage',
+  name: 'Biological age (PhenoAge)',
+  group: 'tool',
+  covers:
+    'phenotypic age, age acceleration and mortality score from age and nine blood biomarkers written in the question',
   uses: ['bio-age calculator (Levine 2018 PhenoAge)', 'NLM lab reference ranges'],
-  example: 'What is my biological age? I am 50; albumin 45 g/L, creatinine 80 umol/L, glucose 5 mmol/L, CRP 1 mg/L, lymphocytes 30%, MCV 90 fL, RDW 13%, ALP 70 U/L, WBC 6 10^9/L',
+  example:
+    'What is my biological age? I am 50; albumin 45 g/L, creatinine 80 umol/L, glucose 5 mmol/L, CRP 1 mg/L, lymphocytes 30%, MCV 90 fL, RDW 13%, ALP 70 U/L, WBC 6 10^9/L',
   route: (a) => (a.intents.has('bioage') ? 0.95 : 0),
   run(a, deps) {
     const input: Record<string, unknown> = { age: parseAge(a.text) ?? undefined };
@@ -41,12 +45,28 @@ export const bioageAgent: Agent = {
       const m = LABELS[b].exec(a.text);
       const v = m ? valueAfter(a.text, m.index, m[0].length) : null;
       const unit = v ? unitFor(b, v.unit) : null;
-      if (!v || !unit) { missing.push(`${b.replace('_', ' ')} (${(BIOAGE_UNITS[b] as readonly string[]).join(' or ')})`); continue; }
+      if (!v || !unit) {
+        missing.push(`${b.replace('_', ' ')} (${(BIOAGE_UNITS[b] as readonly string[]).join(' or ')})`);
+        continue;
+      }
       input[b] = { value: v.value, unit };
     }
-    if (missing.length) return { title: 'Biological age (PhenoAge)', statements: [{ text: `PhenoAge needs age and all nine biomarkers. ${missingText(missing)}`, sources: [] }] };
+    if (missing.length)
+      return {
+        title: 'Biological age (PhenoAge)',
+        statements: [{ text: `PhenoAge needs age and all nine biomarkers. ${missingText(missing)}`, sources: [] }],
+      };
     const r = runTool(bioageTool, '/v1/tools/bioage/calculate', deps.tools, input);
-    if (!r.ok) return { title: 'Biological age (PhenoAge)', statements: [{ text: `The bio-age calculator could not use these values: ${r.problems.join('; ')}.`, sources: [] }] };
-    return { title: 'Biological age (PhenoAge)', statements: [{ text: sentence(r.data.interpretation), sources: [r.method] }] };
+    if (!r.ok)
+      return {
+        title: 'Biological age (PhenoAge)',
+        statements: [
+          { text: `The bio-age calculator could not use these values: ${r.problems.join('; ')}.`, sources: [] },
+        ],
+      };
+    return {
+      title: 'Biological age (PhenoAge)',
+      statements: [{ text: sentence(r.data.interpretation), sources: [r.method] }],
+    };
   },
 };

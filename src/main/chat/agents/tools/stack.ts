@@ -5,8 +5,11 @@ import type { Agent } from '../types.ts';
 import { runTool } from './run-tool.ts';
 
 export const stackAgent: Agent = {
-  id: 'tool_peptide_stack', name: 'Stack builder', group: 'tool',
-  covers: 'a stack for one or more goals chosen by goal fit and evidence grade, screened for interactions with the medications named',
+  id: 'tool_peptide_stack',
+  name: 'Stack builder',
+  group: 'tool',
+  covers:
+    'a stack for one or more goals chosen by goal fit and evidence grade, screened for interactions with the medications named',
   uses: ['peptide-stack builder', 'compound records', 'DDInter and editorial interactions'],
   example: 'Build me a peptide stack for healing',
   route: (a) => (a.intents.has('stack') && a.goals.length ? 0.95 : 0),
@@ -15,12 +18,19 @@ export const stackAgent: Agent = {
     const categories = a.categories.length ? a.categories : /\bpeptides?\b/i.test(a.text) ? ['peptide'] : undefined;
     const meds = a.compounds.filter((c) => !c.family).map((c) => c.slug);
     const r = runTool(peptideStackTool, '/v1/tools/peptide-stack/build', deps.tools, {
-      goals, constraints: { ...(categories ? { categories } : {}), current_medications: meds },
+      goals,
+      constraints: { ...(categories ? { categories } : {}), current_medications: meds },
     });
-    if (!r.ok) return { title: 'Stack', statements: [{ text: `The stack builder could not use this request: ${r.problems.join('; ')}.`, sources: [] }] };
+    if (!r.ok)
+      return {
+        title: 'Stack',
+        statements: [{ text: `The stack builder could not use this request: ${r.problems.join('; ')}.`, sources: [] }],
+      };
     const d = r.data;
     const statements: Statement[] = d.stack.map((s) => ({
-      text: sentence(`${s.rank}. ${s.name} for ${s.goal.replace(/_/g, ' ')}: evidence grade ${s.evidence_grade}, ${s.status.replace('_', ' ')}; dose ${s.dosing.amount ? `${s.dosing.amount.value} ${s.dosing.amount.unit}, ${s.dosing.frequency}` : `not established (${s.dosing.dose_status.replace(/_/g, ' ')})`}${s.warnings.length ? `; warnings: ${s.warnings.map((w) => w.message).join(' ')}` : ''}`),
+      text: sentence(
+        `${s.rank}. ${s.name} for ${s.goal.replace(/_/g, ' ')}: evidence grade ${s.evidence_grade}, ${s.status.replace('_', ' ')}; dose ${s.dosing.amount ? `${s.dosing.amount.value} ${s.dosing.amount.unit}, ${s.dosing.frequency}` : `not established (${s.dosing.dose_status.replace(/_/g, ' ')})`}${s.warnings.length ? `; warnings: ${s.warnings.map((w) => w.message).join(' ')}` : ''}`,
+      ),
       sources: [cite.compound(s.slug, s.name), r.method],
     }));
     for (const why of d.empty_reasons) statements.push({ text: sentence(why), sources: [r.method] });

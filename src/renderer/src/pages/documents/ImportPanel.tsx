@@ -15,13 +15,30 @@ import { num, plural } from '../../lib/format.ts';
 import { planImport, type ImportFormat } from '../../lib/import-plan.ts';
 
 type Failure = ImportReport['failed'][number];
-interface Totals { received: number; created: number; updated: number; failed: Failure[] }
-interface BatchError { first: number; records: number; error: unknown }
+interface Totals {
+  received: number;
+  created: number;
+  updated: number;
+  failed: Failure[];
+}
+interface BatchError {
+  first: number;
+  records: number;
+  error: unknown;
+}
 type State =
   | { phase: 'idle' }
   | { phase: 'refused'; message: string }
   | { phase: 'sending'; file: string; batch: number; batches: number; sent: number; total: number }
-  | { phase: 'done'; file: string; format: ImportFormat; total: number; totals: Totals; errors: BatchError[]; stopped: number };
+  | {
+      phase: 'done';
+      file: string;
+      format: ImportFormat;
+      total: number;
+      totals: Totals;
+      errors: BatchError[];
+      stopped: number;
+    };
 
 const POSITION: Record<ImportFormat, string> = { json: 'Record', jsonl: 'Line', pubmed_xml: 'Article' };
 const FAILURES_SHOWN = 50;
@@ -45,13 +62,23 @@ export function ImportPanel() {
       return;
     }
     const plan = planImport(file.name, text);
-    if ('error' in plan) { setState({ phase: 'refused', message: plan.error }); return; }
+    if ('error' in plan) {
+      setState({ phase: 'refused', message: plan.error });
+      return;
+    }
     const totals: Totals = { received: 0, created: 0, updated: 0, failed: [] };
     const errors: BatchError[] = [];
     let sent = 0;
     let stopped = 0;
     for (const [i, batch] of plan.batches.entries()) {
-      setState({ phase: 'sending', file: file.name, batch: i + 1, batches: plan.batches.length, sent, total: plan.records });
+      setState({
+        phase: 'sending',
+        file: file.name,
+        batch: i + 1,
+        batches: plan.batches.length,
+        sent,
+        total: plan.records,
+      });
       try {
         const { data } = await api.call('documentImport', { body: batch.body });
         totals.received += data.received;
@@ -77,29 +104,54 @@ export function ImportPanel() {
 
   function take(files: FileList | null | undefined) {
     if (!files || files.length === 0 || busy) return;
-    if (files.length > 1) { setState({ phase: 'refused', message: `${files.length} files were dropped: import one file at a time.` }); return; }
+    if (files.length > 1) {
+      setState({ phase: 'refused', message: `${files.length} files were dropped: import one file at a time.` });
+      return;
+    }
     void importFile(files[0]!);
   }
 
-  const onDrop = (e: DragEvent) => { e.preventDefault(); setDragging(false); take(e.dataTransfer?.files); };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    take(e.dataTransfer?.files);
+  };
   return (
     <section className="card import-card" aria-labelledby="import-h">
       <div
         className={`drop-zone${dragging ? ' dragging' : ''}`}
-        onDragOver={(e) => { e.preventDefault(); if (!busy) setDragging(true); }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!busy) setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
         <h2 id="import-h">Import your documents</h2>
         <p className="drop-line">
           Drop a file here, or{' '}
-          <button type="button" className="btn btn-secondary btn-small" disabled={busy} onClick={() => input.current?.click()}>Choose a file</button>
-          <input ref={input} type="file" hidden accept=".json,.jsonl,.ndjson,.xml,application/json,text/xml"
-            onChange={(e) => { take(e.target.files); e.target.value = ''; }} />
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={busy}
+            onClick={() => input.current?.click()}
+          >
+            Choose a file
+          </button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".json,.jsonl,.ndjson,.xml,application/json,text/xml"
+            onChange={(e) => {
+              take(e.target.files);
+              e.target.value = '';
+            }}
+          />
         </p>
         <p className="hint">
-          JSON (an array of records), JSON lines, or PubMed XML. Each record needs a title or an abstract; a record already
-          in your library (same PMID, DOI or id) is updated. Large files go in batches.
+          JSON (an array of records), JSON lines, or PubMed XML. Each record needs a title or an abstract; a record
+          already in your library (same PMID, DOI or id) is updated. Large files go in batches.
         </p>
       </div>
       <ImportState state={state} />
@@ -110,14 +162,20 @@ export function ImportPanel() {
 function ImportState({ state }: { state: State }) {
   if (state.phase === 'idle') return null;
   if (state.phase === 'refused') {
-    return <div className="state state-error" role="alert"><p className="state-title">Nothing was imported</p><p>{state.message}</p></div>;
+    return (
+      <div className="state state-error" role="alert">
+        <p className="state-title">Nothing was imported</p>
+        <p>{state.message}</p>
+      </div>
+    );
   }
   if (state.phase === 'sending') {
     return (
       <div className="progress-wrap import-progress">
         <progress max={state.total} value={state.sent} aria-label={`Importing ${state.file}`} />
         <p className="small" role="status">
-          Saving and indexing {state.file}: batch {state.batch} of {state.batches} ({num(state.sent, 0)} of {plural(state.total, 'record')} done)
+          Saving and indexing {state.file}: batch {state.batch} of {state.batches} ({num(state.sent, 0)} of{' '}
+          {plural(state.total, 'record')} done)
         </p>
       </div>
     );
@@ -127,13 +185,19 @@ function ImportState({ state }: { state: State }) {
   return (
     <div className="import-report" aria-live="polite">
       <p className="summary-line" role="status">
-        <strong>{state.file}:</strong> {plural(state.total, 'record')} in the file · {num(totals.created, 0)} created · {num(totals.updated, 0)} updated ·{' '}
+        <strong>{state.file}:</strong> {plural(state.total, 'record')} in the file · {num(totals.created, 0)} created ·{' '}
+        {num(totals.updated, 0)} updated ·{' '}
         <span className={totals.failed.length ? 'text-danger' : undefined}>{num(totals.failed.length, 0)} failed</span>
         {state.stopped > 0 && <span className="text-danger"> · {num(state.stopped, 0)} not sent</span>}
       </p>
       {errors.map((b, i) => (
         <div key={i}>
-          <p className="small"><strong>{where(b.first)} to {where(b.first + b.records - 1).replace(/^\S+ /, '')}</strong> were not imported:</p>
+          <p className="small">
+            <strong>
+              {where(b.first)} to {where(b.first + b.records - 1).replace(/^\S+ /, '')}
+            </strong>{' '}
+            were not imported:
+          </p>
           <ErrorMessage error={b.error} />
         </div>
       ))}
@@ -143,16 +207,20 @@ function ImportState({ state }: { state: State }) {
           <ul className="plain-list import-failures">
             {totals.failed.slice(0, FAILURES_SHOWN).map((f) => (
               <li key={f.index}>
-                <strong>{where(f.index)}</strong>{f.key && <> ({f.key})</>}:{' '}
-                {f.errors.map((er) => `${er.field}: ${er.message}`).join('; ')}
+                <strong>{where(f.index)}</strong>
+                {f.key && <> ({f.key})</>}: {f.errors.map((er) => `${er.field}: ${er.message}`).join('; ')}
               </li>
             ))}
           </ul>
-          {totals.failed.length > FAILURES_SHOWN && <p className="small muted">and {num(totals.failed.length - FAILURES_SHOWN, 0)} more.</p>}
+          {totals.failed.length > FAILURES_SHOWN && (
+            <p className="small muted">and {num(totals.failed.length - FAILURES_SHOWN, 0)} more.</p>
+          )}
         </>
       )}
       {totals.created + totals.updated > 0 && (
-        <p><Link to="/documents?source=imported">Show the documents imported by you</Link></p>
+        <p>
+          <Link to="/documents?source=imported">Show the documents imported by you</Link>
+        </p>
       )}
     </div>
   );

@@ -30,8 +30,14 @@ function ScopeChecks({ value, onChange }: { value: Scope[]; onChange: (v: Scope[
       <legend>Scopes</legend>
       {SCOPES.map((s) => (
         <label key={s} className="check">
-          <input type="checkbox" checked={value.includes(s)} onChange={(e) => onChange(e.target.checked ? [...value, s] : value.filter((x) => x !== s))} />
-          <span className="check-label"><strong>{s}</strong> <span className="muted small">{SCOPE_HELP[s]}</span></span>
+          <input
+            type="checkbox"
+            checked={value.includes(s)}
+            onChange={(e) => onChange(e.target.checked ? [...value, s] : value.filter((x) => x !== s))}
+          />
+          <span className="check-label">
+            <strong>{s}</strong> <span className="muted small">{SCOPE_HELP[s]}</span>
+          </span>
         </label>
       ))}
       {errors.length > 0 && <span className="field-error">{errors.join('; ')}</span>}
@@ -44,8 +50,17 @@ function ExpiresField({ value, onChange }: { value: string; onChange: (v: string
   return (
     <div className="field">
       <label htmlFor="key-expires">Expires (optional)</label>
-      <input id="key-expires" type="date" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby="key-expires-hint" aria-invalid={errors.length > 0} />
-      <span className="hint" id="key-expires-hint">Leave empty for a key that does not expire.</span>
+      <input
+        id="key-expires"
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="key-expires-hint"
+        aria-invalid={errors.length > 0}
+      />
+      <span className="hint" id="key-expires-hint">
+        Leave empty for a key that does not expire.
+      </span>
       {errors.length > 0 && <span className="field-error">{errors.join('; ')}</span>}
     </div>
   );
@@ -60,9 +75,18 @@ function CreateKey({ onCreated }: { onCreated: (key: string, name: string) => vo
     e.preventDefault();
     // a date means "through the end of that day" in this computer's time zone
     const expires_at = expires ? new Date(`${expires}T23:59:59`).toISOString() : undefined;
-    create.mutate({ body: { name, scopes, expires_at } }, {
-      onSuccess: (r) => { onCreated(r.data.key, r.data.name); setName(''); setExpires(''); setScopes(['read']); create.reset(); },
-    });
+    create.mutate(
+      { body: { name, scopes, expires_at } },
+      {
+        onSuccess: (r) => {
+          onCreated(r.data.key, r.data.name);
+          setName('');
+          setExpires('');
+          setScopes(['read']);
+          create.reset();
+        },
+      },
+    );
   };
   return (
     <FieldErrorsProvider error={create.error}>
@@ -70,30 +94,62 @@ function CreateKey({ onCreated }: { onCreated: (key: string, name: string) => vo
         <h3>Create a key</h3>
         <FormErrorSummary error={create.error} labels={LABELS} />
         <div className="form-grid">
-          <TextField path="name" label="Name" value={name} onChange={setName} placeholder="e.g. notebook on my laptop" hint="What the key is for." />
+          <TextField
+            path="name"
+            label="Name"
+            value={name}
+            onChange={setName}
+            placeholder="e.g. notebook on my laptop"
+            hint="What the key is for."
+          />
           <ExpiresField value={expires} onChange={setExpires} />
         </div>
         <ScopeChecks value={scopes} onChange={setScopes} />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create key'}</button>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create key'}
+          </button>
         </div>
       </form>
     </FieldErrorsProvider>
   );
 }
 
-export function SecretOnce({ title, secret, note, onDone }: { title: string; secret: string; note: string; onDone: () => void }) {
+export function SecretOnce({
+  title,
+  secret,
+  note,
+  onDone,
+}: {
+  title: string;
+  secret: string;
+  note: string;
+  onDone: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="secret-once" role="status">
       <p className="state-title">{title}</p>
       <p>{note}</p>
-      <pre className="code secret" aria-label="secret">{secret}</pre>
+      <pre className="code secret" aria-label="secret">
+        {secret}
+      </pre>
       <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false))}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() =>
+            void navigator.clipboard.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
           {copied ? 'Copied' : 'Copy'}
         </button>
-        <button type="button" className="btn btn-primary" onClick={onDone}>I have stored it</button>
+        <button type="button" className="btn btn-primary" onClick={onDone}>
+          I have stored it
+        </button>
       </div>
     </div>
   );
@@ -102,15 +158,43 @@ export function SecretOnce({ title, secret, note, onDone }: { title: string; sec
 function RevokeButton({ k, mine, onDone }: { k: ApiKeyRecord; mine: boolean; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const revoke = useApiMutation('apiKeyRevoke');
-  if (!confirming) return <button type="button" className="btn btn-danger btn-small" onClick={() => setConfirming(true)} aria-label={`Revoke ${k.name}`}>Revoke</button>;
+  if (!confirming)
+    return (
+      <button
+        type="button"
+        className="btn btn-danger btn-small"
+        onClick={() => setConfirming(true)}
+        aria-label={`Revoke ${k.name}`}
+      >
+        Revoke
+      </button>
+    );
   return (
     <span className="confirm">
-      <span className="small">{mine ? 'This window uses this key: it will stop working. Revoke?' : 'Revoke for good?'}</span>
-      <button type="button" className="btn btn-danger btn-small" disabled={revoke.isPending}
-        onClick={() => revoke.mutate({ params: { id: k.id } }, { onSuccess: () => { setConfirming(false); onDone(); } })}>
+      <span className="small">
+        {mine ? 'This window uses this key: it will stop working. Revoke?' : 'Revoke for good?'}
+      </span>
+      <button
+        type="button"
+        className="btn btn-danger btn-small"
+        disabled={revoke.isPending}
+        onClick={() =>
+          revoke.mutate(
+            { params: { id: k.id } },
+            {
+              onSuccess: () => {
+                setConfirming(false);
+                onDone();
+              },
+            },
+          )
+        }
+      >
         Yes, revoke {k.name}
       </button>
-      <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(false)}>Cancel</button>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
       {revoke.isError && <ErrorMessage error={revoke.error} />}
     </span>
   );
@@ -125,10 +209,17 @@ export function ApiKeysSection() {
   return (
     <section className="card section" aria-labelledby="keys-h">
       <h2 id="keys-h">API keys</h2>
-      <p className="muted">Keys let scripts and other programs call the local API. Only a hash of each key is stored, so a key's secret is shown once, when it is created.</p>
+      <p className="muted">
+        Keys let scripts and other programs call the local API. Only a hash of each key is stored, so a key's secret is
+        shown once, when it is created.
+      </p>
       {created && (
-        <SecretOnce title={`Key “${created.name}” created`} secret={created.key}
-          note="Copy it now: it will not be shown again. Send it as the X-API-Key header." onDone={() => setCreated(null)} />
+        <SecretOnce
+          title={`Key “${created.name}” created`}
+          secret={created.key}
+          note="Copy it now: it will not be shown again. Send it as the X-API-Key header."
+          onDone={() => setCreated(null)}
+        />
       )}
       {list.isPending && <Loading label="Loading keys…" />}
       {list.isError && <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />}
@@ -137,21 +228,42 @@ export function ApiKeysSection() {
         <div className="table-wrap">
           <table className="data-table">
             <caption className="sr-only">API keys</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {list.data.data.map((k) => {
                 const state = keyState(k);
                 const mine = k.prefix === myPrefix;
                 return (
                   <tr key={k.id} className={state !== 'active' ? 'row-muted' : ''}>
-                    <td><strong>{k.name}</strong>{mine && <div className="small muted">this window</div>}</td>
-                    <td><code>{k.prefix}…</code></td>
+                    <td>
+                      <strong>{k.name}</strong>
+                      {mine && <div className="small muted">this window</div>}
+                    </td>
+                    <td>
+                      <code>{k.prefix}…</code>
+                    </td>
                     <td className="small">{k.scopes.join(', ')}</td>
                     <td className="small">{date(k.created_at)}</td>
                     <td className="small">{k.last_used_at ? date(k.last_used_at) : 'never'}</td>
                     <td>
-                      <span className={`badge status status-${state === 'active' ? 'ok' : 'neutral'}`}>{state === 'active' ? 'Active' : state === 'revoked' ? 'Revoked' : 'Expired'}</span>
-                      {k.expires_at && state === 'active' && <div className="small muted">until {date(k.expires_at)}</div>}
+                      <span className={`badge status status-${state === 'active' ? 'ok' : 'neutral'}`}>
+                        {state === 'active' ? 'Active' : state === 'revoked' ? 'Revoked' : 'Expired'}
+                      </span>
+                      {k.expires_at && state === 'active' && (
+                        <div className="small muted">until {date(k.expires_at)}</div>
+                      )}
                     </td>
                     <td>{state === 'active' && <RevokeButton k={k} mine={mine} onDone={refresh} />}</td>
                   </tr>
@@ -161,7 +273,12 @@ export function ApiKeysSection() {
           </table>
         </div>
       )}
-      <CreateKey onCreated={(key, name) => { setCreated({ key, name }); refresh(); }} />
+      <CreateKey
+        onCreated={(key, name) => {
+          setCreated({ key, name });
+          refresh();
+        }}
+      />
     </section>
   );
 }

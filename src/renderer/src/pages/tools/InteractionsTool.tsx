@@ -12,8 +12,11 @@ const LABELS = { substances: 'Medicines', list: 'Medicines' };
 
 /** The line under the caret and the name part of it (the words before a dose, frequency or separator). */
 function lineAt(text: string, caret: number): { start: number; name: string } {
-  const start = Math.max(text.lastIndexOf('\n', caret - 1), text.lastIndexOf(';', caret - 1), text.lastIndexOf(',', caret - 1)) + 1;
-  const end = [text.indexOf('\n', caret), text.indexOf(';', caret), text.indexOf(',', caret)].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), text.length);
+  const start =
+    Math.max(text.lastIndexOf('\n', caret - 1), text.lastIndexOf(';', caret - 1), text.lastIndexOf(',', caret - 1)) + 1;
+  const end = [text.indexOf('\n', caret), text.indexOf(';', caret), text.indexOf(',', caret)]
+    .filter((i) => i >= 0)
+    .reduce((a, b) => Math.min(a, b), text.length);
   const line = text.slice(start, end);
   const lead = /^\s*/.exec(line)![0].length;
   const name = /^[^\d(]*/.exec(line.slice(lead))![0].trimEnd();
@@ -31,12 +34,21 @@ function NameSuggestions({ text, caret, onPick }: { text: string; caret: number;
   if (!exact && !others.length) return null;
   return (
     <div className="name-suggestions small" aria-live="polite">
-      {exact && <span className="muted">“{name}” reads as <strong>{exact.name}</strong>. </span>}
+      {exact && (
+        <span className="muted">
+          “{name}” reads as <strong>{exact.name}</strong>.{' '}
+        </span>
+      )}
       {others.length > 0 && (
         <span role="group" aria-label="Suggestions">
           {exact ? 'Or: ' : 'Did you mean: '}
           {others.map((i) => (
-            <button key={i.name} type="button" className="link-button" onClick={() => onPick(text.slice(0, start) + i.name + text.slice(start + name.length))}>
+            <button
+              key={i.name}
+              type="button"
+              className="link-button"
+              onClick={() => onPick(text.slice(0, start) + i.name + text.slice(start + name.length))}
+            >
               {i.name}
             </button>
           ))}
@@ -53,12 +65,26 @@ export function InteractionsTool() {
   const run = useApiMutation('toolInteractions');
   return (
     <>
-      <ToolForm title="Interaction check" onSubmit={() => run.mutate({ body: { list: text, save } })} pending={run.isPending}
-        error={run.error} labels={LABELS} save={save} onSave={setSave} submitLabel="Check interactions">
-        <TextAreaField path="list" label="Medicines (one per line, or separated by commas or semicolons)" value={text} onChange={setText} rows={6}
-          placeholder={'Simvastatin 40mg ON\nClarithromycin 500mg BD\nwarfarin 5 mg; aspirin 81 mg; St John\'s wort'}
+      <ToolForm
+        title="Interaction check"
+        onSubmit={() => run.mutate({ body: { list: text, save } })}
+        pending={run.isPending}
+        error={run.error}
+        labels={LABELS}
+        save={save}
+        onSave={setSave}
+        submitLabel="Check interactions"
+      >
+        <TextAreaField
+          path="list"
+          label="Medicines (one per line, or separated by commas or semicolons)"
+          value={text}
+          onChange={setText}
+          rows={6}
+          placeholder={"Simvastatin 40mg ON\nClarithromycin 500mg BD\nwarfarin 5 mg; aspirin 81 mg; St John's wort"}
           hint="Paste a medication list as your record exports it: doses, forms and frequencies are read and shown back. 2 to 30 lines: generic or brand names (any country), combinations, abbreviations, supplements or foods."
-          onCaret={setCaret}>
+          onCaret={setCaret}
+        >
           <NameSuggestions text={text} caret={caret} onPick={setText} />
         </TextAreaField>
       </ToolForm>
@@ -71,14 +97,31 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
   return (
     <div className="table-wrap">
       <table className="data-table compact">
-        <thead><tr><th scope="col">You entered</th><th scope="col">Read as</th><th scope="col">How</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">You entered</th>
+            <th scope="col">Read as</th>
+            <th scope="col">How</th>
+          </tr>
+        </thead>
         <tbody>
           {substances.map((s, i) => (
             // an unread line stands out (a warning edge and words), so it cannot pass for a checked one
-            <tr key={i} className={s.status === 'unresolved' ? 'row-unread' : s.read_as?.line === 'partial' ? 'row-partial' : undefined}>
+            <tr
+              key={i}
+              className={
+                s.status === 'unresolved' ? 'row-unread' : s.read_as?.line === 'partial' ? 'row-partial' : undefined
+              }
+            >
               <td>{s.input}</td>
               <td>
-                {s.compound ? <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link> : s.status === 'resolved' ? s.name : <strong className="text-warn">⚠ Not recognised: not checked</strong>}
+                {s.compound ? (
+                  <Link to={`/compounds/${s.compound.slug}`}>{s.compound.name}</Link>
+                ) : s.status === 'resolved' ? (
+                  s.name
+                ) : (
+                  <strong className="text-warn">⚠ Not recognised: not checked</strong>
+                )}
                 {s.read_as && <LineReading read={s.read_as} />}
                 {s.notice && <div className="muted small">{s.notice}</div>}
                 {s.duplicate_of && <div className="muted small">same as “{s.duplicate_of}”</div>}
@@ -94,8 +137,14 @@ function CheckedSubstances({ substances }: { substances: InteractionsData['subst
 
 /** What the line said besides the name, as read, so a reader can check it: "40 mg · at night · oral". */
 function LineReading({ read }: { read: NonNullable<InteractionsData['substances'][number]['read_as']> }) {
-  const parts = [read.strength, read.form, read.release, read.route, read.frequency, read.status && (read.status === 'stopped' ? 'marked stopped' : 'marked on hold')]
-    .filter((p): p is string => !!p);
+  const parts = [
+    read.strength,
+    read.form,
+    read.release,
+    read.route,
+    read.frequency,
+    read.status && (read.status === 'stopped' ? 'marked stopped' : 'marked on hold'),
+  ].filter((p): p is string => !!p);
   if (!parts.length && !read.unread.length) return null;
   return (
     <div className="small line-reading">
@@ -115,35 +164,66 @@ function InteractionsResult({ data }: { data: InteractionsData }) {
         // first, above any verdict: the list was not fully read, whatever was found among the rest
         <div className="notice notice-warn" role="note" aria-label="Unread lines">
           {/* "may be missing", not "is not shown": an editorial rule can still match an unread line's words */}
-          <p><strong>⚠ {data.unresolved.length} of {plural(lines, 'line')} could not be read, so {data.unresolved.length === 1 ? 'it was' : 'they were'} not checked against the interaction sources:</strong>{' '}
-            {data.unresolved.map((u) => `“${u.input}”`).join(', ')}. An interaction with {data.unresolved.length === 1 ? 'it' : 'them'} may be missing below.</p>
+          <p>
+            <strong>
+              ⚠ {data.unresolved.length} of {plural(lines, 'line')} could not be read, so{' '}
+              {data.unresolved.length === 1 ? 'it was' : 'they were'} not checked against the interaction sources:
+            </strong>{' '}
+            {data.unresolved.map((u) => `“${u.input}”`).join(', ')}. An interaction with{' '}
+            {data.unresolved.length === 1 ? 'it' : 'them'} may be missing below.
+          </p>
         </div>
       )}
       <p className="summary-line">
-        Highest severity: <SeverityBadge severity={data.highest_severity} /> · {plural(data.pairs_checked, 'pair')} checked ·{' '}
-        {plural(data.pairs.length, 'pair')} with an interaction listed
-        {!nothing && <> ({num(data.counts.contraindicated, 0)} contraindicated, {num(data.counts.major, 0)} major, {num(data.counts.moderate, 0)} moderate, {num(data.counts.minor, 0)} minor{data.counts.unknown > 0 && <>, {num(data.counts.unknown, 0)} without a severity</>})</>}
+        Highest severity: <SeverityBadge severity={data.highest_severity} /> · {plural(data.pairs_checked, 'pair')}{' '}
+        checked · {plural(data.pairs.length, 'pair')} with an interaction listed
+        {!nothing && (
+          <>
+            {' '}
+            ({num(data.counts.contraindicated, 0)} contraindicated, {num(data.counts.major, 0)} major,{' '}
+            {num(data.counts.moderate, 0)} moderate, {num(data.counts.minor, 0)} minor
+            {data.counts.unknown > 0 && <>, {num(data.counts.unknown, 0)} without a severity</>})
+          </>
+        )}
       </p>
       {nothing ? (
         <div className="notice coverage-note" role="note" aria-label="Coverage">
-          {data.unresolved.length > 0
+          {data.unresolved.length > 0 ? (
             // An unread line is never reassurance: say first that the list was not fully read.
-            ? <p><strong>{plural(data.unresolved.length, 'line')} could not be read, so the list was not fully checked.</strong> Nothing is listed among the substances that were recognised, which is not the same as “no interaction”. {data.coverage.statement}</p>
-            : <p><strong>No interaction is listed between these substances</strong>, which is not the same as “no interaction”. {data.coverage.statement}</p>}
+            <p>
+              <strong>
+                {plural(data.unresolved.length, 'line')} could not be read, so the list was not fully checked.
+              </strong>{' '}
+              Nothing is listed among the substances that were recognised, which is not the same as “no interaction”.{' '}
+              {data.coverage.statement}
+            </p>
+          ) : (
+            <p>
+              <strong>No interaction is listed between these substances</strong>, which is not the same as “no
+              interaction”. {data.coverage.statement}
+            </p>
+          )}
           <CoverageDetails coverage={data.coverage} />
         </div>
-      ) : <InteractionGroups rows={rows} idPrefix="check" />}
+      ) : (
+        <InteractionGroups rows={rows} idPrefix="check" />
+      )}
       <h3>Substances</h3>
       <CheckedSubstances substances={data.substances} />
       {data.unresolved.length > 0 && (
         <ul className="plain-list">
           {data.unresolved.map((u) => (
-            <li key={u.input}><strong>“{u.input}”</strong> was not recognised, so it was not checked{u.suggestions.length > 0 ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : '.'}</li>
+            <li key={u.input}>
+              <strong>“{u.input}”</strong> was not recognised, so it was not checked
+              {u.suggestions.length > 0 ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : '.'}
+            </li>
           ))}
         </ul>
       )}
       {data.not_medicines.length > 0 && (
-        <p className="small muted">Read as notes, not medicines, and not checked: {data.not_medicines.map((n) => `“${n}”`).join(', ')}.</p>
+        <p className="small muted">
+          Read as notes, not medicines, and not checked: {data.not_medicines.map((n) => `“${n}”`).join(', ')}.
+        </p>
       )}
       {!nothing && (
         <details className="coverage-more">
@@ -162,10 +242,22 @@ function CoverageDetails({ coverage }: { coverage: InteractionsData['coverage'] 
   return (
     <>
       <ul className="small">
-        {coverage.sources.map((s) => <li key={s.id}><strong>{s.name}</strong> ({num(s.records, 0)} records): {s.lacks}</li>)}
+        {coverage.sources.map((s) => (
+          <li key={s.id}>
+            <strong>{s.name}</strong> ({num(s.records, 0)} records): {s.lacks}
+          </li>
+        ))}
       </ul>
-      {coverage.not_in_ddinter.length > 0 && <p className="small">Not listed by DDInter at all, so only the other sources speak for: {coverage.not_in_ddinter.join(', ')}.</p>}
-      {coverage.unresolved.length > 0 && <p className="small text-warn">Not recognised, so not checked against the sources: {coverage.unresolved.join(', ')}.</p>}
+      {coverage.not_in_ddinter.length > 0 && (
+        <p className="small">
+          Not listed by DDInter at all, so only the other sources speak for: {coverage.not_in_ddinter.join(', ')}.
+        </p>
+      )}
+      {coverage.unresolved.length > 0 && (
+        <p className="small text-warn">
+          Not recognised, so not checked against the sources: {coverage.unresolved.join(', ')}.
+        </p>
+      )}
     </>
   );
 }

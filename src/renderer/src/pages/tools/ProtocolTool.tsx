@@ -6,11 +6,27 @@ import { InteractionGroups, pairRows } from '../../components/InteractionGroups.
 import { useCompoundIndex } from '../../lib/compounds.ts';
 import { humanize, quantity } from '../../lib/format.ts';
 import { useApiMutation } from '../../lib/queries.ts';
-import { lines, NumberField, ResultCard, ResultFooter, SelectField, TextAreaField, TextField, ToolForm, toNumber } from '../../components/form-kit.tsx';
+import {
+  lines,
+  NumberField,
+  ResultCard,
+  ResultFooter,
+  SelectField,
+  TextAreaField,
+  TextField,
+  ToolForm,
+  toNumber,
+} from '../../components/form-kit.tsx';
 
 const LABELS: Record<string, string> = {
-  compounds: 'Compounds', duration_weeks: 'Duration', goal: 'Goal', current_medications: 'Current medications',
-  'kidney.sex': 'Sex', 'kidney.age': 'Age', 'kidney.creatinine.value': 'Serum creatinine', 'kidney.creatinine.unit': 'Creatinine unit',
+  compounds: 'Compounds',
+  duration_weeks: 'Duration',
+  goal: 'Goal',
+  current_medications: 'Current medications',
+  'kidney.sex': 'Sex',
+  'kidney.age': 'Age',
+  'kidney.creatinine.value': 'Serum creatinine',
+  'kidney.creatinine.unit': 'Creatinine unit',
 };
 
 export function ProtocolTool() {
@@ -27,27 +43,99 @@ export function ProtocolTool() {
   const index = useCompoundIndex();
   const names = index.data?.rows ?? [];
   // The tool resolves names, brands and slugs itself; kidney data is sent only when all of it is given.
-  const kidney = sex && age && creatinine
-    ? { sex, age: toNumber(age) as number, creatinine: { value: toNumber(creatinine) as number, unit: creatinineUnit } } : undefined;
-  const submit = () => run.mutate({
-    body: { compounds: lines(compounds), duration_weeks: toNumber(weeks) as number, goal, current_medications: lines(meds), ...(kidney ? { kidney } : {}), save },
-  });
+  const kidney =
+    sex && age && creatinine
+      ? {
+          sex,
+          age: toNumber(age) as number,
+          creatinine: { value: toNumber(creatinine) as number, unit: creatinineUnit },
+        }
+      : undefined;
+  const submit = () =>
+    run.mutate({
+      body: {
+        compounds: lines(compounds),
+        duration_weeks: toNumber(weeks) as number,
+        goal,
+        current_medications: lines(meds),
+        ...(kidney ? { kidney } : {}),
+        save,
+      },
+    });
   return (
     <>
-      <ToolForm title="Protocol outline" onSubmit={submit} pending={run.isPending} error={run.error} labels={LABELS} save={save} onSave={setSave} submitLabel="Build outline">
+      <ToolForm
+        title="Protocol outline"
+        onSubmit={submit}
+        pending={run.isPending}
+        error={run.error}
+        labels={LABELS}
+        save={save}
+        onSave={setSave}
+        submitLabel="Build outline"
+      >
         <div className="form-grid">
-          <TextField path="compounds" label="Compounds (comma-separated names or slugs)" value={compounds} onChange={setCompounds} list="protocol-compounds" className="wide"
-            placeholder="e.g. sertraline, omega-3-fish-oil" hint="1 to 6 compounds from the library." />
-          <datalist id="protocol-compounds">{names.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}</datalist>
+          <TextField
+            path="compounds"
+            label="Compounds (comma-separated names or slugs)"
+            value={compounds}
+            onChange={setCompounds}
+            list="protocol-compounds"
+            className="wide"
+            placeholder="e.g. sertraline, omega-3-fish-oil"
+            hint="1 to 6 compounds from the library."
+          />
+          <datalist id="protocol-compounds">
+            {names.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </datalist>
           <NumberField path="duration_weeks" label="Duration (weeks)" value={weeks} onChange={setWeeks} hint="1–52" />
-          <TextField path="goal" label="Goal" value={goal} onChange={setGoal} placeholder="e.g. depression, weight management" />
-          <TextAreaField path="current_medications" label="Other medicines taken (one per line)" value={meds} onChange={setMeds} rows={3} />
-          <SelectField path="kidney.sex" label="Sex (for eGFR, optional)" value={sex} onChange={setSex}
-            options={[{ value: '', label: 'Not given' }, { value: 'female', label: 'Female' }, { value: 'male', label: 'Male' }]} />
+          <TextField
+            path="goal"
+            label="Goal"
+            value={goal}
+            onChange={setGoal}
+            placeholder="e.g. depression, weight management"
+          />
+          <TextAreaField
+            path="current_medications"
+            label="Other medicines taken (one per line)"
+            value={meds}
+            onChange={setMeds}
+            rows={3}
+          />
+          <SelectField
+            path="kidney.sex"
+            label="Sex (for eGFR, optional)"
+            value={sex}
+            onChange={setSex}
+            options={[
+              { value: '', label: 'Not given' },
+              { value: 'female', label: 'Female' },
+              { value: 'male', label: 'Male' },
+            ]}
+          />
           <NumberField path="kidney.age" label="Age (for eGFR)" value={age} onChange={setAge} hint="18–120" />
-          <NumberField path="kidney.creatinine.value" label="Serum creatinine (for eGFR)" value={creatinine} onChange={setCreatinine} hint="CKD-EPI 2021, race-free" />
-          <SelectField path="kidney.creatinine.unit" label="Creatinine unit" value={creatinineUnit} onChange={setCreatinineUnit}
-            options={[{ value: 'mg/dL', label: 'mg/dL' }, { value: 'umol/L', label: 'µmol/L' }]} />
+          <NumberField
+            path="kidney.creatinine.value"
+            label="Serum creatinine (for eGFR)"
+            value={creatinine}
+            onChange={setCreatinine}
+            hint="CKD-EPI 2021, race-free"
+          />
+          <SelectField
+            path="kidney.creatinine.unit"
+            label="Creatinine unit"
+            value={creatinineUnit}
+            onChange={setCreatinineUnit}
+            options={[
+              { value: 'mg/dL', label: 'mg/dL' },
+              { value: 'umol/L', label: 'µmol/L' },
+            ]}
+          />
         </div>
       </ToolForm>
       {run.data && <ProtocolResult data={run.data.data} />}
@@ -61,32 +149,78 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
   const nameOf = Object.fromEntries(data.compounds.map((c) => [c.slug, c.name]));
   return (
     <ResultCard title={`Outline: ${data.goal}, ${quantity(data.duration, 0)}`}>
-      <p className="notice"><strong>Editorial planning outline.</strong> {data.disclaimer}</p>
+      <p className="notice">
+        <strong>Editorial planning outline.</strong> {data.disclaimer}
+      </p>
       {data.compounds.map((c) => (
         <section key={c.slug} className="protocol-compound">
-          <h3><Link to={`/compounds/${c.slug}`}>{c.name}</Link> <GradeBadge grade={c.evidence_grade} /></h3>
+          <h3>
+            <Link to={`/compounds/${c.slug}`}>{c.name}</Link> <GradeBadge grade={c.evidence_grade} />
+          </h3>
           {c.limitation && <p className="text-warn small">{c.limitation}</p>}
           <dl className="facts">
-            <div><dt>Dose</dt><dd>{c.dose.text}</dd></div>
-            <div><dt>Frequency</dt><dd>{c.dose.frequency}</dd></div>
-            <div><dt>Route</dt><dd>{c.dose.route.map(humanize).join(', ') || '—'}</dd></div>
-            <div><dt>Studied duration</dt><dd>{c.studied_duration}</dd></div>
+            <div>
+              <dt>Dose</dt>
+              <dd>{c.dose.text}</dd>
+            </div>
+            <div>
+              <dt>Frequency</dt>
+              <dd>{c.dose.frequency}</dd>
+            </div>
+            <div>
+              <dt>Route</dt>
+              <dd>{c.dose.route.map(humanize).join(', ') || '—'}</dd>
+            </div>
+            <div>
+              <dt>Studied duration</dt>
+              <dd>{c.studied_duration}</dd>
+            </div>
           </dl>
           <p className="small muted">{c.goal_match}</p>
           <ol className="phases">
             {c.phases.map((p, i) => (
-              <li key={i}><strong>{humanize(p.phase)}</strong> · weeks {p.from_week}–{p.to_week}{p.dose ? ` · ${quantity(p.dose, 3)}` : ''}<div className="small">{p.instructions}</div></li>
+              <li key={i}>
+                <strong>{humanize(p.phase)}</strong> · weeks {p.from_week}–{p.to_week}
+                {p.dose ? ` · ${quantity(p.dose, 3)}` : ''}
+                <div className="small">{p.instructions}</div>
+              </li>
             ))}
           </ol>
-          {c.titration.label && <p className="small muted">Dose steps: {c.titration.label.basis}{c.titration.label.further ? ` ${c.titration.label.further}` : ''}</p>}
-          {c.contraindications.length > 0 && (<><h4>Check before starting</h4><ul>{c.contraindications.map((x, i) => <li key={i}>{x}</li>)}</ul></>)}
-          {c.warnings.length > 0 && <ul className="warnings">{c.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
+          {c.titration.label && (
+            <p className="small muted">
+              Dose steps: {c.titration.label.basis}
+              {c.titration.label.further ? ` ${c.titration.label.further}` : ''}
+            </p>
+          )}
+          {c.contraindications.length > 0 && (
+            <>
+              <h4>Check before starting</h4>
+              <ul>
+                {c.contraindications.map((x, i) => (
+                  <li key={i}>{x}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {c.warnings.length > 0 && (
+            <ul className="warnings">
+              {c.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          )}
         </section>
       ))}
       <h3>Week by week</h3>
       <div className="table-wrap">
         <table className="data-table compact">
-          <thead><tr><th scope="col">Week</th><th scope="col">Phase</th><th scope="col">Events</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Week</th>
+              <th scope="col">Phase</th>
+              <th scope="col">Events</th>
+            </tr>
+          </thead>
           <tbody>
             {data.schedule.map((w) => (
               <tr key={w.week}>
@@ -105,7 +239,14 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
             {data.monitoring.map((m) => (
               <li key={m.panel}>
                 <strong>{m.panel}</strong> · {m.timing}
-                <div className="small">{m.tests.map((t) => `${t.test} (LOINC ${t.loinc}): ${t.low || t.high ? `${t.low ? quantity(t.low) : '…'} to ${t.high ? quantity(t.high) : '…'}` : t.text ?? ''} [${t.unit}]`).join('; ')}</div>
+                <div className="small">
+                  {m.tests
+                    .map(
+                      (t) =>
+                        `${t.test} (LOINC ${t.loinc}): ${t.low || t.high ? `${t.low ? quantity(t.low) : '…'} to ${t.high ? quantity(t.high) : '…'}` : (t.text ?? '')} [${t.unit}]`,
+                    )
+                    .join('; ')}
+                </div>
                 <div className="small muted">Why: {m.reasons.map((r) => r.text).join(' ')}</div>
               </li>
             ))}
@@ -115,9 +256,20 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
       {data.kidney_function && (
         <>
           <h3>Kidney function</h3>
-          <p>eGFR {quantity(data.kidney_function.egfr, 1)} ({data.kidney_function.category}: {data.kidney_function.meaning}) from creatinine {quantity(data.kidney_function.creatinine)}, {data.kidney_function.equation}.</p>
+          <p>
+            eGFR {quantity(data.kidney_function.egfr, 1)} ({data.kidney_function.category}:{' '}
+            {data.kidney_function.meaning}) from creatinine {quantity(data.kidney_function.creatinine)},{' '}
+            {data.kidney_function.equation}.
+          </p>
           {data.kidney_function.statements.length > 0 && (
-            <ul>{data.kidney_function.statements.map((k, i) => <li key={i} className={k.applies ? 'text-warn' : undefined}>{nameOf[k.slug] ?? k.slug}: {k.text}{k.applies ? ' (applies)' : ''}</li>)}</ul>
+            <ul>
+              {data.kidney_function.statements.map((k, i) => (
+                <li key={i} className={k.applies ? 'text-warn' : undefined}>
+                  {nameOf[k.slug] ?? k.slug}: {k.text}
+                  {k.applies ? ' (applies)' : ''}
+                </li>
+              ))}
+            </ul>
           )}
           <p className="small muted">{data.kidney_function.reference}</p>
         </>
@@ -125,13 +277,39 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
       {data.stop_criteria.length > 0 && (
         <>
           <h3>Stop and seek review if</h3>
-          <ul>{data.stop_criteria.map((s, i) => <li key={i}><strong>{s.criterion}</strong> <span className="muted small">({s.name}; {humanize(s.frequency)}{s.notes ? `; ${s.notes}` : ''})</span></li>)}</ul>
+          <ul>
+            {data.stop_criteria.map((s, i) => (
+              <li key={i}>
+                <strong>{s.criterion}</strong>{' '}
+                <span className="muted small">
+                  ({s.name}; {humanize(s.frequency)}
+                  {s.notes ? `; ${s.notes}` : ''})
+                </span>
+              </li>
+            ))}
+          </ul>
         </>
       )}
-      <h3>Interactions <SeverityBadge severity={data.highest_severity} /></h3>
-      {rows.length ? <InteractionGroups rows={rows} idPrefix="protocol" /> : <p className="muted">None listed. {data.coverage.statement}</p>}
-      {data.unmatched_medications.length > 0 && <p className="text-warn">Medicines not recognised: {data.unmatched_medications.map((m) => m.input).join(', ')}.</p>}
-      {data.warnings.length > 0 && <ul className="warnings">{data.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
+      <h3>
+        Interactions <SeverityBadge severity={data.highest_severity} />
+      </h3>
+      {rows.length ? (
+        <InteractionGroups rows={rows} idPrefix="protocol" />
+      ) : (
+        <p className="muted">None listed. {data.coverage.statement}</p>
+      )}
+      {data.unmatched_medications.length > 0 && (
+        <p className="text-warn">
+          Medicines not recognised: {data.unmatched_medications.map((m) => m.input).join(', ')}.
+        </p>
+      )}
+      {data.warnings.length > 0 && (
+        <ul className="warnings">
+          {data.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      )}
       <ResultFooter data={data} />
     </ResultCard>
   );
