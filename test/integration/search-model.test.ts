@@ -44,9 +44,7 @@ type Hit = {
   relevance_score: number;
   source?: string;
 };
-async function search(
-  body: Record<string, unknown>,
-): Promise<{
+async function search(body: Record<string, unknown>): Promise<{
   results: Hit[];
   query_interpretation: { corrected: string | null; expanded_with: string[] } | null;
   search_mode: string;

@@ -73,24 +73,20 @@ export const RESOURCE_PAGE = 100;
 type Listed = { uri: string; name: string; title: string; description: string; mimeType: string };
 
 function listedResources(deps: McpDeps): Listed[] {
-  const compounds = deps.ctx.compounds
-    .search('*', {}, { limit: 100_000, offset: 0 })
-    .rows.map((c) => ({
-      kind: 'compound',
-      slug: c.slug,
-      title: c.name,
-      grade: c.evidence_grade,
-      category: c.category,
-    }));
-  const monographs = deps.ctx.monographs
-    .list({}, { limit: 100_000, offset: 0 })
-    .items.map((m) => ({
-      kind: 'monograph',
-      slug: m.slug,
-      title: m.full_name,
-      grade: m.evidence_grade,
-      category: m.category,
-    }));
+  const compounds = deps.ctx.compounds.search('*', {}, { limit: 100_000, offset: 0 }).rows.map((c) => ({
+    kind: 'compound',
+    slug: c.slug,
+    title: c.name,
+    grade: c.evidence_grade,
+    category: c.category,
+  }));
+  const monographs = deps.ctx.monographs.list({}, { limit: 100_000, offset: 0 }).items.map((m) => ({
+    kind: 'monograph',
+    slug: m.slug,
+    title: m.full_name,
+    grade: m.evidence_grade,
+    category: m.category,
+  }));
   return [...compounds, ...monographs].map((i) => ({
     uri: `materia://${i.kind}/${i.slug}`,
     name: i.slug,
