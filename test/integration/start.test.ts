@@ -99,7 +99,10 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     const first = await post('/v1/session', { code });
     expect(first.status).toBe(200);
     const body = await first.json();
-    expect(body).toEqual({ success: true, data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools'] } });
+    expect(body).toEqual({
+      success: true,
+      data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools', 'admin'] },
+    });
     expect(SessionExchangeResponse.safeParse(body).success).toBe(true);
     const again = await post('/v1/session', { code });
     expect(again.status).toBe(401);
@@ -110,8 +113,14 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     expect((await post('/v1/session', { code: 'short' })).status).toBe(400);
   });
 
-  it('the session key does everyday work but no admin action (least privilege)', async () => {
-    const key = running!.browserKey;
+  it('the session key does everyday work; a key without admin is refused admin actions with a hint', async () => {
+    const session = running!.browserKey;
+    expect((await fetch(`${running!.url}/v1/content`, { headers: { 'X-API-Key': session } })).status).toBe(200);
+    // the session key keeps admin until the renderer can ask for the admin key (SESSION_SCOPES); a narrower key
+    // made with it shows the refusal the UI will meet
+    const created = await post('/v1/api-keys', { name: 'everyday', scopes: ['read', 'chat', 'tools'] }, session);
+    expect(created.status).toBe(200);
+    const key = ((await created.json()) as { data: { key: string } }).data.key;
     const get = (path: string) => fetch(`${running!.url}${path}`, { headers: { 'X-API-Key': key } });
     expect((await get('/v1/content')).status).toBe(200);
     const chat = await post(

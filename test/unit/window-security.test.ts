@@ -80,7 +80,7 @@ describe('desktop window security settings', () => {
     expect(preload).not.toMatch(/process\.argv/);
     expect(SESSION_CHANNEL).toBe('materia:session');
     expect(main).toMatch(/ipcMain\.on\(SESSION_CHANNEL/);
-    expect(main).toMatch(/frame\.parent === null && isOwnPage\(frame\.url, api\.url\)/); // only this window's own top page gets it
+    expect(main).toMatch(/frame\.parent === null &&\s+isOwnPage\(frame\.url, api\.url\)/); // only this window's own top page gets it
     expect(preload).toMatch(/ipcRenderer\.sendSync\(SESSION_CHANNEL\)/);
   });
 });
