@@ -191,6 +191,9 @@ const PAST = re(
     'as a (?:child|kid|teenager|baby)',
     'in (?:19|20)\\d\\d',
     'history of',
+    // clinicians' shorthand for a past event: "hx GI bleed", "h/o MI"
+    'hx(?: of)?',
+    'h/o',
     'used to',
     'previously',
     'in the past',

@@ -226,3 +226,13 @@ describe('possible agranulocytosis (clinical lead review 2026-11-28)', () => {
     expect(cats('can clozapine be taken with food?')).toEqual([]);
   });
 });
+
+describe('history in clinician shorthand', () => {
+  it('a bleed written as history (hx, h/o) is not a bleed happening now', () => {
+    expect(read('PPI + DOAC in >75 with hx GI bleed - which PPI').hits.map((h) => h.category)).not.toContain(
+      'bleeding',
+    );
+    expect(read('h/o GI bleed on apixaban, which PPI?').hits.map((h) => h.category)).not.toContain('bleeding');
+    expect(read('vomiting blood now, on apixaban').hits.map((h) => h.category)).toContain('bleeding');
+  });
+});
