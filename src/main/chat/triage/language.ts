@@ -48,6 +48,12 @@ export function detectLanguage(text: string): LanguageGuess {
     )
     .sort((a, b) => b[1] - a[1]);
   const [best, n] = scores[0]!;
+  // languages we recognise only by their function words (Tagalog, Swahili): three of them, more than any language we read
+  for (const [code, l] of Object.entries(FALLBACK)) {
+    if (l.letters || l.script || !l.detect) continue;
+    const fw = new Set(ws.filter((w) => l.detect!.includes(w))).size;
+    if (fw >= 3 && fw > n) return { lang: code, readable: false };
+  }
   if (n === 0) return { lang: 'en', readable: true };
   // a tie between English and one other language goes to the other one (English words appear in every language's
   // messages); English tied with several others is English shorthand whose words the others share ("vomiting", "dose")

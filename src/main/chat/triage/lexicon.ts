@@ -5,6 +5,7 @@
  * basis and its reviews; see resources/triage/README.md.
  */
 import { z } from 'zod';
+import { foldAccents } from '../../vocabulary/normalize.ts';
 import en from '../../../../resources/triage/lang/en.json' with { type: 'json' };
 import fr from '../../../../resources/triage/lang/fr.json' with { type: 'json' };
 import es from '../../../../resources/triage/lang/es.json' with { type: 'json' };
@@ -150,7 +151,9 @@ export const READABLE = Object.keys(LANGUAGES);
 export const FALLBACK: Record<string, FallbackLanguage> = FallbackFile.parse(fallbackFile).languages;
 
 /** `\w` in a term means any letter (ł, ı and scripts beyond ASCII stay letters after folding). */
-const letters = (term: string) => term.replace(/\\w/g, '[\\p{L}\\p{N}_]');
+// Terms are folded as the text is (NFKD, marks dropped): Devanagari vowel signs and Japanese voiced kana are marks, so a
+// term written as people write it ("बेहोश", "飲んで") would otherwise never match the folded message.
+const letters = (term: string) => foldAccents(term).replace(/\\w/g, '[\\p{L}\\p{N}_]');
 
 /** A whole-word pattern for a list of term fragments (folded text). */
 export function termsPattern(terms: readonly string[], flags = 'u'): RegExp | null {
@@ -168,12 +171,12 @@ export const FALLBACK_ALARM: Record<string, RegExp> = (() => {
   const by = new Map<string, string[]>();
   for (const l of Object.values(FALLBACK))
     for (const [k, v] of Object.entries(l.alarm)) by.set(k, [...(by.get(k) ?? []), ...v]);
-  // scripts without spaces between words (Chinese) match anywhere
+  // scripts without spaces between words (Chinese, Japanese) match anywhere
   return Object.fromEntries(
     [...by].map(([k, v]) => [
       k,
       new RegExp(
-        `(?:${v.map((t) => (/[\p{Script=Han}]/u.test(t) ? t : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`,
+        `(?:${v.map((t) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t) ? foldAccents(t) : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`,
         'u',
       ),
     ]),

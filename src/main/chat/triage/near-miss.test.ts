@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearMisses } from './near-miss.ts';
+import { dailyTotal, nearMisses } from './near-miss.ts';
 
 const ids = (q: string, namesDrug = false) => nearMisses(q, { namesDrug }).map((n) => n.id);
 
@@ -26,5 +26,19 @@ describe('near-miss answers stay out of', () => {
   it('schedules and study designs', () => {
     expect(ids('Is metformin taken twice a day?', true)).toEqual([]);
     expect(ids('double-blind trial of creatine for memory', true)).toEqual([]);
+  });
+});
+
+describe('the daily paracetamol total', () => {
+  it('counts tablets by strength, brand strength or the usual 500 mg', () => {
+    expect(dailyTotal('2 paracetamol 500 mg every 4 hours')).toBe(6000);
+    expect(dailyTotal('2 panadol extra every 3 hours')).toBe(8000);
+    expect(dailyTotal("i've been having 2 co-codamol 30/500 every 3 hours")).toBe(8000);
+    expect(dailyTotal('1 g four times a day')).toBe(4000);
+    expect(dailyTotal('two tylenol every 6 hours')).toBe(4000);
+  });
+  it('does not turn a liquid or a dose per kilogram into tablets', () => {
+    expect(dailyTotal('5 ml calpol every 4 hours')).toBeNull();
+    expect(dailyTotal('15 mg/kg every 6 hours')).toBeNull();
   });
 });

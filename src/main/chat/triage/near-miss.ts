@@ -66,16 +66,38 @@ export function nearMisses(question: string, opts: { namesDrug: boolean }): Near
   });
 }
 
-/** "2 x 500 mg every 6 hours", "3 tablets of 500 every 4 hours", "1 g four times a day": the daily total in mg, when said. */
-function dailyTotal(t: string): number | null {
+/** Number words people use for a count of tablets or a number of times a day. */
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, eight: 8 };
+const num = (x: string) => NUMBER_WORDS[x] ?? Number(x);
+
+/**
+ * "2 x 500 mg every 6 hours", "3 tablets of 500 every 4 hours", "1 g four times a day", "2 panadol extra every 3 hours",
+ * "2 co-codamol 30/500 every 3 hours": the daily paracetamol total in mg, when a count and a frequency are said. A
+ * tablet whose strength is not said counts as 500 mg (the usual adult tablet; the answer says so).
+ */
+export function dailyTotal(t: string): number | null {
   const m =
-    /(?<![\p{N}])(\d{1,2})\s*(?:x\s*)?(?:\p{L}+\s+){0,2}?(?:of\s+)?(\d{3,4}|1)\s*(mg|g)?\s*(?:\p{L}+\s+){0,2}?(?:every\s+(\d{1,2})\s*(?:hours?|hrs?|h)|(\d)\s*times\s*(?:a|per)\s*day)/u.exec(
+    /(?<![\p{N}\/.,])(\d{1,2}|one|two|three|four)\s*(?:x\s*)?((?:[\p{L}\p{N}\/.,-]+\s+){0,4}?)(?:every\s+(\d{1,2})\s*(?:hours?|hrs?|h)\b|(\d|two|three|four|five|six|eight)\s*(?:times|x)\s*(?:a|per)\s*day)/u.exec(
       t,
     );
   if (!m) return null;
-  const per = Number(m[1]) * (m[3] === 'g' || m[2] === '1' ? 1000 * Number(m[2]) : Number(m[2]));
-  const times = m[4] ? Math.floor(24 / Number(m[4])) : Number(m[5]);
-  return per > 0 && times > 0 ? per * times : null;
+  const span = `${m[1]} ${m[2]}`;
+  // a liquid in mL or a dose per kilogram cannot be turned into tablets without the concentration or the weight
+  if (/\b(?:ml|mls|millilit\w*|spoons?|mg\/kg)\b/.test(span)) return null;
+  const s =
+    /(\d{3,4})\s*mg\b/.exec(span) ?? /\/\s*(\d{3,4})\b/.exec(span) ?? /\b(?:of\s+)?(325|500|650|665|1000)\b/.exec(span);
+  const grams = /\b(\d(?:[.,]5)?)\s*g\b/.exec(span);
+  const strength = s ? Number(s[1]) : grams ? 1000 * Number(grams[1]!.replace(',', '.')) : 500;
+  // "1 g four times a day": the count is the grams, not a number of tablets
+  const count = grams && grams.index === 0 ? 1 : num(m[1]!);
+  const times = m[3] ? Math.floor(24 / Number(m[3])) : num(m[4]!);
+  return count > 0 && times > 0 ? count * strength * times : null;
 }
+
+/** Paracetamol named (a generic or a brand of the near-miss terms). */
+export const namesParacetamol = (t: string) => T.paracetamol!.test(t);
+
+/** The daily maximum the paracetamol answer states (grams), so the emergency rule and the answer share one number. */
+export const PARACETAMOL_DAILY_MAX_G = data.answers.paracetamol_limits.dailyMaxGrams!;
 
 export const nearMissText = (xs: readonly NearMiss[]) => xs.map((x) => `${x.text} (Basis: ${x.basis}.)`).join('\n\n');

@@ -9,6 +9,7 @@
  * Questions that only name an alarming topic ("how does acetaminophen overdose damage the liver?") match nothing here.
  */
 import type { TriageCategory } from './categories.ts';
+import { PARACETAMOL_DAILY_MAX_G, dailyTotal, namesParacetamol } from './near-miss.ts';
 
 export type Level = 'acute' | 'lead';
 export interface RuleHit {
@@ -70,6 +71,10 @@ const PERSON = any(
   'baby',
   'toddler',
   'patient',
+  'pt',
+  'pts',
+  // a clinician's age and sex ("72M", "68 F", "45yo F"), not a duration ("30m ago")
+  '(?:1[6-9]|[2-9]\\d|1[01]\\d) ?(?:yo ?)?[mf](?! ?(?:ago|in|min\\w*)\\b)',
   'roommate',
   'boyfriend',
   'girlfriend',
@@ -532,8 +537,11 @@ const CHILD = any(
   'daughter',
   'little (?:boy|girl)',
   'grandchild',
-  '\\d+ ?(?:-| )?(?:year|yr|month)s?(?:-| )?old',
-  '\\d+ ?(?:yo|y/o|yrs?|mo|months?)',
+  // a child's age (under 18): "my 80 year old mother" is not a child, nor "for 10 years"
+  '(?:1[0-7]|[1-9]) ?(?:-| )?(?:year|yr)s?(?:-| )?old',
+  '\\d{1,2} ?(?:-| )?months?(?:-| )?old',
+  '(?:1[0-7]|[1-9]) ?(?:yo|y/o|yrs?)',
+  '\\d{1,2} ?(?:mo|months?)(?= (?:has|had|ate|swallowed|took|got|drank|chewed|licked|is)\\b)',
   'little one',
   'grandson',
   'granddaughter',
@@ -642,6 +650,9 @@ function childIngestion(t: string, namesDrug: boolean): Level | null {
 // ---- suicide and self-harm, stated or asked as a question
 const SELF_HARM = any(
   'kill(?:ing)? my ?self',
+  // slang (2026-11-29): "unalive myself", "kms" (kill myself)
+  'unalive (?:my ?self|me)',
+  'kms',
   'end(?:ing)? (?:my|it) (?:own )?(?:life|all)',
   'end it all',
   'take my (?:own )?life',
@@ -656,6 +667,9 @@ const SELF_HARM = any(
   'harm(?:ing)? my ?self',
   '(?:been|keep|keeps|started|start|want to|going to|urge to) cut(?:ting)? my ?self',
   'cutting my ?self',
+  // a self-inflicted cut told by the body part ("cut my arm deeper than usual")
+  'cut (?:my|his|her) (?:arm|arms|wrist|wrists|leg|legs|thigh|thighs|stomach)(?: \\w+){0,2} (?:deeper|again|too deep|open|badly)',
+  'deeper than (?:usual|i meant|i wanted|normal|before|last time)',
   "(?:don'?t|do not|can'?t) see (?:the |any )?point (?:in|of) (?:living|life|going on|being alive)",
   'no (?:point|reason) (?:in )?(?:living|going on)',
   'ending things',
@@ -888,6 +902,11 @@ const CARDIAC_EXTRAS = any(
   'atemnot',
 );
 
+/** A symptom named as what a leaflet or label lists ("my inhaler leaflet lists chest pain as a side effect"). */
+const LISTED = re(
+  `\\b(?:leaflet|label|insert|pil|packet|box) (?:\\w+ ){0,3}(?:lists?|listed|says|mentions|warns)\\b|\\bas an? (?:possible |rare |common )?side[- ]effect\\b`,
+);
+
 function chestPain(t: string): Level | null {
   const sign =
     near(`\\b${CHEST}`, `\\b${CHEST_FEELING}\\b|${CHEST_FEELING}`, 25).test(t) ||
@@ -901,6 +920,7 @@ function chestPain(t: string): Level | null {
     !ABOUT.test(t);
   if (!sign && !attack) return null;
   if (attack) return 'acute';
+  if (LISTED.test(t) && !PRESENT.test(t)) return null;
   if (ABOUT.test(t) && !PERSONAL.test(t) && !PRESENT.test(t)) return null;
   if (PRESENT.test(t) || (re(`\\b${CARDIAC_EXTRAS}`).test(t) && (PERSONAL.test(t) || !ABOUT.test(t)))) return 'acute';
   if (PERSONAL.test(t)) return 'lead';
@@ -940,6 +960,15 @@ const STROKE_SIGN = any(
   'kann (?:\\w+ )?(?:nicht mehr|nicht|kaum) (?:richtig )?(?:sprechen|reden)',
   "(?:suddenly|all of a sudden) (?:can'?t|cannot|unable to) (?:speak|talk|move|see|walk)",
   'halbseitig\\w*',
+  // clinicians' words (2026-11-29): hemiparesis, aphasia, a sided deficit, FAST positive
+  'hemipar\\w*',
+  'hemipleg\\w*',
+  '(?:acute|sudden|new)(?: onset)? (?:l|r|left|right)(?:[- ]sided)? (?:arm|leg|face|facial|hand)(?: \\w+){0,4} (?:weak\\w*|numb\\w*|droop\\w*)',
+  '(?:l|r|left|right)[- ]sided (?:weakness|numbness|droop|paralysis)',
+  '(?:facial|face) droop',
+  '(?:expressive |receptive |new |acute |sudden )(?:dysphasi\\w*|aphasi\\w*|dysarthri\\w*)',
+  'fast (?:positive|\\+|pos)',
+
   'arm (?:ist )?(?:taub|gelahmt|schlaff)',
   'lahmung',
 );
@@ -1078,8 +1107,28 @@ const BLEED = any(
   'kopf (?:gestossen|angeschlagen)',
 );
 
+/**
+ * A black stool the message itself explains — iron tablets, bismuth (Pepto-Bismol), charcoal, liquorice — with no other
+ * sign of bleeding (vomited blood, faintness, an anticoagulant): a known harmless effect ("iron tablets turned my poo
+ * black, normal?"), answered rather than sent to an emergency department. Tarry, sticky stools still count.
+ */
+export function blackStoolExplained(t: string): boolean {
+  return (
+    /\b(?:iron|ferrous|ferro\w*|fefol|galfer|bismuth|pepto\w*|charcoal|liquorice|licorice|blueberr\w*)\b/.test(t) &&
+    !/\b(?:tarry|tar|sticky|faint\w*|dizz\w*|light-?headed|collaps\w*|vomit\w*|blood|bleed\w*|pain\w*|weak)\b/.test(
+      t,
+    ) &&
+    !re(`\\b${THINNER}\\b`).test(t)
+  );
+}
+
 function bleeding(t: string): Level | null {
   if (!re(`\\b${BLEED}`).test(t)) return null;
+  if (
+    blackStoolExplained(t) &&
+    !re(`\\b${BLEED}`).test(t.replace(/\b(?:black|tarry|maroon) (?:stool|stools|poo|poop)\b/g, ''))
+  )
+    return null;
   const thinner = re(`\\b${THINNER}\\b`).test(t);
   if (ABOUT.test(t) && !PERSONAL.test(t) && !PRESENT.test(t)) return null;
   if (thinner || PERSONAL.test(t) || PRESENT.test(t)) return 'acute';
@@ -1238,6 +1287,51 @@ function lowGlucose(t: string): boolean {
   return v < 10 ? v < 3.0 : v < 54;
 }
 
+/** Insulins and sulfonylureas by name (the drugs that cause hypos), as people write them. */
+const GLUCOSE_LOWERING = any(
+  'insulin\\w*',
+  'novo ?rapid',
+  'humalog',
+  'lantus',
+  'levemir',
+  'tresiba',
+  'toujeo',
+  'fiasp',
+  'apidra',
+  'lyumjev',
+  'humulin',
+  'novomix',
+  'actrapid',
+  'abasaglar',
+  'semglee',
+  'basaglar',
+  'gliclazide',
+  'glipizide',
+  'glimepiride',
+  'glibenclamide',
+  'glyburide',
+  'diamicron',
+  'amaryl',
+);
+/** The meal that did not follow. */
+const NO_MEAL = any(
+  '(?:forgot|forget|forgotten) to eat',
+  "(?:didn'?t|did not|haven'?t|have not|hasn'?t|has not|not) (?:eat|eaten|had (?:any )?(?:food|dinner|lunch|breakfast|tea))",
+  'skipped (?:my |a |the |his |her )?(?:meal|dinner|lunch|breakfast|tea|food)',
+  'without (?:eating|food|a meal)',
+  'no (?:food|dinner|lunch|breakfast|meal)',
+  "(?:couldn'?t|can'?t) eat",
+  'vomited (?:up )?(?:my|his|her|the) (?:meal|dinner|food)',
+);
+/** The brain short of glucose, in everyday words. */
+const NEUROGLYCOPENIC = any(
+  '(?:feel|feels|feeling|felt) (?:really |rly |so |very |a bit |kinda |super )?(?:weird|strange|funny|odd|off|spaced|spacey|wobbly|drunk)',
+  "(?:can'?t|cannot|cant) (?:think|concentrate|focus|see properly|talk properly|speak properly)",
+  'not (?:making sense|himself|herself|myself)',
+  'acting (?:drunk|strange|weird)',
+  'hard to (?:wake|rouse)',
+);
+
 function hypoglycaemia(t: string): Level | null {
   const personal = PERSONAL.test(t);
   const symptomatic =
@@ -1265,6 +1359,16 @@ function hypoglycaemia(t: string): Level | null {
     ).test(t)
   )
     return 'lead';
+  // insulin or a sulfonylurea without the meal, and the brain is short of glucose ("did my novorapid then forgot to
+  // eat, now i feel weird and can't think straight"): a hypo told without the word (blind round 5)
+  if (
+    re(`\\b${GLUCOSE_LOWERING}`).test(t) &&
+    re(NO_MEAL).test(t) &&
+    (impaired || re(NEUROGLYCOPENIC).test(t)) &&
+    !WATCH_FOR.test(t) &&
+    !(ABOUT.test(t) && !PERSONAL.test(t))
+  )
+    return 'acute';
   if (
     re('\\b(?:diabetic|diabetes|diabetico|diabetica|diabetiker\\w*|type 1|type 2|on insulin)\\b').test(t) &&
     impaired &&
@@ -1328,10 +1432,64 @@ function thunderclap(t: string): Level | null {
   return 'acute';
 }
 
-const RULES: { category: TriageCategory; run: (t: string, namesDrug: boolean) => Level | null }[] = [
+// ---- too much for too long: paracetamol over its daily maximum day after day, weekly methotrexate taken daily
+/** Said to have gone on for more than one day. */
+const SUSTAINED = any(
+  'for (?:\\d+|a|two|three|four|five|several|a few|the (?:last|past) (?:\\d+|few|two|three)) (?:days?|weeks?)',
+  'since (?:yesterday|last \\w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend|\\d+ days)',
+  '(?:\\d+|two|three|four|five) days (?:now|running|in a row)',
+  'all (?:week|weekend)',
+  'every day',
+  'day(?:s)? (?:now|in a row)',
+);
+const METHOTREXATE = any(
+  'methotrexate',
+  'methotrexat',
+  'metotrexato',
+  'mtx',
+  'metoject',
+  'maxtrex',
+  'trexall',
+  'otrexup',
+  'rasuvo',
+  'jylamvo',
+  'nordimet',
+);
+const TAKEN_DAILY = any(
+  'every ?day',
+  'daily',
+  'each day',
+  'once a day',
+  'every (?:morning|night|evening)',
+  '(?:\\d|two|three) times a day',
+);
+const NOT_WEEKLY = any(
+  '(?:instead of|rather than|not|meant to be|supposed to be|should be|should have been|prescribed)(?: \\w+){0,3} (?:once )?(?:a |per |each )?week(?:ly)?',
+  'by mistake',
+  'mouth (?:ulcers?|sores?)',
+  'bruis\\w*',
+  'bleeding gums',
+  'sore throat',
+);
+
+function doseExcess(t: string): Level | null {
+  if (namesParacetamol(t) && !WATCH_FOR.test(t)) {
+    const mg = dailyTotal(t);
+    // above the daily maximum day after day, or so far above it (6 g) that one day matters: urgent assessment; the
+    // answer still follows (the limits and what to do)
+    if (mg !== null && mg > PARACETAMOL_DAILY_MAX_G * 1000 && (re(`\\b${SUSTAINED}\\b`).test(t) || mg >= 6000))
+      return 'lead';
+  }
+  if (re(`\\b${METHOTREXATE}\\b`).test(t) && re(`\\b${TAKEN_DAILY}\\b`).test(t) && re(`\\b${NOT_WEEKLY}`).test(t))
+    return 'acute';
+  return null;
+}
+
+const RULES: { category: TriageCategory; id?: string; run: (t: string, namesDrug: boolean) => Level | null }[] = [
   { category: 'self_harm', run: selfHarm },
   { category: 'child_ingestion', run: childIngestion },
   { category: 'overdose', run: overdose },
+  { category: 'overdose', id: 'dose_excess', run: doseExcess },
   { category: 'anaphylaxis', run: anaphylaxis },
   { category: 'chest_pain', run: chestPain },
   { category: 'stroke', run: stroke },
@@ -1356,7 +1514,7 @@ export function emergencyRules(normalised: string, namesDrug: boolean): RuleHit[
   for (const r of RULES) {
     if (past && !ONGOING_EVEN_IF_PAST.has(r.category)) continue;
     const level = r.run(normalised, namesDrug);
-    if (level) hits.push({ category: r.category, level, rule: r.category });
+    if (level) hits.push({ category: r.category, level, rule: r.id ?? r.category });
   }
   return hits;
 }

@@ -9,7 +9,7 @@
 import type { TriageCategory } from './categories.ts';
 import { CONCEPT_PATTERNS, CONCEPTS, FALLBACK_ALARM, type Concept } from './lexicon.ts';
 import { CONTEXTS, criticalFindings, hasContext, type CriticalFinding } from './critical-values.ts';
-import { BABY_SWALLOWED, isHistory, type Level, type RuleHit } from './rules.ts';
+import { BABY_SWALLOWED, blackStoolExplained, isHistory, type Level, type RuleHit } from './rules.ts';
 
 export interface Signals {
   concepts: Set<Concept>;
@@ -69,6 +69,8 @@ export const minimalTopical = (t: string) => MINIMAL_TOPICAL.test(t);
 
 export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   const concepts = new Set<Concept>(CONCEPTS.filter((c) => CONCEPT_PATTERNS[c]?.test(t)));
+  // a black stool the message explains (iron, bismuth) is not a sign of bleeding, nor a risk for the meaning layer
+  if (concepts.has('black_stool') && blackStoolExplained(t)) concepts.delete('black_stool');
   const contexts = new Set(Object.keys(CONTEXTS).filter((k) => hasContext(t, CONTEXTS[k]!)));
   const has = (c: Concept) => concepts.has(c);
   // concepts count as contexts for the thresholds ("INR 9.8 … vomiting blood")

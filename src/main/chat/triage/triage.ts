@@ -41,6 +41,9 @@ const ACCIDENT =
 const TEEN =
   /(?<![\p{L}\p{N}])(?:1[0-9] ?(?:yo|y\/o|yrs?|years?|yr old|ans|anos|años|jahre|anni)|teen\w*|adolescen\w*|ado|(?:she|he|ze|zij|hij|elle|il|ella|el|er|sie|lei|lui|ela|ele) (?:is|est|es|ist|e|tem|ha|has) 1[0-9])(?![\p{L}\p{N}])/u;
 
+/** A strength written as part of a product's name ("Dolo 650", "Crocin 500"): not a count of tablets taken. */
+const BRAND_STRENGTH = /\p{Script=Latin}{3,}[ -]?\d{2,4}(?![\p{N}])/gu;
+
 /** Time told as years past, and words that bring it back to now. */
 const DISTANT_PAST =
   /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d)\b/;
@@ -77,7 +80,8 @@ export async function triage(
       if (hits[i]!.category === 'overdose' || hits[i]!.category === 'child_ingestion') hits.splice(i, 1);
   const youngChild = hits.some((h) => h.category === 'child_ingestion') && !TEEN.test(normalised);
   if (
-    hits.some((h) => h.category === 'overdose') &&
+    // (too much for too long of a medicine taken for its purpose — paracetamol for flu — is not told as an intent)
+    hits.some((h) => h.category === 'overdose' && h.rule !== 'dose_excess') &&
     !hits.some((h) => h.category === 'self_harm') &&
     !youngChild &&
     !ACCIDENT.test(normalised)
@@ -89,13 +93,18 @@ export async function triage(
     const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head', 'neuro', 'seizure'].some((k) =>
       alarms.has(k),
     );
+    // vomiting (or a toxic sign such as yellow vision) in someone who takes a medicine: possible toxicity (digoxin,
+    // lithium) or a poisoning, which a reader of the language would weigh; we cannot, so it is an alarm
+    const toxic =
+      (alarms.has('vomit') || alarms.has('toxicity_sign')) &&
+      (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug);
     // taking a medicine is an alarm only with a whole container, a child, or a number ("all my pills", not "take antibiotics with food?")
     const ingestion =
       alarms.has('ingest') &&
       (alarms.has('pills') || alarms.has('child') || opts.namesDrug) &&
       (alarms.has('whole') || alarms.has('child') || /\d/.test(question));
     // a drug name alone is an ordinary question; with a number or alarm marks it may be a dose taken
-    if (strong || ingestion || (opts.namesDrug && /\d|!{2,}/.test(question))) {
+    if (strong || ingestion || toxic || (opts.namesDrug && /\d|!{2,}/.test(question.replace(BRAND_STRENGTH, '')))) {
       if (alarms.has('despair')) hits.push({ category: 'self_harm', level: 'acute', rule: 'fallback:despair' });
       if (alarms.has('child') && (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug))
         hits.push({ category: 'child_ingestion', level: 'acute', rule: 'fallback:child' });
@@ -109,6 +118,7 @@ export async function triage(
       if (alarms.has('head')) hits.push({ category: 'head_injury', level: 'acute', rule: 'fallback:head' });
       if (alarms.has('neuro')) hits.push({ category: 'stroke', level: 'acute', rule: 'fallback:neuro' });
       if (alarms.has('seizure')) hits.push({ category: 'seizure', level: 'acute', rule: 'fallback:seizure' });
+      if (toxic) hits.push({ category: 'critical_illness', level: 'acute', rule: 'fallback:drug+vomiting' });
       hits.push({ category: 'unreadable_alarm', level: 'acute', rule: 'fallback' });
     }
   }
