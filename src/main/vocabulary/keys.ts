@@ -102,6 +102,37 @@ const SALT_WORDS = new Set([
   'arginine',
   'hippurate',
   'trifenatate',
+  // the same salts as written in Portuguese, Spanish, Italian and French labels ("losartana potássica", "clorhidrato de
+  // tramadol", "amlodipino besilato"): folded, so "potássica" is "potassica"
+  'potassica',
+  'potasica',
+  'potassico',
+  'potasico',
+  'potassique',
+  'sodica',
+  'sodico',
+  'sodique',
+  'calcica',
+  'calcico',
+  'calcique',
+  'magnesica',
+  'magnesico',
+  'cloridrato',
+  'clorhidrato',
+  'chlorhydrate',
+  'hidrocloruro',
+  'besilato',
+  'maleato',
+  'mesilato',
+  'succinato',
+  'tartarato',
+  'tartrato',
+  'fumarato',
+  'citrato',
+  'sulfato',
+  'acetato',
+  'bromidrato',
+  'bromhidrato',
 ]);
 
 /** Leading cation words dropped when what follows is the drug ("sodium valproate"), not a salt word ("sodium chloride"). */
@@ -116,6 +147,9 @@ function words(name: string): string[] {
     .split(' ')
     .filter(Boolean);
 }
+
+/** A word that names a salt, ester or hydrate (in English or a Romance language), never a medicine on its own. */
+export const isSaltWord = (word: string): boolean => SALT_WORDS.has(foldAccents(word).toLowerCase());
 
 /** The name without parentheticals and salt words, normalised ("Lithium carbonate" → "lithium"). */
 export function baseKey(name: string): string {

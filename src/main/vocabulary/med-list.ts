@@ -11,6 +11,7 @@ import type { Db } from '../db/connection.ts';
 import { parseMedicationLine, splitMedicationList, type ParsedLine } from './med-line.ts';
 import { isContraction, isEnglishWord, TOO_GENERIC_NAMES } from './ambiguous.ts';
 import { foldAccents, normalizeName } from './normalize.ts';
+import { isSaltWord } from './keys.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
 import {
@@ -318,6 +319,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
       /^\p{L}+$/u.test(w) &&
       !TOO_GENERIC_NAMES.has(normalizeName(w)) &&
       !MODIFIERS.has(w.toLowerCase()) &&
+      !isSaltWord(w) &&
       !isEnglishWord(db, w);
     const whole = group.join(' ');
     const typo = group.every(plain) ? resolveName(db, whole) : null;
@@ -463,7 +465,7 @@ function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
 
 /**
  * A line that holds two medicines, each with its own dose or instruction ("Paracetamol 1g QDS + Ibuprofen 400mg TDS",
- * "amlodipine 10 and ramipril 5 in the morning"): split at the joiner when the part before it has a number or an
+ * "amlodipine 10 and ramipril 5 in the morning", "Simvastatin 40mg ON, clarithromycin 500mg bd"): split at the joiner when the part before it has a number or an
  * instruction of its own and the part after it opens with a name. One product with two ingredients ("co-codamol
  * 30/500", "paracetamol + codeine 500/30") has its numbers after the last name and is never split.
  */
@@ -471,10 +473,12 @@ const REMARK =
   /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
 
 export function medicinesOnLine(db: Db, line: string): string[] {
-  const pieces = line.split(/\s+(?:\+|&|and)\s+/i);
+  // a comma joins two medicines too ("Simvastatin 40mg ON, clarithromycin 500mg bd"); "1,000 IU" has no space after it
+  const JOINER = /\s*,\s+|\s+(?:\+|&|and)\s+/gi;
+  const pieces = line.split(JOINER);
   if (pieces.length < 2) return [line];
   const out: string[] = [pieces[0]!];
-  const joiners = line.match(/\s+(?:\+|&|and)\s+/gi) ?? [];
+  const joiners = line.match(JOINER) ?? [];
   for (const [i, piece] of pieces.slice(1).entries()) {
     const before = out[out.length - 1]!;
     // The part before has its own dose or instruction and no remark ("avoid NSAIDs and ACE inhibitors" names what to
@@ -517,6 +521,13 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
   return readOneLine(db, line);
 }
 
+/**
+ * A line about a device or an appliance ("Foley catheter 14Fr", "pen needles 4mm", "FreeStyle test strips"): its
+ * unknown words are the device's, never a misspelt medicine ("Foley" is one letter from Folex, a methotrexate brand).
+ */
+const DEVICE_LINE =
+  /\b(?:catheters?|stoma|colostomy|ileostomy|urostomy|needles?|lancets?|test strips?|strips|glucometer|meter|syringes?|dressings?|bandages?|stockings?|pads|spacer|aerochamber|nebuli[sz]er machine|cpap|oxygen concentrator|sharps bin|walking (?:stick|frame)|hearing aid|wheelchair|commode|sensor|cannula|tubing|bag)\b/i;
+
 function readOneLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);
   const { runs, note, text: _text, ...rest } = parsed;
@@ -557,7 +568,7 @@ function readOneLine(db: Db, line: string): ReadLine {
       previousRead = false;
       continue;
     }
-    const r = readRun(db, run, substances.length === 0);
+    const r = readRun(db, run, substances.length === 0 && !DEVICE_LINE.test(line));
     // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
     // the first run's first word unread means the run names something else, so nothing in it is read.
     if (
@@ -578,11 +589,13 @@ function readOneLine(db: Db, line: string): ReadLine {
     unread.push(...r.unread);
   }
   // Everyday words for a kind of medicine ("water tablet", "blood thinner"): the lay table's class, when it gives one.
+  // A medicine written as a label before its instructions ("Humalog sliding scale: BG 150-200 = 2 units, …"): the
+  // parser takes "X:" as list furniture, so when nothing else was read the label is read as the line.
   if (!substances.length) {
-    const cls = layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' '));
-    if (cls) {
-      substances.push(cls);
-      unread.length = 0;
+    const label = /^\s*([\p{L}][\p{L}\p{N} .'/-]{1,40}):\s+\S/u.exec(line)?.[1];
+    if (label && label.trim() !== line.trim()) {
+      const r = readOneLine(db, label);
+      if (r.substances.length) return { ...r, text: line, parsed: rest };
     }
   }
   const status = !substances.length ? (runs.length ? 'unresolved' : 'note') : unread.length ? 'partial' : 'resolved';

@@ -399,7 +399,9 @@ export function resolveName(db: Db, input: string, opts: { typos?: boolean } = {
     classId: null,
   };
   // A name has letters: "3" or "#30" is a number, whatever key a source happened to give a bare number.
-  if (!norm || !/\p{L}/u.test(input)) return unresolved;
+  // … and more than one character: a single letter is a legend or an initial ("R = refused", "H = in hospital"), even
+  // where a source gives it as a code (DrugBank lists "R" for arginine)
+  if (!norm || norm.length < 2 || !/\p{L}/u.test(input)) return unresolved;
   const hit = exact(db, input, norm);
   const other = hit ? index(db).ambiguous.get(norm) : undefined;
   if (hit && other)
