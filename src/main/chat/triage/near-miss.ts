@@ -77,7 +77,7 @@ const num = (x: string) => NUMBER_WORDS[x] ?? Number(x);
  */
 export function dailyTotal(t: string): number | null {
   const m =
-    /(?<![\p{N}\/.,])(\d{1,2}|one|two|three|four)\s*(?:x\s*)?((?:[\p{L}\p{N}\/.,-]+\s+){0,4}?)(?:every\s+(\d{1,2})\s*(?:hours?|hrs?|h)\b|(\d|two|three|four|five|six|eight)\s*(?:times|x)\s*(?:a|per)\s*day)/u.exec(
+    /(?<![\p{N}/.,])(\d{1,2}|one|two|three|four)\s*(?:x\s*)?((?:[\p{L}\p{N}/.,-]+\s+){0,4}?)(?:every\s+(\d{1,2})\s*(?:hours?|hrs?|h)\b|(\d|two|three|four|five|six|eight)\s*(?:times|x)\s*(?:a|per)\s*day)/u.exec(
       t,
     );
   if (!m) return null;
