@@ -319,7 +319,6 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
       /^\p{L}+$/u.test(w) &&
       !TOO_GENERIC_NAMES.has(normalizeName(w)) &&
       !MODIFIERS.has(w.toLowerCase()) &&
-      !isSaltWord(w) &&
       !isEnglishWord(db, w);
     const whole = group.join(' ');
     const typo = group.every(plain) ? resolveName(db, whole) : null;
@@ -332,7 +331,8 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
         left.push(w);
         continue;
       }
-      const t = normalizeName(w).length >= 5 && plain(w) ? resolveName(db, w) : null;
+      // a salt word alone ("potássica" after "Losartana") is never a misspelt medicine of its own
+      const t = normalizeName(w).length >= 5 && plain(w) && !isSaltWord(w) ? resolveName(db, w) : null;
       if (t?.status === 'resolved') found.push(t);
       else left.push(w);
     }
