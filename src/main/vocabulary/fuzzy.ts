@@ -2,6 +2,8 @@
  * Typo-tolerant compound names: "metfromin" finds metformin, "ashwaganda" finds ashwagandha. Trigrams narrow the
  * candidates, and an optimal-string-alignment (Damerau-Levenshtein) distance decides: at most 1 edit for names of
  * 5-8 letters, 2 for longer ones. Shorter words must match exactly; a typo in "zinc" is too ambiguous to guess.
+ * Vowels are where people go wrong most ("xeralto" for Xarelto, "amlodapine"): a name of 6 letters or more whose
+ * consonants are the same, in the same order, may differ in two vowels (a vowel swap shares almost no trigrams).
  */
 import { normalizeName } from './normalize.ts';
 
@@ -37,17 +39,25 @@ export function editDistance(a: string, b: string, max: number): number {
   return d[a.length]![b.length]!;
 }
 
+/** The first letter and the consonants after it: "xeralto" and "xarelto" are both "xrlt". */
+const skeleton = (norm: string) => norm[0] + norm.slice(1).replace(/[aeiouy]/g, '');
+
 export const allowedEdits = (length: number) => (length < 5 ? 0 : length <= 8 ? 1 : 2);
 
 export class FuzzyNames {
   private readonly entries: { norm: string; name: string; compoundRowid: number }[] = [];
   private readonly byTrigram = new Map<string, number[]>();
+  private readonly bySkeleton = new Map<string, number[]>();
 
   constructor(names: { name: string; compoundRowid: number }[]) {
     for (const n of names) {
       const norm = normalizeName(n.name);
       if (norm.length < 5) continue;
       const idx = this.entries.push({ norm, name: n.name, compoundRowid: n.compoundRowid }) - 1;
+      const sk = skeleton(norm);
+      const same = this.bySkeleton.get(sk);
+      if (same) same.push(idx);
+      else this.bySkeleton.set(sk, [idx]);
       for (const t of trigrams(norm)) {
         const list = this.byTrigram.get(t);
         if (list) list.push(idx);
@@ -75,6 +85,13 @@ export class FuzzyNames {
       if (!prev || distance < prev.distance)
         best.set(e.compoundRowid, { compoundRowid: e.compoundRowid, name: e.name, distance });
     }
+    if (q.length >= 6)
+      for (const i of this.bySkeleton.get(skeleton(q)) ?? []) {
+        const e = this.entries[i]!;
+        if (Math.abs(e.norm.length - q.length) > 1 || best.has(e.compoundRowid)) continue;
+        const distance = editDistance(q, e.norm, 2);
+        if (distance <= 2) best.set(e.compoundRowid, { compoundRowid: e.compoundRowid, name: e.name, distance });
+      }
     return [...best.values()].sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
   }
 }
