@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentDb, type Db } from '../db/connection.ts';
 import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { readsAsMedicine } from './ambiguous.ts';
-import { medicinesOnLine, readMedicationLine, resolveLine } from './med-list.ts';
+import { medicinesOnLine, readMedicationLine, readMedicationList, resolveLine } from './med-list.ts';
 
 let db: Db;
 beforeAll(() => {
@@ -151,5 +151,23 @@ describe('headings and kinds around a name', () => {
   it('reads the medicine named after its everyday kind', () => {
     expect(names('water tablet bendroflumethiazide')).toEqual(['Bendroflumethiazide']);
     expect(names('BP pill amlodipine 5mg')).toEqual(['Amlodipine']);
+  });
+});
+
+describe('lines as records export them (blind round 5)', () => {
+  it('reads two medicines joined by a comma, each with its own dose', () => {
+    const r = readMedicationList(db, 'Simvastatin 40mg ON, clarithromycin 500mg bd (started 2/7 ago)');
+    expect(r.flatMap((l) => l.substances.map((s) => s.name))).toEqual(['Simvastatin', 'Clarithromycin']);
+    expect(names('Aspirin, 75 mg')).toEqual(['Aspirin']);
+  });
+  it('never reads a device, a legend or a salt word as a misspelt medicine', () => {
+    expect(readMedicationLine(db, 'Foley catheter 14Fr - change 12 weekly').substances).toEqual([]);
+    expect(readMedicationLine(db, 'R = refused  H = in hospital  S = asleep').substances).toEqual([]);
+    expect(names('Losartana potássica 50mg 12/12h')).toEqual(['Losartan']);
+  });
+  it('reads a medicine written as a label before its instructions', () => {
+    expect(names('Humalog sliding scale: BG 150-200 = 2 units, 201-250 = 4 units, >300 call MD')).toEqual([
+      'Insulin lispro',
+    ]);
   });
 });

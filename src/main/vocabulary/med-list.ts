@@ -589,6 +589,13 @@ function readOneLine(db: Db, line: string): ReadLine {
     unread.push(...r.unread);
   }
   // Everyday words for a kind of medicine ("water tablet", "blood thinner"): the lay table's class, when it gives one.
+  if (!substances.length) {
+    const cls = layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' '));
+    if (cls) {
+      substances.push(cls);
+      unread.length = 0;
+    }
+  }
   // A medicine written as a label before its instructions ("Humalog sliding scale: BG 150-200 = 2 units, …"): the
   // parser takes "X:" as list furniture, so when nothing else was read the label is read as the line.
   if (!substances.length) {

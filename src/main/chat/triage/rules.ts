@@ -134,6 +134,10 @@ const FIRST_PERSON = re(
   `\\b${any('i', "i'm", 'im', "i've", 'ive', "i'd", 'me', 'myself', 'yo', 'ich', 'mich', 'mir')}\\b|\\bme (?:quiero|voy|siento)\\b|\\bquiero\\b|\\bwill (?:ich|mich)\\b`,
 );
 
+/** "having" an event now, not "having an operation next month" or "having a baby". */
+const APPOINTMENT =
+  ' (?:an? |my |the |his |her )?(?:operation|surgery|procedure|op|scan|appointment|baby|test|tests|blood tests?|colonoscopy|endoscopy|biopsy|tooth out|teeth out)\\b';
+
 const PRESENT = re(
   `\\b${any(
     'now',
@@ -172,7 +176,8 @@ const PRESENT = re(
     'is this',
     'could this be',
     'is it a',
-    'having',
+    // "having" an event now, not "having an operation next month"
+    `having(?!${APPOINTMENT})`,
     'feeling',
     'es esto',
     'ist das',
@@ -183,7 +188,7 @@ const PRESENT = re(
     'pz',
     'paziente',
     'patiente',
-  )}\\b|\\b(?:is|are|am|i'm|he's|she's|they're|it's|been) (?:\\w+ing)\\b`,
+  )}\\b|\\b(?:is|are|am|i'm|he's|she's|they're|it's|been) (?!having${APPOINTMENT})(?:\\w+ing)\\b`,
 );
 
 /** Something that happened in the past and is not happening now ("had a stroke in 2019", "hives years ago"). */
@@ -205,6 +210,15 @@ const PAST = re(
     'once had',
     'had (?:a|an) \\w+ (?:once|before)',
     'hace (?:\\d+ )?anos',
+    // the same past told in Portuguese, French, Italian and Dutch (folded: "há 3 anos" is "ha 3 anos")
+    'ha (?:\\d+|uns|alguns|muitos) anos',
+    'ano passado',
+    'il y a (?:\\d+|quelques|plusieurs) ans',
+    "l'annee derniere",
+    '(?:\\d+|qualche|alcuni|molti) anni fa',
+    "l'anno scorso",
+    '(?:\\d+|een paar|jaren) jaar geleden',
+    'vorig jaar',
     'el ano pasado',
     'vor (?:\\d+ )?jahren',
     'letztes jahr',
@@ -1283,8 +1297,9 @@ function lowGlucose(t: string): boolean {
   const unit = m[2] ?? '';
   if (unit.startsWith('mmol')) return v < 3.0;
   if (unit.startsWith('mg')) return v < 54;
-  // no unit: values under 10 can only be mmol/L, 10 and above mg/dL
-  return v < 10 ? v < 3.0 : v < 54;
+  // no unit: values under 10 can only be mmol/L; 10–35 are everyday mmol/L readings ("BM 14" is high, not 14 mg/dL);
+  // from 36 they are mg/dL
+  return v < 10 ? v < 3.0 : v > 35 && v < 54;
 }
 
 /** Insulins and sulfonylureas by name (the drugs that cause hypos), as people write them. */
