@@ -5,6 +5,12 @@ import { defineConfig } from 'vitest/config';
  * working. Unit tests sit beside the code they test (src/**) or in test/unit; integration tests go over HTTP against a
  * real app (test/integration); content tests check the built content database (test/content); e2e drives the built UI
  * in Chromium (test/e2e).
+ *
+ * `test:fast` adds `--no-isolate --maxWorkers=100%`: the test files of a worker share one module graph instead of
+ * importing the app afresh each (that import was a third of the loop), and every core runs a worker (vitest's default
+ * leaves one idle, which on 2 cores means one worker). `npm test` keeps full isolation, so a file that leaks state into
+ * the next still fails there; a file that changes process-wide state (an environment variable, fake timers) restores it
+ * in afterAll.
  */
 const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
 

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { readConfig } from '../src/main/server/config.ts';
+import { readConfig } from '../src/main/config/environment.ts';
 import { startServer } from '../src/main/server/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { readConfig } from '../../src/main/server/config.ts';
+import { readConfig } from '../../src/main/config/environment.ts';
 import { startServer, type RunningServer } from '../../src/main/server/server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { CompoundRepo } from '../../src/main/compounds/compound-repo.ts';
 import { openContentDb, type Db } from '../../src/main/db/connection.ts';
 import { MonographRepo } from '../../src/main/monographs/monograph-repo.ts';
-import { issuesToDetails } from '../../src/main/server/validation.ts';
+import { issuesToDetails } from '../../src/shared/field-errors.ts';
 import type { ToolContext, ToolRunner } from '../../src/main/tools/tool.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '../../src/main/server/config.ts';
+import { readConfig } from '../../src/main/config/environment.ts';
 import { startServer } from '../../src/main/server/server.ts';
 import { CONTENT_DB, REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';
 import { startReceiver } from '../helpers/receiver.ts';

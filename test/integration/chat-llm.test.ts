@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatMessage } from '../../src/shared/schemas/chat.ts';
 import { NOT_MEDICAL_ADVICE } from '../../src/main/chat/safety.ts';
-import { readLlmConfig } from '../../src/main/server/config.ts';
+import { readLlmConfig } from '../../src/main/config/environment.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { ask, parseSse, postRaw, startFakeLlm, streamedText, type FakeLlm } from '../helpers/chat.ts';
 

@@ -1,5 +1,5 @@
 /**
- * API responses compressed per Accept-Encoding (src/main/server/middleware/compress-json.ts), checked on the raw bytes
+ * API responses compressed per Accept-Encoding (src/main/http/middleware/compress-json.ts), checked on the raw bytes
  * over HTTP: a large body arrives as brotli or gzip and decodes to the same JSON as the plain one; small bodies, HEAD
  * and clients that send no Accept-Encoding get identity; error envelopes keep their status and shape; the chat's event
  * stream is never compressed and still arrives event by event, and /mcp is left as its transport writes it.
@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_MIN_BYTES } from '../../src/main/server/middleware/compress-json.ts';
+import { COMPRESS_MIN_BYTES } from '../../src/main/http/middleware/compress-json.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { ask, parseSse, postRaw, startFakeLlm, type FakeLlm } from '../helpers/chat.ts';
 

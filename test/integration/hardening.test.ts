@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '../../src/shared/endpoints.ts';
 import { ErrorEnvelope } from '../../src/shared/errors.ts';
 import { rateLimitFor } from '../../src/shared/rate-limits.ts';
-import { formatLogLine } from '../../src/main/server/log.ts';
+import { formatLogLine } from '../../src/main/http/log.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const HOUR0 = Date.UTC(2026, 10, 23, 9, 0, 0);

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/main/server/config.ts';
+import { readConfig } from '../../src/main/config/environment.ts';
 import { createHttpServer, HEADERS_TIMEOUT_MS, listen } from '../../src/main/server/http-server.ts';
 import { startServer } from '../../src/main/server/server.ts';
 import { CONTENT_DB, REPO_ROOT, startTestApp, type TestApp } from '../helpers/app.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/main/server/config.ts';
+import { readConfig } from '../../src/main/config/environment.ts';
 import { startServer } from '../../src/main/server/server.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
 

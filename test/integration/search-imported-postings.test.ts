@@ -9,9 +9,6 @@ import { openUserDb } from '../../src/main/db/connection.ts';
 import { importDocuments } from '../../src/main/documents/import/importer.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
-// The worker is started for any imported library in this test (5,000 records otherwise).
-process.env.MATERIA_LIVE_POSTINGS_MIN = '10';
-
 const TOPICS = [
   'zorbexamine in chronic migraine',
   'zorbexamine and sleep latency',
@@ -26,13 +23,19 @@ const records = Array.from({ length: 60 }, (_, i) => ({
 }));
 
 let t: TestApp;
+// The worker is started for any imported library in this test (5,000 records otherwise); restored after the file, so a
+// test file run after this one in the same process (vitest without isolation) sees the default.
+const livePostingsMin = process.env.MATERIA_LIVE_POSTINGS_MIN;
 beforeAll(async () => {
+  process.env.MATERIA_LIVE_POSTINGS_MIN = '10';
   t = await startTestApp();
   const r = await t.http.post('/v1/documents/import').set('X-API-Key', t.adminKey).send({ records });
   expect(r.status).toBe(200);
 });
 afterAll(async () => {
   await t.close();
+  if (livePostingsMin === undefined) delete process.env.MATERIA_LIVE_POSTINGS_MIN;
+  else process.env.MATERIA_LIVE_POSTINGS_MIN = livePostingsMin;
 });
 
 const search = async (query: string) => {

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig, type ServerConfig } from '../../src/main/server/config.ts';
+import { readConfig, type ServerConfig } from '../../src/main/config/environment.ts';
 import { startServer, type RunningServer } from '../../src/main/server/server.ts';
 import { startBanner } from '../../src/main/server/start-banner.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';

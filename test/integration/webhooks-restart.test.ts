@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SEEN_SETTING } from '../../src/main/content/content-version.ts';
-import { readConfig } from '../../src/main/server/config.ts';
+import { readConfig } from '../../src/main/config/environment.ts';
 import { startServer, type RunningServer } from '../../src/main/server/server.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
 import { startReceiver, type Receiver, type Reply } from '../helpers/receiver.ts';

@@ -6,7 +6,7 @@ import type { MonographRepo } from '../monographs/monograph-repo.ts';
 import type { Embedder } from '../search/embedder.ts';
 import type { SearchService } from '../search/search-service.ts';
 import type { ConversationStore } from './conversations.ts';
-import type { LlmConfig } from './llm.ts';
+import type { LlmConfig } from '../config/environment.ts';
 import { Orchestrator } from './orchestrator.ts';
 import { ChatService } from './service.ts';
 import { MeaningTriage } from './triage/meaning.ts';

@@ -3,12 +3,7 @@
  * (MATERIA_LLM_URL, MATERIA_LLM_MODEL, MATERIA_LLM_API_KEY), called with stream: true. Nothing else in the chat
  * sends a request off the machine, and without this configuration nothing does.
  */
-export interface LlmConfig {
-  /** base URL ("http://127.0.0.1:11434/v1") or the full ".../chat/completions" URL */
-  url: string;
-  model: string;
-  apiKey?: string;
-}
+import type { LlmConfig } from '../config/environment.ts';
 
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';

@@ -10,10 +10,10 @@ import type { ErrorDetail } from '../../shared/errors.ts';
 import type { Db } from '../db/connection.ts';
 import type { ApiKeyRecord } from '../keys/key-store.ts';
 import type { RateLimiter } from '../ratelimit/limiter.ts';
-import type { Handler, HandlerMap } from '../server/handlers.ts';
-import { HttpError } from '../server/http-error.ts';
-import type { Log } from '../server/log.ts';
-import type { AppContext } from '../server/routes/context.ts';
+import type { Handler, HandlerMap } from '../http/handlers.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { Log } from '../http/log.ts';
+import type { AppContext } from '../http/app-context.ts';
 import { rpcErrorOf, type RpcId } from './errors.ts';
 import type { McpToolDef } from './tools.ts';
 

@@ -7,9 +7,9 @@
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import { ERROR_STATUS, type ErrorCode, type ErrorDetail } from '../../shared/errors.ts';
-import { HttpError } from '../server/http-error.ts';
-import type { Log } from '../server/log.ts';
-import { bodyStillArriving } from '../server/middleware/body-state.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { Log } from '../http/log.ts';
+import { bodyStillArriving } from '../http/middleware/body-state.ts';
 
 /** JSON-RPC 2.0 codes, and the server-defined ones (-32000 to -32099) this server uses for transport refusals. */
 export const RPC = {

@@ -1,21 +1,21 @@
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP (official SDK, stateless: one server and transport per
- * request, JSON responses). Mounted like /v1 (app.ts): the app-wide Host/Origin check (local-only.ts: a foreign Origin
+ * request, JSON responses). Mounted like /v1 (server/app.ts): the app-wide Host/Origin check (local-only.ts: a foreign Origin
  * is a 403) has run; then cross-site and query-string keys are refused, the key is verified (401), and only then is
  * the body read (JSON only, 1 MB). Its JSON-RPC messages are checked (messages.ts) and each one is charged to the key's
  * "mcp.messages" allowance (a batch as many times as it holds messages, all or none, X-RateLimit-* on every answer).
  * Scopes and the /v1 routes' own buckets are per tool call (server.ts).
  * GET (a server-to-client event stream) and DELETE (ending a session) have no use without sessions: 405.
- * Every refusal is a JSON-RPC error body with the HTTP status kept (errors.ts, mounted after this router in app.ts).
+ * Every refusal is a JSON-RPC error body with the HTTP status kept (errors.ts, mounted after this router in server/app.ts).
  */
 import express, { Router, type RequestHandler } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { HttpError } from '../server/http-error.ts';
-import { presentedKey, refuseQueryKeys } from '../server/middleware/auth.ts';
-import { bodyDeadline, bodyErrors, MAX_BODY_BYTES, requireJson } from '../server/middleware/json-body.ts';
-import { refuseCrossSite } from '../server/middleware/local-only.ts';
+import { HttpError } from '../http/http-error.ts';
+import { presentedKey, refuseQueryKeys } from '../http/middleware/auth.ts';
+import { bodyDeadline, bodyErrors, MAX_BODY_BYTES, requireJson } from '../http/middleware/json-body.ts';
+import { refuseCrossSite } from '../http/middleware/local-only.ts';
 import { rateLimitFor } from '../../shared/rate-limits.ts';
-import { setRateLimitHeaders } from '../server/middleware/rate-limit.ts';
+import { setRateLimitHeaders } from '../http/middleware/rate-limit.ts';
 import { sendRefusal } from './errors.ts';
 import { checkMessages } from './messages.ts';
 import { buildMcpServer, type McpDeps } from './server.ts';

@@ -16,7 +16,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { issuesToDetails } from '../server/validation.ts';
+import { issuesToDetails } from '../../shared/field-errors.ts';
 import { RPC, type RpcErrorBody, type RpcId } from './errors.ts';
 
 /** At most this many messages in one POST (JSON-RPC batches; revisions from 2025-06-18 on send one). */

@@ -2,10 +2,10 @@
  * MCP clients that get a 401 start OAuth discovery (RFC 9728 protected-resource metadata, RFC 8414 authorization-server
  * metadata, OpenID configuration, then the legacy /authorize, /token and /register). Without this router the web UI's
  * index.html answered them with a 200, and the client failed on "Unexpected token '<'". Each is a JSON 404 that says
- * why: this server takes API keys, and no OAuth flow exists to find. Mounted before the renderer (app.ts).
+ * why: this server takes API keys, and no OAuth flow exists to find. Mounted before the renderer (server/app.ts).
  */
 import { Router } from 'express';
-import { HttpError } from '../server/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 export const NO_OAUTH_MESSAGE =
   'this server uses API keys, not OAuth: create a key in the app (Settings → API keys) and send it as Authorization: Bearer <key> or X-API-Key: <key>';

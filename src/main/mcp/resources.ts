@@ -10,8 +10,8 @@ import {
   ReadResourceRequestSchema,
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { HttpError } from '../server/http-error.ts';
-import { parseOrThrow } from '../server/validation.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseOrThrow } from '../http/validation.ts';
 import { suggestions } from '../vocabulary/resolver.ts';
 import {
   admit,

@@ -16,8 +16,8 @@ import { z } from 'zod';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
 import { DocumentIdParams, type Document } from '../../shared/schemas/documents.ts';
 import { CiteArgs, FetchArgs, GetManyArgs, McpDetail } from '../../shared/schemas/mcp.ts';
-import { HttpError } from '../server/http-error.ts';
-import { parseOrThrow } from '../server/validation.ts';
+import { HttpError } from '../http/http-error.ts';
+import { parseOrThrow } from '../http/validation.ts';
 import { toBibtex, toCsl, toRis } from './citations.ts';
 import {
   admit,

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { defaultDataDir } from '../server/config.ts';
+import { defaultDataDir } from '../config/environment.ts';
 
 function fail(message: string): never {
   process.stderr.write(`materia mcp:stdio: ${message}\n`);

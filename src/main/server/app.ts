@@ -1,8 +1,10 @@
 /**
- * The app factory: one Express app used by `npm start`, by the tests (supertest, in-process) and by Electron's
- * utility process. Every route comes from ENDPOINTS, so the OpenAPI document and the router cannot drift apart.
+ * The composition root: the one place that builds the services and the handler map and mounts both faces on one
+ * Express app, /v1 (v1-router.ts) and /mcp (src/main/mcp), over the shared HTTP edge (src/main/http). Used by
+ * `npm start`, by the tests (supertest, in-process) and by Electron's utility process. It is the only module that
+ * imports both faces (a dependency-cruiser rule, .dependency-cruiser.cjs).
  */
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../shared/endpoints.ts';
 import { rateLimitFor, type RateLimitRule } from '../../shared/rate-limits.ts';
 import { CompoundRepo } from '../compounds/compound-repo.ts';
@@ -12,27 +14,22 @@ import { DocumentRepo } from '../documents/document-repo.ts';
 import { KeyStore } from '../keys/key-store.ts';
 import { MonographRepo } from '../monographs/monograph-repo.ts';
 import { RateLimiter } from '../ratelimit/limiter.ts';
-import type { Handler, HandlerMap } from './handlers.ts';
-import { retryHandlersWhileBusy } from './busy-retry.ts';
+import type { HandlerMap } from '../http/handlers.ts';
+import { retryHandlersWhileBusy } from '../http/busy-retry.ts';
 import { DEFAULT_BUSY_DEADLINE_MS } from '../db/busy.ts';
-import { HttpError } from './http-error.ts';
-import { authenticate, refuseQueryKeys } from './middleware/auth.ts';
-import { errorHandler, unknownRoute } from './middleware/errors.ts';
-import { BODY_DEADLINE_MS, bodyErrors, readBody } from './middleware/json-body.ts';
-import { hasBody } from './middleware/body-state.ts';
-import { localOnly, refuseCrossSite } from './middleware/local-only.ts';
-import { compressJson } from './middleware/compress-json.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
-import { decodeParams, matchRoute } from './route-match.ts';
-import { stderrLog, type Log } from './log.ts';
+import { errorHandler, unknownRoute } from '../http/middleware/errors.ts';
+import { BODY_DEADLINE_MS } from '../http/middleware/json-body.ts';
+import { localOnly } from '../http/middleware/local-only.ts';
+import { compressJson } from '../http/middleware/compress-json.ts';
+import { stderrLog, type Log } from '../http/log.ts';
 import { buildOpenApi } from './openapi.ts';
+import { v1Router } from './v1-router.ts';
 import { compoundHandlers } from './routes/compounds.ts';
-import type { AppContext } from './routes/context.ts';
+import type { AppContext } from '../http/app-context.ts';
 import { documentHandlers } from './routes/documents.ts';
 import { monographHandlers } from './routes/monographs.ts';
 import { vocabularyHandlers } from './routes/vocabulary.ts';
 import { systemHandlers } from './routes/system.ts';
-import { parseOrThrow } from './validation.ts';
 import { SearchService } from '../search/search-service.ts';
 import type { Semantic } from '../search/semantic.ts';
 import { searchHandlers } from './routes/search.ts';
@@ -44,13 +41,14 @@ import { WebhookService } from '../webhooks/webhook-service.ts';
 import type { Lookup } from '../webhooks/target-guard.ts';
 import { ConversationStore } from '../chat/conversations.ts';
 import { createChatService } from '../chat/create.ts';
-import type { LlmConfig } from '../chat/llm.ts';
+import type { LlmConfig } from '../config/environment.ts';
 import type { ChatService } from '../chat/service.ts';
 import { chatHandlers } from './routes/chat.ts';
 import { rendererRouter } from './static-renderer.ts';
 import { sessionHandlers } from './routes/session.ts';
 import { SessionHandoff } from '../keys/session-handoff.ts';
 import { mcpErrorHandler } from '../mcp/errors.ts';
+import { mcpOpenApiOperation } from '../mcp/openapi-operation.ts';
 import { mcpRouter } from '../mcp/http.ts';
 import { oauthPathsRouter } from '../mcp/oauth-paths.ts';
 
@@ -84,8 +82,6 @@ export interface MateriaApp {
   hasRenderer: boolean;
 }
 
-export const toExpressPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
-
 export function createApp(opts: AppOptions): MateriaApp {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? stderrLog;
@@ -111,7 +107,7 @@ export function createApp(opts: AppOptions): MateriaApp {
     userDb: opts.userDb,
     now,
     keys: new KeyStore(opts.userDb, now),
-    openapi: () => (openapiDoc ??= buildOpenApi(opts.version)),
+    openapi: () => (openapiDoc ??= buildOpenApi(opts.version, { '/mcp': { post: mcpOpenApiOperation() } })),
     webhooks: new WebhookService(opts.userDb, {
       now,
       allowPrivateEnv: opts.webhooks?.allowPrivate ?? false,
@@ -177,57 +173,18 @@ export function createApp(opts: AppOptions): MateriaApp {
     rules.set(name, rule);
   }
 
-  // Order matters: nothing about the request's content is looked at until it is known whose request it is and that it
-  // may be made (edge checks → route → auth → rate limit → 404/405 → path parameters → body → handler).
-  const api = express.Router();
-  api.use(refuseCrossSite, refuseQueryKeys());
-  api.use((req, _res, next) => {
-    req.resolvedRoute = matchRoute(req.method, req.path);
-    next();
-  });
-  api.use(
-    authenticate(context.keys),
-    rateLimit(limiter, (name) => rules.get(name)!),
+  app.use(
+    '/v1',
+    v1Router({
+      keys: context.keys,
+      handlers,
+      limiter,
+      ruleOf: (name) => rules.get(name)!,
+      bodyDeadlineMs: opts.bodyDeadlineMs ?? BODY_DEADLINE_MS,
+      checkResponses: opts.checkResponses ?? false,
+      log,
+    }),
   );
-  api.use((req, res, next) => {
-    const route = req.resolvedRoute!;
-    if (route.kind === 'none') {
-      next(new HttpError('not_found', `no route ${req.method} /v1${req.path}`));
-      return;
-    }
-    if (route.kind === 'wrong_method') {
-      next(
-        new HttpError(
-          'method_not_allowed',
-          `${req.method} is not allowed here; use ${route.allow.join(' or ')}`,
-          undefined,
-          { Allow: route.allow.join(', ') },
-        ),
-      );
-      return;
-    }
-    const decoded = decodeParams(route.rawParams);
-    if ('bad' in decoded) {
-      next(
-        new HttpError('invalid_request', `invalid path parameter: ${decoded.bad}`, [
-          { field: decoded.bad, message: 'is not valid percent-encoded UTF-8' },
-        ]),
-      );
-      return;
-    }
-    // A body sent to a route that takes none is never read; closing the connection after the answer discards it.
-    if (!route.endpoint.body && hasBody(req)) res.setHeader('Connection', 'close');
-    next();
-  });
-  api.use(...readBody(opts.bodyDeadlineMs ?? BODY_DEADLINE_MS), bodyErrors);
-  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]) {
-    const path = toExpressPath(endpoint.path).replace(/^\/v1/, '');
-    api[endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](
-      path,
-      bind(name, endpoint, handlers[name] as Handler<EndpointName>, opts.checkResponses ?? false, log),
-    );
-  }
-  app.use('/v1', api);
   // The Model Context Protocol: the same handlers, keys, scopes and rate-limit buckets as /v1 (src/main/mcp).
   // Its refusals (the Host/Origin checks above included) are JSON-RPC errors, which MCP clients can read.
   app.use(
@@ -253,50 +210,4 @@ export function createApp(opts: AppOptions): MateriaApp {
   app.use(unknownRoute);
   app.use(errorHandler(log));
   return { app, context, hasRenderer: renderer !== null };
-}
-
-function bind(
-  name: EndpointName,
-  endpoint: Endpoint,
-  handler: Handler<EndpointName>,
-  checkResponses: boolean,
-  log: Log,
-): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      // The router must run the endpoint that auth and the limits were decided for (route-match.ts mirrors its matching).
-      const resolved = req.resolvedRoute;
-      if (resolved?.kind !== 'found' || resolved.name !== name)
-        throw new Error(
-          `route mismatch: resolved ${resolved?.kind === 'found' ? resolved.name : resolved?.kind}, dispatched ${name}`,
-        );
-      const input = {
-        params: endpoint.params ? parseOrThrow(endpoint.params, req.params, 'path') : undefined,
-        query: endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined,
-        body: endpoint.body ? parseOrThrow(endpoint.body, req.body, 'body') : undefined,
-        req,
-        res,
-      };
-      if (!endpoint.query && Object.keys(req.query as object).length) {
-        throw new HttpError(
-          'invalid_request',
-          'this route takes no query parameters',
-          Object.keys(req.query as object).map((k) => ({ field: k, message: 'unknown parameter' })),
-        );
-      }
-      const result = await handler(input as never);
-      if (endpoint.stream) return; // the handler wrote the response (server-sent events)
-      const body = endpoint.envelope === false ? result : { success: true, ...(result as object) };
-      if (checkResponses) {
-        const check = endpoint.response.safeParse(body);
-        if (!check.success) {
-          log(`response of ${endpoint.method} ${endpoint.path} does not match its schema`, check.error.issues);
-          throw new Error('response schema mismatch');
-        }
-      }
-      res.status(200).json(body);
-    } catch (err) {
-      next(err);
-    }
-  };
 }

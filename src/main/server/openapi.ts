@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ENDPOINTS, type Endpoint } from '../../shared/endpoints.ts';
 import { ErrorEnvelope } from '../../shared/errors.ts';
 import { rateLimitFor } from '../../shared/rate-limits.ts';
-import { MCP_TOOLS } from '../mcp/tools.ts';
+import { STATUS_TEXT } from '../http/status-text.ts';
 
 type JsonSchema = Record<string, unknown> & {
   properties?: Record<string, JsonSchema>;
@@ -34,18 +34,6 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
     };
   });
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request: details name each offending field',
-  401: 'Missing, malformed, unknown, revoked or expired API key',
-  403: 'The key lacks the scope this route needs, or the request is not from this server (Host, Origin, Sec-Fetch-Site)',
-  404: 'Not found',
-  408: 'The body did not arrive within 10 s',
-  413: 'Body larger than 1 MB (16 KB on routes that need no key)',
-  415: 'Body is not JSON',
-  429: 'Rate limit exceeded; see Retry-After',
-  502: 'The configured language model failed mid-answer',
-};
 
 function operation(name: string, e: Endpoint) {
   const errorCodes = new Set<number>(e.errors);
@@ -85,64 +73,19 @@ function operation(name: string, e: Endpoint) {
   };
 }
 
-/** POST /mcp (src/main/mcp): JSON-RPC, so the body is described by the protocol, and scopes and limits are per tool. */
-function mcpOperation() {
-  const tools = MCP_TOOLS.map((t) => {
-    const e = ENDPOINTS[t.endpoint] as Endpoint;
-    const rule = rateLimitFor(`${e.method} ${e.path}`);
-    return {
-      tool: t.name,
-      route: `${e.method} ${e.path}`,
-      scope: e.scope,
-      per_minute: rule?.perMinute,
-      hourly_burst: rule?.hourlyBurst,
-    };
-  });
-  const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-  return {
-    operationId: 'mcp',
-    summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
-    description:
-      'One JSON-RPC message or batch per request (initialize, tools/list, tools/call, resources/templates/list, resources/read, ' +
-      'prompts/list, prompts/get); send Accept: application/json, text/event-stream. Any valid key may connect; each tool call and resource read needs the scope ' +
-      "of the /v1 route it wraps and is charged to that route's rate-limit bucket (x-mcp-tools). Refusals inside MCP are tool errors " +
-      '(isError, with {error: {code, message, details}}). GET and DELETE are 405 (no sessions). See docs/api.md "MCP".',
-    tags: ['mcp'],
-    security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
-    'x-scope': 'per tool',
-    'x-mcp-tools': tools,
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: { type: ['object', 'array'], description: 'a JSON-RPC 2.0 message or batch of the MCP protocol' },
-        },
-      },
-    },
-    responses: {
-      200: {
-        description: 'JSON-RPC response(s)',
-        content: { 'application/json': { schema: { type: ['object', 'array'] } } },
-      },
-      202: { description: 'Accepted: the request held only notifications or responses' },
-      400: { description: STATUS_TEXT[400], ...error },
-      401: { description: STATUS_TEXT[401], ...error },
-      403: { description: STATUS_TEXT[403], ...error },
-      405: { description: 'GET or DELETE: this MCP endpoint keeps no sessions', ...error },
-      406: { description: 'Accept lacks application/json and text/event-stream' },
-      408: { description: STATUS_TEXT[408], ...error },
-      413: { description: STATUS_TEXT[413], ...error },
-      415: { description: STATUS_TEXT[415], ...error },
-    },
-  };
-}
-
-export function buildOpenApi(version: string): Record<string, unknown> {
+/**
+ * The document of /v1 and of any other paths the composition root mounts (`extraPaths`: /mcp, described by its own
+ * face, src/main/mcp/openapi-operation.ts), after the /v1 paths.
+ */
+export function buildOpenApi(
+  version: string,
+  extraPaths: Record<string, Record<string, unknown>> = {},
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, e] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(name, e);
   }
-  paths['/mcp'] = { post: mcpOperation() };
+  Object.assign(paths, extraPaths);
   return {
     openapi: '3.1.0',
     info: {

@@ -10,11 +10,11 @@ import { openContentDb, openUserDb } from '../db/connection.ts';
 import { SERVER_BUSY_TIMEOUT_MS } from '../db/busy.ts';
 import { ensureAdminKey, issueSessionKey, type AdminKeyOutcome } from '../keys/admin-key.ts';
 import { createApp, type MateriaApp } from './app.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from '../config/environment.ts';
 import { Semantic } from '../search/semantic.ts';
 import { noteContentVersion } from '../content/content-version.ts';
 import { DeliveryWorker } from '../webhooks/delivery-worker.ts';
-import { stderrLog } from './log.ts';
+import { stderrLog } from '../http/log.ts';
 
 export interface RunningServer {
   server: Server;

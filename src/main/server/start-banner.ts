@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { SESSION_CODE_TTL_MINUTES } from '../../shared/schemas/session.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from '../config/environment.ts';
 import type { RunningServer } from './server.ts';
 
 export function startBanner(

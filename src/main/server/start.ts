@@ -3,7 +3,7 @@
  * and stops on SIGINT/SIGTERM. Run from the server bundle (out/main/server.js, entry utility-entry.ts), not from source:
  * plain Node loads one bundled file in a fraction of the time tsx takes to load and transform the ~250 source modules.
  */
-import { readConfig } from './config.ts';
+import { readConfig } from '../config/environment.ts';
 import { startServer } from './server.ts';
 import { startBanner } from './start-banner.ts';
 import { progressReporter } from '../cli/progress-bar.ts';

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { issueSessionKey } from '../keys/admin-key.ts';
-import { readConfig } from './config.ts';
+import { readConfig } from '../config/environment.ts';
 import { startServer } from './server.ts';
 import { startHeadless } from './start.ts';
 

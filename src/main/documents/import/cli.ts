@@ -8,7 +8,7 @@ import { decodeText, escapeControls } from '../../cli/text-file.ts';
 import { ensurePrivateDir } from '../../db/private-files.ts';
 import { basename, join, resolve } from 'node:path';
 import { openUserDb } from '../../db/connection.ts';
-import { readConfig } from '../../server/config.ts';
+import { readConfig } from '../../config/environment.ts';
 import { IMPORT_FORMATS } from '../../../shared/schemas/documents.ts';
 import { importInBatches } from './batches.ts';
 import { documentImportedData } from '../../webhooks/event-data.ts';

@@ -1,9 +1,9 @@
 /** GET/POST /v1/api-keys and DELETE /v1/api-keys/{id} (admin): keys are created and revoked through KeyStore. */
 import { MAX_KEY_LIFETIME_DAYS } from '../../../shared/schemas/api-keys.ts';
 import { apiKeyEventData } from '../../webhooks/event-data.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 import { durably } from '../../db/durability.ts';
 
 type ApiKeyEndpoint = 'apiKeyList' | 'apiKeyCreate' | 'apiKeyRevoke';

@@ -2,14 +2,14 @@
  * POST /v1/chat/completions, POST /v1/chat/stream (server-sent events), GET /v1/agents and the stored
  * conversations. Both chat routes produce the same answer through ChatService; the stream writes it as events.
  */
-import { stderrLog } from '../log.ts';
+import { stderrLog } from '../../http/log.ts';
 import { agentList } from '../../chat/agents/registry.ts';
 import { LlmError } from '../../chat/llm.ts';
 import { DEFAULT_HEARTBEAT_MS, SseWriter } from '../../chat/sse.ts';
 import type { ChatStreamEvent } from '../../../shared/schemas/chat.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 type ChatEndpoint = 'chatCompletions' | 'chatStream' | 'agentList' | 'conversationList' | 'conversationGet';
 

@@ -1,9 +1,9 @@
 import { NoSearchableTerms, toCompoundRecord } from '../../compounds/compound-repo.ts';
 import type { FiltersApplied } from '../../../shared/schemas/compounds.ts';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 export function compoundHandlers(ctx: AppContext): {
   compoundSearch: Handler<'compoundSearch'>;

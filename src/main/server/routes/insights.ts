@@ -3,9 +3,9 @@ import { refreshInsights } from '../../insights/insight-service.ts';
 import { checkProfile } from '../../insights/profile-check.ts';
 import { readProfile, writeProfile } from '../../insights/profile-store.ts';
 import { ToolInputError, type ToolContext } from '../../tools/tool.ts';
-import { HttpError } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 type InsightEndpoint = 'profileGet' | 'profilePut' | 'insightList';
 

@@ -1,7 +1,7 @@
 import { NoSearchableTerms } from '../../compounds/compound-repo.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 export function monographHandlers(ctx: AppContext): {
   monographList: Handler<'monographList'>;

@@ -1,7 +1,7 @@
 import { NoSearchableText } from '../../search/search-service.ts';
-import { HttpError } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 export function searchHandlers(ctx: AppContext): { search: Handler<'search'> } {
   return {

@@ -1,7 +1,7 @@
 /** POST /v1/session (no key: a one-time code) and POST /v1/session/codes (admin): the web UI's key hand-off. */
-import { HttpError } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 export function sessionHandlers(ctx: AppContext): {
   sessionExchange: Handler<'sessionExchange'>;

@@ -1,5 +1,5 @@
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 export function systemHandlers(ctx: AppContext): {
   health: Handler<'health'>;

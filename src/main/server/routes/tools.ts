@@ -14,9 +14,9 @@ import { protocolTool } from '../../tools/protocol/tool.ts';
 import { saveToolResult } from '../../tools/saved-results.ts';
 import { INSIGHT_TOOLS, refreshInsights } from '../../insights/insight-service.ts';
 import { ToolInputError, type ToolContext, type ToolRunner } from '../../tools/tool.ts';
-import { HttpError } from '../http-error.ts';
-import type { Handler, HandlerInput } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { Handler, HandlerInput } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 type ToolEndpoint =
   | 'toolBioage'

@@ -1,8 +1,8 @@
 /** /v1/webhooks (admin): endpoints, their delivery log, a test ping, re-enabling, and the local-targets setting. */
 import { WebhookInputError } from '../../webhooks/webhook-service.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import type { Handler } from '../handlers.ts';
-import type { AppContext } from './context.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { Handler } from '../../http/handlers.ts';
+import type { AppContext } from '../../http/app-context.ts';
 
 type WebhookEndpoint =
   | 'webhookList'

@@ -1,3 +1,7 @@
+/**
+ * The one error type of the HTTP edge: a handler, a middleware or an MCP tool throws it, and it becomes the /v1 JSON
+ * envelope (middleware/errors.ts) or a JSON-RPC error (src/main/mcp/errors.ts) with the same code, status and details.
+ */
 import { ERROR_STATUS, type ErrorCode, type ErrorDetail } from '../../shared/errors.ts';
 
 /** An error that becomes exactly one JSON error envelope. */

@@ -1,6 +1,10 @@
+/**
+ * A schema failure as the field details every error carries ({field, message}): the one translation from zod issues,
+ * shared by the HTTP edge (a 400's details) and the document importer (a failed record's errors), so neither imports
+ * the other.
+ */
 import type { z } from 'zod';
-import type { ErrorDetail } from '../../shared/errors.ts';
-import { HttpError } from './http-error.ts';
+import type { ErrorDetail } from './errors.ts';
 
 /** Turns zod issues into details that name each offending field ("filters.evidence_grade.0", "limit", "body"). */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], whole: string): ErrorDetail[] {
@@ -14,16 +18,4 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], whole: stri
     }
   }
   return details;
-}
-
-export function parseOrThrow<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  part: 'body' | 'query' | 'path',
-): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const details = issuesToDetails(result.error.issues, part);
-  const fields = [...new Set(details.map((d) => d.field))].join(', ');
-  throw new HttpError('invalid_request', `invalid ${part === 'path' ? 'path parameter' : part}: ${fields}`, details);
 }

@@ -2,7 +2,7 @@
  * JSON responses (every /v1 body, the OpenAPI document, error envelopes) compressed with brotli or gzip, as the
  * client's Accept-Encoding prefers, when they are at least COMPRESS_MIN_BYTES; smaller ones, clients that send no
  * Accept-Encoding (or accept neither) and HEAD requests get the plain body. `Vary: Accept-Encoding` on every JSON
- * response, since its bytes depend on that header; app.ts's `Cache-Control: no-store` is left alone.
+ * response, since its bytes depend on that header; server/app.ts's `Cache-Control: no-store` is left alone.
  *
  * Only `res.json` is wrapped. The chat's server-sent events (`POST /v1/chat/stream`, chat/sse.ts) and the MCP
  * transport write to the response themselves, so they are never compressed or held back: each event leaves when written.

@@ -1,8 +1,18 @@
-/** Configuration from the environment (README "Configuration"). Invalid values stop the start with a clear message. */
+/**
+ * Configuration from the environment (README "Configuration"). Invalid values stop the start with a clear message.
+ * Every entry point reads it (the server, `npm run import`, `npm run mcp:stdio`), so it sits below them all.
+ */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MODEL, type ModelConfig } from '../search/model-files.ts';
-import type { LlmConfig } from '../chat/llm.ts';
+
+/** The chat's optional OpenAI-compatible language model (MATERIA_LLM_*): read here, used by chat/llm.ts. */
+export interface LlmConfig {
+  /** base URL ("http://127.0.0.1:11434/v1") or the full ".../chat/completions" URL */
+  url: string;
+  model: string;
+  apiKey?: string;
+}
 
 export interface ServerConfig {
   port: number;

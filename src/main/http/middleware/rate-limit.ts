@@ -1,3 +1,4 @@
+/** The rate-limit middleware of /v1 and the X-RateLimit-* headers that /mcp's message meter sets too. */
 import type { RequestHandler, Response } from 'express';
 import { UNROUTED_LIMIT, type RateLimitRule } from '../../../shared/rate-limits.ts';
 import type { RateDecision, RateLimiter } from '../../ratelimit/limiter.ts';

@@ -1,3 +1,7 @@
+/**
+ * The handler contract of ENDPOINTS: what a handler receives (parsed params, query, body and the Express request) and
+ * returns. Both faces call the same handler map: /v1 binds it to routes (server/v1-router.ts), MCP to tools (mcp/core.ts).
+ */
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { EndpointName, EndpointOf } from '../../shared/endpoints.ts';

@@ -1,3 +1,4 @@
+/** Whether a request carries a body and whether it has fully arrived: decides when an early answer must close the connection. */
 import type { Request } from 'express';
 
 /** Whether the request announces a body (a length above 0, or chunked). */

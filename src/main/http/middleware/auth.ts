@@ -1,7 +1,7 @@
 /**
  * API keys: `X-API-Key: <key>` or `Authorization: Bearer <key>` on every route (DESIGN.md §5 "Auth").
  * Keys in the query string are refused outright so they never land in logs or browser history.
- * Auth runs on the resolved route before the body is read or a path parameter decoded (see app.ts for the order).
+ * Auth runs on the resolved route before the body is read or a path parameter decoded (see server/v1-router.ts for the order).
  */
 import type { Request, RequestHandler } from 'express';
 import type { ApiKeyRecord, KeyStore } from '../../keys/key-store.ts';
