@@ -100,6 +100,11 @@ export class Orchestrator {
     private readonly log: (msg: string, err?: unknown) => void,
   ) {}
 
+  /** Readies what the first turn would otherwise compute under its time limits (the triage's meaning exemplars). */
+  warm(): Promise<void> {
+    return this.deps.meaning.warm();
+  }
+
   async prepare(req: TurnRequest): Promise<PreparedTurn> {
     const userTexts = req.messages.filter((m) => m.role === 'user').map(messageText);
     const a = analyze(this.deps.content, userTexts);

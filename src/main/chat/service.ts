@@ -34,6 +34,11 @@ export class ChatService {
     private readonly now: () => number,
   ) {}
 
+  /** Called when the embedding model is ready: the first question then gets the meaning layer too. */
+  warm(): Promise<void> {
+    return this.orchestrator.warm();
+  }
+
   prepare(input: ChatInput): Promise<PreparedTurn> {
     return this.orchestrator.prepare(input);
   }

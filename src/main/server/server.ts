@@ -110,6 +110,8 @@ async function setUp(
   webhookWorker.start();
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
+  // the triage's meaning exemplars are embedded as soon as the model is there, not on the first question
+  void indexing.then(() => materia.context.chat.warm());
   return {
     server,
     port,

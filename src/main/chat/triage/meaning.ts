@@ -43,6 +43,15 @@ export class MeaningTriage {
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
   ) {}
 
+  /**
+   * Embeds the exemplars once the model is loaded, so the first message is not timed out while they are computed (the
+   * server calls this when its embedding model is ready; on a busy machine the exemplars take seconds).
+   */
+  async warm(): Promise<void> {
+    const e = this.embedder();
+    if (e) await this.vectors(e).catch(() => undefined);
+  }
+
   /** Per-category scores of one text (the calibration script reads these; classify applies the thresholds). */
   async scores(e: Embedder, text: string): Promise<MeaningScores> {
     const [ex, [q]] = await Promise.all([this.vectors(e), e.embed([text], 'query')]);

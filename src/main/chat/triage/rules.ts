@@ -443,7 +443,8 @@ const LOTS = any(
   "te veel (?:van )?(?:(?:mijn|zijn|haar|z'n|m'n|de|die|deze|het) )?(?:[\\w-]+ ){0,2}(?:ingenomen|genomen|geslikt|ingeslikt)",
 );
 // a clock time ("at 10", "by 11") is not a count of tablets
-const BIG_COUNT = `(?<!\\b(?:at|by|till|until) )\\b(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)(?![:.]\\d)`;
+// a count of 10–9999, not a year ("in 2019", "from 2020")
+const BIG_COUNT = `(?<!\\b(?:at|by|till|until|in|since|during) )\\b(?!(?:19[5-9]\\d|20[0-4]\\d)\\b)(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)(?![:.]\\d)`;
 const HYPOTHETICAL = re(
   `\\b(?:what (?:happens|would happen)|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`,
 );
