@@ -5,8 +5,8 @@
  *
  * - An authored entry keeps its text and takes the checker's severity, raised or lowered (route words such as "eye
  *   drops" cap it; a class or several substances bring the member the checker finds). When the level differs from the
- *   one written, or the entry names a class or several substances, a sentence says what the checker rates and for which
- *   member ("Checker: major, for Warfarin + Ciprofloxacin (…)").
+ *   one written, or the entry names a class or several substances, a sentence says what the checker rates, for which
+ *   member and from which sources ("Checker: major, for Warfarin + Fluconazole (class rule, our records, DDInter).").
  * - Pairs of compounds another source lists (DDInter, ONC, NLM label sentences, class rules) are added with the
  *   verdict's severity, text and top source — found through the pair model's ingredient keys, the same mapping the
  *   checker uses, and added only when the checker has a verdict for the two names.
@@ -44,6 +44,15 @@ const SOURCE_WORDS: Record<string, string> = {
   onc_non_interruptive: 'the ONC non-interruptive list',
   nlm_spl: 'an FDA label sentence (NLM corpus)',
   class_rule: 'a Materia class rule',
+  editorial: 'our records',
+};
+
+const SHORT: Record<string, string> = {
+  ddinter: 'DDInter',
+  onc_high_priority: 'ONC high-priority',
+  onc_non_interruptive: 'ONC non-interruptive',
+  nlm_spl: 'FDA label (NLM)',
+  class_rule: 'class rule',
   editorial: 'our records',
 };
 
@@ -155,9 +164,15 @@ function checkerNote(v: PairVerdict, written: string, several: boolean): string 
   if (v.severity === written && !several) return null;
   const top = v.findings.find((f) => f.severity === v.severity) ?? v.findings[0]!;
   const capped = SEVERITY_RANK[v.severity] > SEVERITY_RANK[v.findings[0]!.severity];
+  const at = v.findings.filter((f) => f.severity === v.severity).map((f) => SHORT[f.source]);
+  const from = capped ? `${SHORT[v.findings[0]!.source]} ${v.findings[0]!.severity}` : at.join(', ');
   const why = capped && v.management ? ` ${/^[^.]*\./.exec(v.management)?.[0] ?? v.management}` : '';
-  return `Checker: ${v.severity}${several ? `, for ${top.listedAs}` : ''} (${levels(v)}).${why}`;
+  return `Checker: ${v.severity}${several ? `, for ${top.listedAs}` : ''} (${from}).${why}`;
 }
+
+/** The checker's sentence after the record's own text, as a sentence of its own. */
+const append = (text: string, note: string) =>
+  text.trim() ? `${text.trim()}${/[.!?)]$/.test(text.trim()) ? '' : '.'} ${note}` : note;
 
 export function gradeInteractionLists(db: Database): {
   graded: number;
@@ -199,7 +214,7 @@ export function gradeInteractionLists(db: Database): {
     const authored = (JSON.parse(c.interactions) as Entry[]).filter((e) => e.source === 'editorial');
     const list = authored.filter((e) =>
       grade(c.slug, e, (note) => {
-        e.notes = `${e.notes} ${note}`.trim();
+        e.notes = append(e.notes, note);
       }),
     );
     counts.dropped += authored.length - list.length;
@@ -210,7 +225,7 @@ export function gradeInteractionLists(db: Database): {
         const before = mono.interactions[k].filter((e) => e.source === 'editorial');
         mono.interactions[k] = before.filter((e) =>
           grade(c.slug, e, (note) => {
-            e.management = `${e.management} ${note}`.trim();
+            e.management = append(e.management, note);
           }),
         );
         counts.dropped += before.length - mono.interactions[k].length;
