@@ -22,7 +22,7 @@ import { statSignature } from '../main/cli/stat-stamp.ts';
 import { readContentVersion, readCuratedCompounds, readCuratedMonographs } from './steps/curated.ts';
 import { insertCompounds } from './steps/compounds.ts';
 import { insertDocuments, insertResearchItems, readCord19, readPubMedQa, readSciFact } from './steps/documents.ts';
-import { loadDdinter, mergeDdinterInteractions } from './steps/ddinter.ts';
+import { loadDdinter } from './steps/ddinter.ts';
 import { loadFoods } from './steps/foods.ts';
 import { loadLabTests } from './steps/labs.ts';
 import { loadDrugBank } from './steps/drugbank.ts';
@@ -75,7 +75,6 @@ export async function buildContent(
     const ddinter = loadDdinter(db, dataDir);
     counts.ddinter_drugs = ddinter.drugs;
     counts.ddinter_pairs = ddinter.pairs;
-    counts.ddinter_interactions_on_compounds = mergeDdinterInteractions(db);
     // Foods first: the vocabulary (inside the interaction sources' name index) reads foods by their nutrients.
     const foods = loadFoods(db, dataDir);
     counts.foods = foods.foods;

@@ -194,7 +194,8 @@ describe('MCP over Streamable HTTP', () => {
     const full = await t.http.get('/v1/monographs/warfarin').set('X-API-Key', key);
     const summary = await call(c, 'get_monograph', { slug: 'warfarin' });
     const s = json(summary);
-    expect(JSON.stringify(s).length).toBeLessThan(8_000);
+    // (9,000: an entry whose level is not the one written, or that names a class, carries the checker's sentence)
+    expect(JSON.stringify(s).length).toBeLessThan(9_000);
     expect(JSON.stringify(full.body.data).length).toBeGreaterThan(50_000);
     const drugs = full.body.data.interactions.drug_interactions as { substance: string; severity: string }[];
     expect(s.data.interactions.drug_interactions).toHaveLength(4);

@@ -1,13 +1,23 @@
 /**
- * Our records' and monographs' interaction lists, graded by the pair model (src/main/interactions) so a monograph never
- * contradicts the checker: every entry that names one substance takes the pair's verdict (its severity can only rise:
- * the record's own level is one of the sources), and pairs of compounds that another source lists (DDInter, ONC, NLM
- * label sentences, class rules) but the record does not, are added with the verdict's text and top source.
+ * Our records' and monographs' interaction lists, graded by the checker itself (issue 25, "one verdict everywhere"):
+ * every entry is judged as POST /v1/tools/interactions/check judges [this compound, the entry's words]
+ * (interactions/name-pair.ts), so a page never shows a level the checker would not give for the same two names.
+ *
+ * - An authored entry keeps its text and takes the checker's severity, raised or lowered (route words such as "eye
+ *   drops" cap it; a class or several substances bring the member the checker finds). When the level differs from the
+ *   one written, or the entry names a class or several substances, a sentence says what the checker rates, for which
+ *   member and from which sources ("Checker: major, for Warfarin + Fluconazole (class rule, our records, DDInter).").
+ * - Pairs of compounds another source lists (DDInter, ONC, NLM label sentences, class rules) are added with the
+ *   verdict's severity, text and top source — found through the pair model's ingredient keys, the same mapping the
+ *   checker uses, and added only when the checker has a verdict for the two names.
+ *
+ * The pair model reads the records' and monographs' entries as written (ix_editorial, kept first), never the graded
+ * lists: a level the checker gives through another source is that source's claim, not ours.
  */
 import type { Database } from 'better-sqlite3';
 import { normalizeName } from '../../main/vocabulary/normalize.ts';
-import { prepare, verdict, type PairVerdict, type Prepared } from '../../main/interactions/pair-model.ts';
-import { resolveName, substanceBySlug } from '../../main/vocabulary/resolver.ts';
+import type { PairVerdict } from '../../main/interactions/pair-model.ts';
+import { NamePairJudge } from '../../main/interactions/name-pair.ts';
 import { SEVERITY_RANK, type StoredRule } from '../../main/interactions/rules.ts';
 
 interface Entry {
@@ -37,32 +47,56 @@ const SOURCE_WORDS: Record<string, string> = {
   editorial: 'our records',
 };
 
+const SHORT: Record<string, string> = {
+  ddinter: 'DDInter',
+  onc_high_priority: 'ONC high-priority',
+  onc_non_interruptive: 'ONC non-interruptive',
+  nlm_spl: 'FDA label (NLM)',
+  class_rule: 'class rule',
+  editorial: 'our records',
+};
+
 function levels(v: PairVerdict): string {
   return v.findings.map((f) => `${SOURCE_WORDS[f.source]} ${f.severity}`).join(', ');
 }
 
 /**
- * Our records' editorial entries as written, before any grading: the pair model's `editorial` source reads these, so a
- * level the lists raise (with a note naming the pair and its sources) never comes back as our own claim for other pairs.
+ * Our records' and monographs' editorial entries as written, before any grading: the pair model's `editorial` source
+ * reads these, so the checker knows every pair a page was written about, and a level the lists take from another
+ * source never comes back as our own claim for other pairs.
  */
 export function keepAuthoredEntries(db: Database): number {
   const insert = db.prepare(
-    'INSERT INTO ix_editorial (compound_rowid, seq, substance, severity, notes) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO ix_editorial (compound_rowid, seq, substance, severity, notes, origin) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const monograph = db.prepare<[string], { data: string }>('SELECT data FROM monographs WHERE slug = ?');
   let n = 0;
   for (const c of db
-    .prepare<[], { rowid: number; interactions: string }>('SELECT rowid, interactions FROM compounds ORDER BY rowid')
+    .prepare<[], { rowid: number; slug: string; interactions: string }>(
+      'SELECT rowid, slug, interactions FROM compounds ORDER BY rowid',
+    )
     .all()) {
-    (JSON.parse(c.interactions) as Entry[]).forEach((e, i) => {
-      if (e.source !== 'editorial') return;
-      insert.run(c.rowid, i, e.substance, e.severity, e.notes);
+    let seq = 0;
+    for (const e of JSON.parse(c.interactions) as Entry[]) {
+      if (e.source !== 'editorial') continue;
+      insert.run(c.rowid, seq++, e.substance, e.severity, e.notes, 'record');
       n++;
-    });
+    }
+    const m = monograph.get(c.slug);
+    if (!m) continue;
+    for (const e of Object.values((JSON.parse(m.data) as Mono).interactions).flat()) {
+      if (e.source !== 'editorial') continue;
+      insert.run(c.rowid, seq++, e.substance, e.severity, [e.effect, e.management].join(' '), 'monograph');
+      n++;
+    }
   }
   return n;
 }
 
-/** Compounds a rule or a listed pair puts together, as candidate partners (DDInter partners are already in the lists). */
+/**
+ * Compounds a rule, a listed pair or a DDInter pair puts together, as candidate partners: each found through the pair
+ * model's ingredient keys (ix_compound_keys, ix_ddinter, ix_class_members), the mapping the checker uses.
+ */
 function candidatePairs(db: Database): Map<number, Set<number>> {
   const keysOf = Map.groupBy(
     db.prepare<[], { compound_rowid: number; key: string }>('SELECT compound_rowid, key FROM ix_compound_keys').all(),
@@ -72,12 +106,17 @@ function candidatePairs(db: Database): Map<number, Set<number>> {
     db.prepare<[], { class_id: string; key: string }>('SELECT class_id, key FROM ix_class_members').all(),
     (r) => r.key,
   );
+  const ddinterOf = Map.groupBy(
+    db.prepare<[], { key: string; ddinter_id: string }>('SELECT key, ddinter_id FROM ix_ddinter').all(),
+    (r) => r.key,
+  );
   const tags = new Map<number, Set<string>>();
   for (const [rowid, rows] of keysOf) {
     const t = new Set<string>();
     for (const r of rows) {
       t.add(r.key);
       for (const c of classes.get(r.key) ?? []) t.add(`class:${c.class_id}`);
+      for (const d of ddinterOf.get(r.key) ?? []) t.add(`ddinter:${d.ddinter_id}`);
     }
     tags.set(rowid, t);
   }
@@ -89,19 +128,21 @@ function candidatePairs(db: Database): Map<number, Set<number>> {
     out.set(x, (out.get(x) ?? new Set()).add(y));
     out.set(y, (out.get(y) ?? new Set()).add(x));
   };
-  const side = (s: StoredRule['a']) =>
-    [...s.keys, ...s.classes.map((c) => `class:${c}`)].flatMap((t) => byTag.get(t) ?? []);
+  const linkTags = (a: string[], b: string[]) => {
+    const bs = b.flatMap((t) => byTag.get(t) ?? []);
+    for (const x of a.flatMap((t) => byTag.get(t) ?? [])) for (const y of bs) link(x, y);
+  };
   for (const r of db
     .prepare<[], { data: string }>('SELECT data FROM ix_rules')
     .all()
     .map((x) => JSON.parse(x.data) as StoredRule)) {
-    const bs = side(r.b);
-    for (const x of side(r.a)) for (const y of bs) link(x, y);
+    const side = (s: StoredRule['a']) => [...s.keys, ...s.classes.map((c) => `class:${c}`)];
+    linkTags(side(r.a), side(r.b));
   }
-  for (const p of db.prepare<[], { a: string; b: string }>('SELECT DISTINCT a, b FROM ix_pairs').all()) {
-    const bs = byTag.get(p.b) ?? [];
-    for (const x of byTag.get(p.a) ?? []) for (const y of bs) link(x, y);
-  }
+  for (const p of db.prepare<[], { a: string; b: string }>('SELECT DISTINCT a, b FROM ix_pairs').all())
+    linkTags([p.a], [p.b]);
+  for (const p of db.prepare<[], { a: string; b: string }>('SELECT a, b FROM ddinter_pairs').all())
+    if (byTag.has(`ddinter:${p.a}`) && byTag.has(`ddinter:${p.b}`)) linkTags([`ddinter:${p.a}`], [`ddinter:${p.b}`]);
   return out;
 }
 
@@ -114,7 +155,31 @@ function editorialFirst<T extends { severity: string; source: string }>(list: T[
   ];
 }
 
-export function gradeInteractionLists(db: Database): { graded: number; raised: number; added: number } {
+/**
+ * The sentence an authored entry gets when the checker's level is not the one written, or when the entry names a class
+ * or several substances: the level, the member pair that sets it, each source's level, and the route or dose note when
+ * the level was capped or decided by how a side is taken.
+ */
+function checkerNote(v: PairVerdict, written: string, several: boolean): string | null {
+  if (v.severity === written && !several) return null;
+  const top = v.findings.find((f) => f.severity === v.severity) ?? v.findings[0]!;
+  const capped = SEVERITY_RANK[v.severity] > SEVERITY_RANK[v.findings[0]!.severity];
+  const at = v.findings.filter((f) => f.severity === v.severity).map((f) => SHORT[f.source]);
+  const from = capped ? `${SHORT[v.findings[0]!.source]} ${v.findings[0]!.severity}` : at.join(', ');
+  const why = capped && v.management ? ` ${/^[^.]*\./.exec(v.management)?.[0] ?? v.management}` : '';
+  return `Checker: ${v.severity}${several ? `, for ${top.listedAs}` : ''} (${from}).${why}`;
+}
+
+/** The checker's sentence after the record's own text, as a sentence of its own. */
+const append = (text: string, note: string) =>
+  text.trim() ? `${text.trim()}${/[.!?)]$/.test(text.trim()) ? '' : '.'} ${note}` : note;
+
+export function gradeInteractionLists(db: Database): {
+  graded: number;
+  changed: number;
+  added: number;
+  dropped: number;
+} {
   const compounds = db
     .prepare<[], { rowid: number; slug: string; name: string; category: string; interactions: string }>(
       'SELECT rowid, slug, name, category, interactions FROM compounds ORDER BY rowid',
@@ -124,129 +189,62 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
   const monograph = db.prepare<[string], { data: string }>('SELECT data FROM monographs WHERE slug = ?');
   const updateCompound = db.prepare('UPDATE compounds SET interactions = ? WHERE rowid = ?');
   const updateMonograph = db.prepare('UPDATE monographs SET data = ? WHERE slug = ?');
-  const prepared = new Map<string, Prepared>();
-  const idOf = new Map<Prepared, string>();
-  const prep = (key: string, make: () => Prepared | null) => {
-    if (!prepared.has(key)) {
-      const p = make();
-      if (p) {
-        prepared.set(key, p);
-        idOf.set(p, key);
-      }
-    }
-    return prepared.get(key) ?? null;
-  };
-  const ofSlug = (slug: string) =>
-    prep(`c:${slug}`, () => {
-      const s = substanceBySlug(db, slug);
-      return s ? prepare(db, s) : null;
-    });
-  const ofText = (text: string) =>
-    prep(`t:${normalizeName(text)}`, () => {
-      const s = resolveName(db, text, { typos: false });
-      return s.status === 'resolved' ? prepare(db, s) : null;
-    });
-  // Records and monographs name the same partners again and again: one verdict per (record, partner).
-  const verdicts = new Map<string, PairVerdict | null>();
-  const judge = (self: Prepared, other: Prepared): PairVerdict | null => {
-    const id = `${idOf.get(self)}|${idOf.get(other)}`;
-    if (!verdicts.has(id)) verdicts.set(id, verdict(db, self, other, 0, 1));
-    return verdicts.get(id)!;
-  };
+  const judge = new NamePairJudge(db);
   const candidates = candidatePairs(db);
-  let graded = 0;
-  let raised = 0;
-  let added = 0;
-  // An entry naming several substances ("Co-trimoxazole and metronidazole", "MAO inhibitors (including linezolid)")
-  // takes the most severe verdict of the ones it names that resolve exactly.
-  const partsOf = (text: string) => [
-    text,
-    ...text
-      .split(/\s*(?:[,;()]|\band\b|\bor\b|\bincluding\b|\be\.g\.)\s*/i)
-      .map((x) => x.replace(/^(?:other|and|or|some)\s+/i, '').trim())
-      .filter((x) => x.length >= 3),
-  ];
-  const grade = <T extends { substance: string; severity: string; source: string }>(
-    self: Prepared,
-    e: T,
-    note: (v: PairVerdict, pair: string) => void,
-  ) => {
-    // A class named as a whole ("other serotonergic drugs") would bring its worst member's verdict (an MAOI's): only
-    // the drugs an entry names are graded; the class stays at the record's own level.
-    const whole = ofText(e.substance);
-    const others = (whole ? [whole] : partsOf(e.substance).map(ofText)).filter(
-      (x): x is Prepared => !!x && x.substance.kind !== 'class',
-    );
-    const verdicts = others
-      .filter((o) => o.substance.compound?.slug !== self.substance.compound?.slug)
-      .map((o) => ({ o, v: judge(self, o) }))
-      .filter((x): x is { o: Prepared; v: PairVerdict } => !!x.v)
-      .sort((x, y) => SEVERITY_RANK[x.v.severity] - SEVERITY_RANK[y.v.severity]);
-    const top = verdicts[0];
-    if (!top) return;
-    graded++;
-    // An entry naming several substances is raised for the one whose verdict is worst, and its note names that pair,
-    // ("The pair model rates Clarithromycin major", in warfarin's list), so the level and its sources are never read as
-    // applying to the others it names ("this pair" when it names one).
-    const pair = whole ? 'this pair' : top.o.substance.name;
-    if (SEVERITY_RANK[top.v.severity] < SEVERITY_RANK[e.severity as keyof typeof SEVERITY_RANK]) {
-      raised++;
-      e.severity = top.v.severity;
-      note(top.v, pair);
-    }
+  const counts = { graded: 0, changed: 0, added: 0, dropped: 0 };
+
+  /** The checker's verdict for an authored entry; false when the checker gives none (the entry is then dropped). */
+  const grade = (slug: string, e: { substance: string; severity: string }, addNote: (note: string) => void) => {
+    const answer = judge.judge(slug, e.substance);
+    // Read by the checker as the same substance ("Lithium orotate" on lithium carbonate's page) or as a note: the
+    // checker answers with its duplicates, not a pair verdict, and the entry stays as written.
+    if (answer.kind !== 'pair') return true;
+    const v = answer.verdict;
+    if (!v) return false;
+    counts.graded++;
+    const several = answer.b.kind === 'class' || answer.b.keys.length > 1;
+    const note = checkerNote(v, e.severity, several);
+    if (v.severity !== e.severity) counts.changed++;
+    e.severity = v.severity;
+    if (note) addNote(note);
+    return true;
   };
+
   for (const c of compounds) {
-    const self = ofSlug(c.slug);
-    if (!self) continue;
-    const list = JSON.parse(c.interactions) as Entry[];
-    // A DDInter copy has no text of its own: it takes the verdict's best text and source when there is one.
-    // (Text from our own records is not copied: the record already carries it in its own entry.)
-    const better = (e: { source: string }, v: PairVerdict) =>
-      e.source === 'ddinter' && (v.textFrom === 'class_rule' || v.textFrom === 'nlm_spl');
-    for (const e of list) {
-      grade(self, e, (v, pair) => {
-        e.notes = `${e.notes} The pair model rates ${pair} ${v.severity} (${levels(v)}).`.trim();
-      });
-    }
-    for (const e of list.filter((x) => x.source === 'ddinter')) {
-      const o = ofText(e.substance);
-      const v = o ? judge(self, o) : null;
-      if (v && better(e, v)) {
-        e.notes = [v.mechanism, v.management].filter(Boolean).join(' ');
-        e.source = v.textFrom!;
-        e.severity = v.severity;
-      }
-    }
+    const authored = (JSON.parse(c.interactions) as Entry[]).filter((e) => e.source === 'editorial');
+    const list = authored.filter((e) =>
+      grade(c.slug, e, (note) => {
+        e.notes = append(e.notes, note);
+      }),
+    );
+    counts.dropped += authored.length - list.length;
     const m = monograph.get(c.slug);
     const mono = m ? (JSON.parse(m.data) as Mono) : null;
-    const monoLists = mono ? Object.values(mono.interactions) : [];
-    for (const e of monoLists.flat()) {
-      grade(self, e, (v, pair) => {
-        e.management = `${e.management} The pair model rates ${pair} ${v.severity} (${levels(v)}).`.trim();
-      });
-      if (e.source !== 'ddinter') continue;
-      const o = ofText(e.substance);
-      const v = o ? judge(self, o) : null;
-      if (v && better(e, v)) {
-        e.effect = v.mechanism!;
-        e.management = v.management ?? 'See the effect; check the current label before combining.';
-        e.source = v.textFrom!;
-        e.severity = v.severity;
+    if (mono) {
+      for (const k of Object.keys(mono.interactions) as (keyof Mono['interactions'])[]) {
+        const before = mono.interactions[k].filter((e) => e.source === 'editorial');
+        mono.interactions[k] = before.filter((e) =>
+          grade(c.slug, e, (note) => {
+            e.management = append(e.management, note);
+          }),
+        );
+        counts.dropped += before.length - mono.interactions[k].length;
       }
     }
+    const monoLists = mono ? Object.values(mono.interactions) : [];
     const covered = new Set([...list, ...monoLists.flat()].map((e) => normalizeName(e.substance)));
     for (const otherRowid of [...(candidates.get(c.rowid) ?? [])].sort((x, y) => x - y)) {
       const o = byRowid.get(otherRowid)!;
       if (covered.has(normalizeName(o.name))) continue;
-      const other = ofSlug(o.slug);
-      if (!other) continue;
-      const v = judge(self, other);
+      const answer = judge.judge(c.slug, o.name);
+      const v = answer.kind === 'pair' ? answer.verdict : null;
       if (!v) continue;
       const top = v.findings[0]!;
+      const source = v.textFrom ?? top.source;
       const text =
         [v.mechanism, v.management].filter(Boolean).join(' ') ||
         `Listed by ${levels(v)}; no mechanism or management text in the source: check a full interaction reference.`;
-      list.push({ substance: o.name, severity: v.severity, notes: text, source: top.source });
+      list.push({ substance: o.name, severity: v.severity, notes: text, source });
       const target = mono
         ? DRUG_CATEGORIES.has(o.category)
           ? mono.interactions.drug_interactions
@@ -257,10 +255,10 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
         severity: v.severity,
         effect: v.mechanism ?? `Interaction listed by ${levels(v)}.`,
         management: v.management ?? 'Check a full interaction reference before combining.',
-        source: top.source,
+        source,
       });
       covered.add(normalizeName(o.name));
-      added++;
+      counts.added++;
     }
     updateCompound.run(JSON.stringify(editorialFirst(list)), c.rowid);
     if (mono && m) {
@@ -269,5 +267,5 @@ export function gradeInteractionLists(db: Database): { graded: number; raised: n
       updateMonograph.run(JSON.stringify(mono), c.slug);
     }
   }
-  return { graded, raised, added };
+  return counts;
 }

@@ -2,7 +2,8 @@
  * Every input of the interaction pair model, in dependency order: the name index (DrugBank, aliases), DDInter's keys,
  * Drugs@FDA brands, the ONC lists, the editorial classes (their members need the keys above), NLM's label sentences
  * (which name classes), the class rules, our compounds' keys, our records' entries as written (the pair model's
- * editorial source); then our records' and monographs' lists are graded by the pair model (interaction-lists.ts).
+ * editorial source, from records and monographs); then our records' and monographs' lists are graded by the checker's
+ * own verdict for each entry (interaction-lists.ts).
  */
 import type { Database } from 'better-sqlite3';
 import type { DrugBankEntry } from './drugbank.ts';
@@ -41,7 +42,8 @@ export function loadInteractionSources(
   counts.ix_editorial_entries = keepAuthoredEntries(db);
   const lists = gradeInteractionLists(db);
   counts.interaction_list_entries_graded = lists.graded;
-  counts.interaction_list_entries_raised = lists.raised;
+  counts.interaction_list_entries_changed = lists.changed;
   counts.interaction_list_entries_added = lists.added;
+  counts.interaction_list_entries_dropped = lists.dropped;
   return counts;
 }

@@ -2,7 +2,7 @@
  * Schema of the read-only content database. It is rebuilt whole by `npm run build:content`, never migrated in
  * place; the server refuses a database whose schema_version differs and says how to rebuild it.
  */
-export const CONTENT_SCHEMA_VERSION = 5;
+export const CONTENT_SCHEMA_VERSION = 6;
 
 /** The tokenizer every full-text index of ours uses (this schema and the user migrations). */
 export const FTS_TOKENIZE = 'porter unicode61 remove_diacritics 2';
@@ -120,12 +120,6 @@ CREATE VIRTUAL TABLE research_fts USING fts5(
 -- DDInter drug-drug interactions (CC BY-NC-SA 4.0): every drug, and every unordered pair once (a < b).
 CREATE TABLE ddinter_drugs (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL);
 CREATE INDEX ddinter_drugs_norm ON ddinter_drugs(name_norm);
--- Which of our compounds a DDInter drug is (by normalised name, alternative name or DrugBank synonym).
-CREATE TABLE ddinter_compounds (
-  ddinter_id TEXT NOT NULL REFERENCES ddinter_drugs(id), compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid),
-  PRIMARY KEY (ddinter_id, compound_rowid)
-) WITHOUT ROWID;
-CREATE INDEX ddinter_compounds_compound ON ddinter_compounds(compound_rowid);
 CREATE TABLE ddinter_pairs (
   a TEXT NOT NULL REFERENCES ddinter_drugs(id), b TEXT NOT NULL REFERENCES ddinter_drugs(id),
   level TEXT NOT NULL CHECK (level IN ('Major', 'Moderate', 'Minor', 'Unknown')),
@@ -172,7 +166,8 @@ CREATE TABLE ix_rules (id TEXT PRIMARY KEY, data TEXT NOT NULL);
 -- Our records' editorial interaction entries as written (compounds.interactions carries them graded by the pair model).
 CREATE TABLE ix_editorial (
   compound_rowid INTEGER NOT NULL REFERENCES compounds(rowid), seq INTEGER NOT NULL, substance TEXT NOT NULL,
-  severity TEXT NOT NULL, notes TEXT NOT NULL, PRIMARY KEY (compound_rowid, seq)
+  severity TEXT NOT NULL, notes TEXT NOT NULL, origin TEXT NOT NULL CHECK (origin IN ('record', 'monograph')),
+  PRIMARY KEY (compound_rowid, seq)
 ) WITHOUT ROWID;
 
 -- USDA SR28 (public domain): foods, nutrients per 100 g, household weights.

@@ -230,15 +230,28 @@ export function checkInteractions(
   names: readonly string[],
   contexts: readonly (SubstanceContext | undefined)[] = [],
 ): InteractionCheck {
-  const read = names.map((n, i) => ({ s: resolveLine(db, n), ctx: contexts[i] }));
-  const notes = read.filter((r) => r.s.reading?.line === 'note');
-  const live = read.filter((r) => r.s.reading?.line !== 'note');
+  const read = names.map((n, i) => readName(db, n, contexts[i]));
+  const notes = read.filter((r) => r.note);
+  const live = read.filter((r) => !r.note);
   const out = checkSubstances(
     db,
     live.map((r) => r.s),
-    live.map((r) => r.ctx ?? lineContext(r.s)),
+    live.map((r) => r.ctx),
   );
   return { ...out, not_medicines: notes.map((r) => r.s.input) };
+}
+
+/** One name as the checker reads it: the substance its line names, how the line says it is taken, or a note line. */
+export interface ReadName {
+  s: Substance;
+  ctx: SubstanceContext | undefined;
+  /** a heading or a note ("Allergies: NKDA"), not a medicine: never checked */
+  note: boolean;
+}
+
+export function readName(db: Db, name: string, context?: SubstanceContext): ReadName {
+  const s = resolveLine(db, name);
+  return { s, ctx: context ?? lineContext(s), note: s.reading?.line === 'note' };
 }
 
 const TO_MG: Record<string, number> = { mg: 1, g: 1000, mcg: 0.001, ng: 0.000001 };

@@ -7,10 +7,11 @@
  * A class word narrowed by the words around it names only part of the class, so it does not bring the whole class:
  * "Carbapenem antibiotics", "macrolide and fluoroquinolone antibiotics", "some fluoroquinolones", "Intravenous calcium"
  * (a qualifier before it), "opioid combinations", "calcium channel" (the class word used as a modifier). The narrower
- * group is found by its own pattern or names ("carbapenems", "macrolides"), or not at all.
+ * group is found by its own pattern or names ("carbapenems", "macrolides"), or not at all. An entry written in exactly the
+ * words the substance was given as always concerns it.
  */
 import { linkableNames } from '../vocabulary/ambiguous.ts';
-import { namePattern } from '../vocabulary/normalize.ts';
+import { namePattern, normalizeName } from '../vocabulary/normalize.ts';
 import type { Db } from '../db/connection.ts';
 import { classesOfKey, interactionClasses, keyName, type Substance } from '../vocabulary/resolver.ts';
 
@@ -132,6 +133,8 @@ function withParentheticals(name: string): string[] {
 
 /** Name patterns, and class patterns (global: every occurrence is judged). */
 export interface TextMatcher {
+  /** the words the substance was given as, normalised: an entry written in exactly these words concerns it */
+  written: string;
   patterns: RegExp[];
   classes: { id: string; name: string; pattern: RegExp }[];
 }
@@ -153,11 +156,14 @@ export function textMatcher(db: Db, s: Substance): TextMatcher {
       name: c.name,
       pattern: new RegExp(c.pattern!.source, `${c.pattern!.flags.replace('g', '')}g`),
     }));
-  return { patterns: linkableNames(names).map(namePattern), classes };
+  return { written: normalizeName(s.input), patterns: linkableNames(names).map(namePattern), classes };
 }
 
 /** Whether the entry's text concerns the substance: by name (class null) or through a class (its name). */
 export function entryConcerns(text: string, m: TextMatcher): { byClass: string | null } | null {
+  // The entry's own words always concern what they name, even when no pattern finds them ("Coffee", a common word;
+  // "Oxalate- and phytate-rich foods (spinach, rhubarb, bran)"): a page's entry and the checker given its words agree.
+  if (m.written && normalizeName(text) === m.written) return { byClass: null };
   if (m.patterns.some((re) => re.test(text))) return { byClass: null };
   for (const c of m.classes) {
     for (const hit of text.matchAll(c.pattern))

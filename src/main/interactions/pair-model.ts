@@ -9,8 +9,8 @@
  *   class rules        the rule's severity, mechanism, management and basis (resources/content/interaction-rules.json);
  *                      a rule with a route or dose condition gives its level for the route and dose known, or, with
  *                      neither known, its more severe level with a note saying what the level depends on
- *   our records        each compound record's editorial entries as written (ix_editorial) that name the other substance
- *                      or a class it belongs to as a whole (editorial.ts)
+ *   our records        each compound record's and monograph's editorial entries as written (ix_editorial) that name
+ *                      the other substance or a class it belongs to as a whole (editorial.ts)
  *
  * The verdict is the most severe level any source gives (contraindicated > major > moderate > minor > unknown); every
  * source's own level is listed, `sources_disagree` says when they differ, and the mechanism and management text come
@@ -100,8 +100,8 @@ interface Model {
   /** the ONC and NLM rows (a few thousand), by "a\0b": read once, looked up for every key pair of every check */
   ixPairs: Map<string, IxPairRow[]>;
   rules: StoredRule[];
-  /** our records' editorial entries as written (ix_editorial), by compound rowid */
-  editorial: Map<number, { substance: string; severity: Severity; notes: string }[]>;
+  /** our records' and monographs' editorial entries as written (ix_editorial), by compound rowid */
+  editorial: Map<number, { substance: string; severity: Severity; notes: string; origin: string }[]>;
 }
 
 const models = new WeakMap<Db, Model>();
@@ -128,9 +128,10 @@ function model(db: Db): Model {
         .map((r) => JSON.parse(r.data) as StoredRule),
       editorial: Map.groupBy(
         db
-          .prepare<[], { compound_rowid: number; substance: string; severity: Severity; notes: string }>(
-            'SELECT compound_rowid, substance, severity, notes FROM ix_editorial ORDER BY compound_rowid, seq',
-          )
+          .prepare<
+            [],
+            { compound_rowid: number; substance: string; severity: Severity; notes: string; origin: string }
+          >('SELECT compound_rowid, substance, severity, notes, origin FROM ix_editorial ORDER BY compound_rowid, seq')
           .all(),
         (r) => r.compound_rowid,
       ),
@@ -342,7 +343,7 @@ function editorialFindings(db: Db, x: Prepared, y: Prepared): Finding[] {
         listedAs: e.substance,
         mechanism: e.notes,
         management: null,
-        reference: `Materia compound record ${rec.slug} (editorial)${hit.byClass ? `, through the class ${hit.byClass}` : ''}`,
+        reference: `Materia ${e.origin === 'monograph' ? 'monograph' : 'compound record'} ${rec.slug} (editorial)${hit.byClass ? `, through the class ${hit.byClass}` : ''}`,
         record: rec.slug,
         rule: null,
         basis: [],
