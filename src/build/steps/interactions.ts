@@ -1,13 +1,14 @@
 /**
  * Every input of the interaction pair model, in dependency order: the name index (DrugBank, aliases), DDInter's keys,
  * Drugs@FDA brands, the ONC lists, the editorial classes (their members need the keys above), NLM's label sentences
- * (which name classes), the class rules, our compounds' keys, our records' entries as written (the pair model's
- * editorial source, from records and monographs); then our records' and monographs' lists are graded by the checker's
- * own verdict for each entry (interaction-lists.ts).
+ * (which name classes), the class rules, the label dose limits (checked only: the pair model reads the file), our
+ * compounds' keys, our records' entries as written (the pair model's editorial source, from records and monographs);
+ * then our records' and monographs' lists are graded by the checker's own verdict for each entry (interaction-lists.ts).
  */
 import type { Database } from 'better-sqlite3';
 import type { DrugBankEntry } from './drugbank.ts';
 import { loadDrugsAtFda } from './drugsatfda.ts';
+import { checkDoseLimits } from './interaction-dose-limits.ts';
 import { keyCompounds, keyDdinter } from './interaction-keys.ts';
 import { gradeInteractionLists, keepAuthoredEntries } from './interaction-lists.ts';
 import { IxNames } from './interaction-names.ts';
@@ -36,6 +37,7 @@ export function loadInteractionSources(
   counts.nlm_spl_labels = nlm.labels;
   counts.nlm_spl_pairs = nlm.pairs;
   counts.interaction_rules = loadInteractionRules(db, names);
+  counts.interaction_dose_limits = checkDoseLimits(db, names);
   counts.ix_compound_keys = keyCompounds(db, names);
   Object.assign(counts, loadVocabulary(db, names, dataDir));
   counts.ix_keys = names.finish();

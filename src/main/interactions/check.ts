@@ -13,6 +13,7 @@ import { keyName, suggestions, type Substance } from '../vocabulary/resolver.ts'
 import { resolveLine } from '../vocabulary/med-list.ts';
 import { splitMedicationList } from '../vocabulary/med-line.ts';
 import { medicinesOnLine } from '../vocabulary/med-list.ts';
+import { dosesPerDay, unitsPerDose } from '../vocabulary/dose-count.ts';
 import { SEVERITY_RANK, type Severity, type SubstanceContext } from './rules.ts';
 
 export type InteractionCheck = Omit<InteractionsData, 'saved_result_id'>;
@@ -256,7 +257,10 @@ export function readName(db: Db, name: string, context?: SubstanceContext): Read
 
 const TO_MG: Record<string, number> = { mg: 1, g: 1000, mcg: 0.001, ng: 0.000001 };
 
-/** The route and the dose in mg a medication line gave (a strength pair's first number: "30/500 mg" → 30). */
+/**
+ * The route, form and dose in mg a medication line gave (a strength pair gives no dose: "30/500 mg" is two ingredients),
+ * with the count per dose and doses a day when it says them.
+ */
 export function lineContext(s: Substance): SubstanceContext | undefined {
   const r = s.reading;
   if (!r) return undefined;
@@ -264,7 +268,14 @@ export function lineContext(s: Substance): SubstanceContext | undefined {
   const ctx: SubstanceContext = {};
   if (r.route) ctx.route = r.route;
   if (r.form) ctx.form = r.form;
-  if (factor !== undefined && r.strength!.values.length === 1) ctx.doseMg = r.strength!.value * factor;
+  if (factor !== undefined && r.strength!.values.length === 1) {
+    ctx.doseMg = r.strength!.value * factor;
+    // what a label's daily limit needs: how many units a dose and how many doses a day (dose-limits.ts)
+    const units = unitsPerDose(r.dose);
+    const perDay = dosesPerDay(r.frequency);
+    if (units !== null) ctx.unitsPerDose = units;
+    if (perDay !== null) ctx.dosesPerDay = perDay;
+  }
   return ctx.route || ctx.form || ctx.doseMg !== undefined ? ctx : undefined;
 }
 

@@ -5,7 +5,8 @@ import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { checkInteractions, findDuplicates, highestSeverity } from './check.ts';
 import { pairVerdicts } from './pair-model.ts';
 import { resolveName } from '../vocabulary/resolver.ts';
-import { SEVERITY_RANK, type SubstanceContext } from './rules.ts';
+import { SEVERITY_RANK, type StoredRule, type SubstanceContext } from './rules.ts';
+import { DOSE_LIMITS, DoseLimitsFile } from './dose-limits.ts';
 
 let db: Db;
 beforeAll(() => {
@@ -241,5 +242,91 @@ describe('pair model', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');
     expect(r.coverage.statement).toMatch(/not proof of safety/);
+  });
+});
+
+describe('label dose limits (issue 25): the label caps the dose, so the level follows the dose the line gives', () => {
+  const pairOf = (a: string, b: string) => checkInteractions(db, [a, b]).pairs[0]!;
+
+  it('simvastatin + amiodarone: major when the dose is not given, though the ONC list says contraindicated', () => {
+    const p = pairOf('simvastatin', 'amiodarone');
+    expect(p.sources.find((x) => x.source === 'onc_high_priority')!.severity).toBe('contraindicated');
+    expect(p.severity).toBe('major');
+    expect(p.sources_disagree).toBe(true);
+    expect(p.management).toMatch(
+      /Label dose limit \(Zocor \(simvastatin\) US label, 2\.3\): simvastatin at most 20 mg a day with amiodarone\. The simvastatin dose was not given: major/,
+    );
+    expect(p.management).toMatch(/Sources that list the pair whatever the dose grade it higher/);
+  });
+
+  it("the dose on the line decides: above the limit major (not contraindicated), within it the label's level", () => {
+    const above = pairOf('simvastatin 40mg', 'amiodarone');
+    expect(above.severity).toBe('major');
+    expect(above.management).toMatch(/The dose given, 40 mg a day, is above the limit: major/);
+    const within = pairOf('simvastatin 20 mg at night', 'amiodarone 200mg od');
+    expect(within.severity).toBe('moderate');
+    expect(within.management).toMatch(/The dose given, 20 mg a day, is within the limit: moderate/);
+    // verapamil, diltiazem, dronedarone: 10 mg (the US label; the UK allows 20 mg and the note says so)
+    expect(pairOf('simvastatin 20mg', 'diltiazem').severity).toBe('major');
+    expect(pairOf('simvastatin 20mg', 'diltiazem').management).toMatch(/at most 10 mg a day.*UK SmPC allows/);
+    expect(pairOf('simvastatin 10mg', 'verapamil').severity).toBe('moderate');
+    // the daily dose counts tablets and doses a day: 2 × 10 mg is above 10 mg a day
+    expect(pairOf('simvastatin 10mg 2 tablets at night', 'verapamil').severity).toBe('major');
+    expect(pairOf('lovastatin 40mg', 'amiodarone').severity).toBe('moderate');
+    expect(pairOf('lovastatin 80 mg', 'amiodarone').severity).toBe('major');
+    expect(pairOf('atorvastatin 80mg', 'clarithromycin').severity).toBe('major');
+  });
+
+  it('ranolazine with a moderate CYP3A inhibitor: 500 mg twice a day, a pair no source listed', () => {
+    const unsaid = pairOf('ranolazine', 'diltiazem');
+    expect(unsaid.severity).toBe('major');
+    expect(unsaid.sources).toEqual([]);
+    expect(unsaid.mechanism).toMatch(/CYP3A/);
+    expect(unsaid.management).toMatch(/ranolazine at most 500 mg twice a day \(1000 mg a day\) with diltiazem/);
+    // no frequency: ranolazine is taken twice a day
+    expect(pairOf('ranolazine 500mg', 'verapamil').severity).toBe('moderate');
+    expect(pairOf('Ranexa 500 mg bd', 'verapamil').severity).toBe('moderate');
+    const high = pairOf('ranolazine 1000 mg twice daily', 'diltiazem');
+    expect(high.severity).toBe('major');
+    expect(high.management).toMatch(/The dose given, 2000 mg a day, is above the limit/);
+  });
+
+  it('only the drug alone (or with a listed companion) against listed partners; label contraindications stand', () => {
+    // a strong inhibitor is not a dose limit: simvastatin + clarithromycin stays contraindicated at any dose
+    expect(pairOf('simvastatin 10mg', 'clarithromycin').severity).toBe('contraindicated');
+    // ezetimibe with simvastatin carries Zocor's limits (Vytorin); the strength pair does not say the dose
+    const combo = pairOf('ezetimibe/simvastatin 10/40', 'amiodarone');
+    expect(combo.severity).toBe('major');
+    expect(combo.management).toMatch(/simvastatin dose was not given/);
+    // amlodipine with atorvastatin is not a listed companion: amlodipine's own pairs are not the statin's limit
+    expect(pairOf('amlodipine/atorvastatin', 'clarithromycin').management ?? '').not.toMatch(/Label dose limit/);
+    // a partner the limit does not list: no limit (simvastatin + fluconazole is not a dose limit in the labels)
+    expect(pairOf('simvastatin 20mg', 'fluconazole').management ?? '').not.toMatch(/Label dose limit/);
+  });
+
+  it('the data: not given and above are at least major; the class rules with the same limit agree with it', () => {
+    const base = DOSE_LIMITS[0]!;
+    const bad = (levels: object) =>
+      DoseLimitsFile.safeParse({ about: 'x', limits: [{ ...base, levels: { ...base.levels, ...levels } }] }).success;
+    expect(bad({ above: 'moderate' })).toBe(false);
+    expect(bad({ not_given: 'minor' })).toBe(false);
+    expect(bad({})).toBe(true);
+    const rules = db
+      .prepare<[], { data: string }>('SELECT data FROM ix_rules')
+      .all()
+      .map((r) => JSON.parse(r.data) as StoredRule);
+    let compared = 0;
+    for (const l of DOSE_LIMITS) {
+      for (const r of rules) {
+        if (r.when?.dose_mg_above === undefined || r.when.on !== 'a' || !r.a.keys.includes(l.drug)) continue;
+        const shared = l.partners.filter((p) => r.b.keys.includes(p));
+        if (!shared.length) continue;
+        compared++;
+        expect(r.when.dose_mg_above * l.doses_per_day, `${l.id} / ${r.id}`).toBe(l.max_mg_per_day);
+        expect(r.when.otherwise.severity, `${l.id} / ${r.id}`).toBe(l.levels.within);
+        expect(r.severity, `${l.id} / ${r.id}`).toBe(l.levels.above);
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(7);
   });
 });

@@ -15,6 +15,8 @@
  * The verdict is the most severe level any source gives (contraindicated > major > moderate > minor > unknown); every
  * source's own level is listed, `sources_disagree` says when they differ, and the mechanism and management text come
  * from the most severe source that has text (rules, then label sentences, then our records at equal severity).
+ * Exceptions, each saying so in the management text: a class rule whose dose or route condition does not hold decides;
+ * a label dose limit (dose-limits.ts) sets the label's level for the dose given; local use caps it (local-use.ts).
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection.ts';
@@ -22,6 +24,7 @@ import type { INTERACTION_SOURCES } from '../../shared/enums.ts';
 import { entryConcerns, textMatcher, type TextMatcher } from './editorial.ts';
 import { foldAccents } from '../vocabulary/normalize.ts';
 import { classesOfKey, keyName, type Substance } from '../vocabulary/resolver.ts';
+import { doseLimitFor, limitNote, type AppliedLimit } from './dose-limits.ts';
 import { localUseCap, stricterCap, type Partner } from './local-use.ts';
 import {
   conditionState,
@@ -359,6 +362,10 @@ const partnerOf = (p: Prepared): Partner => ({
   classes: [...new Set([...(p.substance.classId ? [p.substance.classId] : []), ...[...p.keyClasses.values()].flat()])],
 });
 
+/** A label dose limit that applies to the pair, if any (dose-limits.ts). */
+const limitOf = (x: Prepared, y: Prepared): AppliedLimit | null =>
+  doseLimitFor({ ...partnerOf(x), context: x.context }, { ...partnerOf(y), context: y.context });
+
 /** Every source's findings for one pair (indices a, b into the caller's list), merged into one verdict, or null. */
 export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number): PairVerdict | null {
   const all = [
@@ -367,7 +374,8 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
     ...editorialFindings(db, x, y),
     ...ddinterFindings(db, x, y),
   ];
-  if (!all.length) return null;
+  const limit = limitOf(x, y);
+  if (!all.length && !limit) return null;
   const bySource = new Map<InteractionSource, Finding>();
   for (const f of all) {
     const prev = bySource.get(f.source);
@@ -390,7 +398,16 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
   // Above the limit, or with neither given, the most severe level stands.
   const rule = bySource.get('class_rule');
   const decided = rule?.condition === 'not_met' ? rule : null;
-  let top: Pick<Finding, 'severity'> = decided ?? worst(findings)!;
+  const sourcesTop = decided ?? worst(findings);
+  // A label dose limit sets the label's level for the dose given, whatever sources that list the pair at any dose say
+  // (the ONC list's contraindicated simvastatin + amiodarone; nothing listed for ranolazine + diltiazem).
+  let top: Pick<Finding, 'severity'> = limit ?? sourcesTop!;
+  let limitText: string | null = null;
+  if (limit) {
+    const partner = limit.drugSide === 0 ? y : x;
+    const overruled = findings.some((f) => SEVERITY_RANK[f.severity] < SEVERITY_RANK[limit.severity]);
+    limitText = limitNote(limit, partner.substance.keys, overruled);
+  }
   // A side used locally (eye, ear, skin, scalp, coil; never nose, patch or ring: local-use.ts) caps the level, unless a rule decided it for that very route.
   const cap =
     decided || rule?.condition === 'met'
@@ -405,25 +422,25 @@ export function verdict(db: Db, x: Prepared, y: Prepared, a: number, b: number):
     capNote = cap.note;
   }
   const known = new Set(findings.filter((f) => f.severity !== 'unknown').map((f) => f.severity));
+  // With a label dose limit, the text comes from a source at or below the limit's level (never one the limit overruled).
   const withText =
-    decided ??
+    (limit ? null : decided) ??
     findings
-      .filter((f) => f.mechanism)
+      .filter((f) => f.mechanism && (!limit || SEVERITY_RANK[f.severity] >= SEVERITY_RANK[limit.severity]))
       .sort(
         (p, q) =>
           SEVERITY_RANK[p.severity] - SEVERITY_RANK[q.severity] ||
           (TEXT_PREFERENCE[p.source] ?? 9) - (TEXT_PREFERENCE[q.source] ?? 9),
       )[0];
+  const management = [capNote, limitText, withText?.management].filter(Boolean).join(' ');
   return {
     a,
     b,
     severity: top.severity,
     sourcesDisagree: known.size > 1,
     findings,
-    mechanism: withText?.mechanism ?? null,
-    management: capNote
-      ? `${capNote}${withText?.management ? ` ${withText.management}` : ''}`
-      : (withText?.management ?? null),
+    mechanism: withText?.mechanism ?? limit?.limit.mechanism ?? null,
+    management: management || null,
     textFrom: withText?.source ?? null,
   };
 }

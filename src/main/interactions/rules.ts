@@ -30,6 +30,10 @@ export interface SubstanceContext {
   doseMg?: number;
   /** the product's form when it says how much reaches the blood ("shampoo": local-use.ts) */
   form?: string;
+  /** tablets, capsules or puffs per dose when the line gives a count ("2 tablets"): doseMg is per unit */
+  unitsPerDose?: number;
+  /** doses a day when the line gives a frequency ("BD" → 2): label dose limits are daily (dose-limits.ts) */
+  dosesPerDay?: number;
 }
 
 /** Route words as people and parsers write them → the route a rule names. */
