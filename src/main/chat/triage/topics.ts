@@ -7,7 +7,8 @@
  *
  * A topic is the subject when a learning cue ("what is", "signs of", "how do I use", "que faire", "Anzeichen") stands
  * just before its words, or a question about it just after ("DKA — what is it?"), and the words are not an aside ("risk
- * of stroke", "seizure threshold"). When nothing else answers the question, naming the topic is enough.
+ * of stroke", "seizure threshold", "hx GI bleed") or denied ("no bleeding"). When nothing else answers the question,
+ * naming the topic is enough.
  */
 import { z } from 'zod';
 import file from '../../../../resources/triage/topics.json' with { type: 'json' };
@@ -31,7 +32,7 @@ const File = z
     reviews: z.array(z.object({ by: z.string(), date: z.string(), scope: z.string() }).strict()).min(1),
     second_review: z.unknown().nullable(),
     note: z.string(),
-    cues: z.object({ before: Terms, after: Terms, aside_before: Terms, aside_after: Terms }).strict(),
+    cues: z.object({ before: Terms, after: Terms, aside_before: Terms, aside_after: Terms, negation: Terms }).strict(),
     topics: z
       .array(Topic)
       .min(1)
@@ -49,6 +50,7 @@ const CUE_BEFORE = global(data.cues.before);
 const CUE_AFTER = global(data.cues.after);
 const ASIDE_BEFORE = termsPattern(data.cues.aside_before)!;
 const ASIDE_AFTER = termsPattern(data.cues.aside_after)!;
+const NEGATION = termsPattern(data.cues.negation)!;
 const TOPICS = data.topics.map((t) => ({
   ...t,
   terms: global(t.terms),
@@ -76,13 +78,20 @@ export function educationTopic(question: string, opts: { answered: boolean }): E
   for (const topic of TOPICS) {
     if (topic.with && !topic.with.test(t)) continue;
     for (const at of spans(topic.terms, t)) {
-      const lead = t.slice(0, at.from).split(/\s+/).slice(-4).join(' ');
+      const lead = t.slice(0, at.from).split(/\s+/);
       const tail = t.slice(at.to).trim().split(/\s+/).slice(0, 2).join(' ');
-      if (ASIDE_BEFORE.test(lead) || ASIDE_AFTER.test(tail)) continue;
+      // "risk of stroke", "seizure threshold", "no bleeding": the topic is not what is asked about
+      if (
+        ASIDE_BEFORE.test(lead.slice(-4).join(' ')) ||
+        NEGATION.test(lead.slice(-3).join(' ')) ||
+        ASIDE_AFTER.test(tail)
+      )
+        continue;
       const asked =
         !opts.answered ||
         before.some(
-          (c) => c.to <= at.from && !/[.?!;]/.test(t.slice(c.to, at.from)) && words(t.slice(c.to, at.from)) <= BEFORE_GAP,
+          (c) =>
+            c.to <= at.from && !/[.?!;]/.test(t.slice(c.to, at.from)) && words(t.slice(c.to, at.from)) <= BEFORE_GAP,
         ) ||
         after.some((c) => c.from >= at.to && words(t.slice(at.to, c.from)) <= AFTER_GAP);
       if (asked) return { id: topic.id, text: topic.text, basis: topic.basis };
