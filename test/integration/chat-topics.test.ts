@@ -1,7 +1,7 @@
 /**
  * Education topics over HTTP, on the real app: a carer asking what DKA is gets the DKA topic with its basis (no
  * emergency script, never "nothing found"); a topic follows the emergency instruction when the triage leads with one;
- * an ordinary drug question keeps its records' answer alone.
+ * a clinician's shorthand and an ordinary drug question keep their answers without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessage } from '../../src/shared/schemas/chat.ts';
@@ -69,6 +69,12 @@ describe('education topics in the chat', () => {
     expect(m.safety).toBe('emergency');
     expect(text.startsWith(EMERGENCY_FIRST)).toBe(true);
     expect(text.indexOf(topic('hypoglycaemia').text)).toBeGreaterThan(EMERGENCY_FIRST.length);
+  });
+
+  it("leave a clinician's management question without the lay text", async () => {
+    const m = await answer('pt in DKA, pH 7.1, ketones 5.8, K 4.2 — FRIII rate?');
+    expect(m.safety).toBe('emergency');
+    expect(m.content[0]!.text).not.toContain(topic('diabetic_ketoacidosis').text);
   });
 
   it('leave an ordinary drug question with its records answer alone', async () => {

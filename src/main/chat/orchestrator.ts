@@ -149,8 +149,9 @@ export class Orchestrator {
     // a small dosing error (a missed pill, one extra dose) is answered with the safe facts first, never "nothing found"
     const near = nearMissText(nearMisses(a.text, { namesDrug: a.compounds.length > 0 }));
     // a question about an emergency condition (DKA, a seizure, naloxone) is answered with the condition's topic, after
-    // any emergency instruction and before the records' answer (kept whole), never "nothing found"
-    const topic = educationTopic(a.text, { answered: outputs.length > 0 });
+    // any emergency instruction and before the records' answer (kept whole), never "nothing found"; a clinician's
+    // message gets the lay text only when it asks about the condition
+    const topic = educationTopic(a.text, { mustAsk: outputs.length > 0 || safety.triage.clinician });
     const learn = topic ? topicText(topic) : '';
     const body = outputs.length
       ? [near, learn, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n')

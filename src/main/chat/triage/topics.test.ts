@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import file from '../../../../resources/triage/topics.json' with { type: 'json' };
 import { educationTopic, TOPIC_IDS, topicText } from './topics.ts';
 
-const id = (q: string, answered = true) => educationTopic(q, { answered })?.id ?? null;
+const id = (q: string, mustAsk = true) => educationTopic(q, { mustAsk })?.id ?? null;
 
 describe('education topics', () => {
   it('hold about 20 editorial topics pending a second review, each 80-160 words with a basis', () => {
@@ -63,7 +63,7 @@ describe('education topics', () => {
       'is magnesium good for sleep?',
       'what is a low sugar diet?',
     ])
-      for (const answered of [true, false]) expect(id(q, answered), q).toBeNull();
+      for (const mustAsk of [true, false]) expect(id(q, mustAsk), q).toBeNull();
   });
 
   it('keep the records answer alone when the condition is only mentioned, an aside or denied', () => {
@@ -82,7 +82,7 @@ describe('education topics', () => {
   });
 
   it('show the text with its basis', () => {
-    const t = educationTopic('what is DKA?', { answered: false })!;
+    const t = educationTopic('what is DKA?', { mustAsk: false })!;
     expect(topicText(t)).toMatch(/ketones[\s\S]*\(Basis: JBDS-IP, The management of diabetic ketoacidosis/);
   });
 });

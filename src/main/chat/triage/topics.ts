@@ -67,11 +67,13 @@ const words = (s: string) => s.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 const spans = (re: RegExp, t: string) => [...t.matchAll(re)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
 
 /**
- * The topic the question asks about, or null. `answered`: the knowledge base answers the question; a topic then has to
- * be its subject (a cue beside it), so a drug question that only mentions one ("does metformin cause DKA?") keeps its
- * answer alone. Topics are tried in the file's order (the specific before the general: energy drinks before heart attack).
+ * The topic the question asks about, or null. `mustAsk`: the topic has to be the question's subject (a cue beside it)
+ * — when the knowledge base answers the question, so a drug question that only mentions one ("does metformin cause
+ * DKA?") keeps its answer alone, and for a clinician's message, which a lay text does not answer unless it asks for one.
+ * Otherwise naming the topic is enough. Topics are tried in the file's order (the specific before the general: energy
+ * drinks before heart attack).
  */
-export function educationTopic(question: string, opts: { answered: boolean }): EducationTopic | null {
+export function educationTopic(question: string, opts: { mustAsk: boolean }): EducationTopic | null {
   const t = normalizeForTriage(question);
   const before = spans(CUE_BEFORE, t);
   const after = spans(CUE_AFTER, t);
@@ -88,7 +90,7 @@ export function educationTopic(question: string, opts: { answered: boolean }): E
       )
         continue;
       const asked =
-        !opts.answered ||
+        !opts.mustAsk ||
         before.some(
           (c) =>
             c.to <= at.from && !/[.?!;]/.test(t.slice(c.to, at.from)) && words(t.slice(c.to, at.from)) <= BEFORE_GAP,
