@@ -78,6 +78,7 @@ describe('education topics', () => {
 
   it('answer a condition that is named when nothing else answers the question', () => {
     expect(id('my son has type 1 and the leaflet keeps mentioning DKA', false)).toBe('diabetic_ketoacidosis');
+    expect(id('I have no idea what DKA is', false)).toBe('diabetic_ketoacidosis');
     expect(id('¿cómo funciona la naloxona en una sobredosis?', false)).toBe('opioid_overdose_naloxone');
   });
 

@@ -80,12 +80,12 @@ export function educationTopic(question: string, opts: { mustAsk: boolean }): Ed
   for (const topic of TOPICS) {
     if (topic.with && !topic.with.test(t)) continue;
     for (const at of spans(topic.terms, t)) {
-      const lead = t.slice(0, at.from).split(/\s+/);
+      const lead = t.slice(0, at.from).trimEnd().split(/\s+/);
       const tail = t.slice(at.to).trim().split(/\s+/).slice(0, 2).join(' ');
       // "risk of stroke", "seizure threshold", "no bleeding": the topic is not what is asked about
       if (
         ASIDE_BEFORE.test(lead.slice(-4).join(' ')) ||
-        NEGATION.test(lead.slice(-3).join(' ')) ||
+        NEGATION.test(lead.slice(-2).join(' ')) ||
         ASIDE_AFTER.test(tail)
       )
         continue;
