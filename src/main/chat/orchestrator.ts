@@ -18,6 +18,7 @@ import { streamCompletion, type LlmMessage } from './llm.ts';
 import { checkSafety, NOT_MEDICAL_ADVICE } from './safety.ts';
 import { countTokens } from './tokenizer.ts';
 import { nearMisses, nearMissText } from './triage/near-miss.ts';
+import { educationTopic, topicText } from './triage/topics.ts';
 import { SAFETY_AGENT, SPECIALISTS } from './agents/registry.ts';
 import type { Agent, AgentDeps } from './agents/types.ts';
 import { contentWords } from './agents/literature.ts';
@@ -153,9 +154,14 @@ export class Orchestrator {
     const read = a.notices.length ? `(${a.notices.map((n) => n.replace(/\.$/, '')).join('; ')}.)` : null;
     // a small dosing error (a missed pill, one extra dose) is answered with the safe facts first, never "nothing found"
     const near = nearMissText(nearMisses(a.text, { namesDrug: a.compounds.length > 0 }));
+    // a question about an emergency condition (DKA, a seizure, naloxone) is answered with the condition's topic, after
+    // any emergency instruction and before the records' answer (kept whole), never "nothing found"; a clinician's
+    // message gets the lay text only when it asks about the condition
+    const topic = educationTopic(a.text, { mustAsk: outputs.length > 0 || safety.triage.clinician });
+    const learn = topic ? topicText(topic) : '';
     const body = outputs.length
-      ? [near, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n')
-      : near || (safety.preface ? null : this.nothingFound(a));
+      ? [near, learn, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n')
+      : [near, learn].filter(Boolean).join('\n\n') || (safety.preface ? null : this.nothingFound(a));
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;
