@@ -46,7 +46,7 @@ describe('interactions first', () => {
 
   it('says how a name in another language or with a typo was read, and answers', async () => {
     const m = await answer('Kann ich Johanniskraut mit Sertralin nehmen?');
-    expect(m.content[0]!.text).toContain('"Sertralin" was read as Sertraline');
+    expect(m.content[0]!.text).toContain('"Johanniskraut" was read as St John');
     const d = await answer('¿Cuál es la dosis de metformina?');
     expect(d.agents[0]).toBe('dosing');
     expect(firstLine(d)).toMatch(/^Metformin/);

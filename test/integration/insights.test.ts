@@ -84,7 +84,7 @@ describe('profile', () => {
     expect(await fields({ goals: ['astrology'] })).toEqual([
       { field: 'goals.0', message: expect.stringMatching(/^unknown goal; known goals: .*sleep/) },
     ]);
-    expect(await fields({ compounds: ['warfarine'] })).toEqual([
+    expect(await fields({ compounds: ['warfarinn'] })).toEqual([
       { field: 'compounds.0', message: expect.stringMatching(/did you mean warfarin/) },
     ]);
     expect(await fields({ birth_year: 2027 })).toEqual([{ field: 'birth_year', message: 'must not be after 2026' }]);
