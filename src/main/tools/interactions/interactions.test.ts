@@ -84,12 +84,12 @@ describe('interactions tool: one verdict per pair', () => {
     expect(near.unresolved[0]!.suggestions[0]).toMatchObject({ name: 'Amiodarone', match: 'prefix' });
   });
 
-  it('a typo within the allowed edits is resolved with a notice ("warfarine")', () => {
-    const out = run({ substances: ['warfarine', 'aspirin'] });
+  it('a typo within the allowed edits is resolved with a notice ("warfarinn")', () => {
+    const out = run({ substances: ['warfarinn', 'aspirin'] });
     expect(out.substances[0]).toMatchObject({ status: 'resolved', matched_via: 'typo', name: 'Warfarin' });
     expect(out.substances[0]!.notice).toMatch(/read as "Warfarin" \(1 letter different\)/);
     expect(out.highest_severity).toBe('major');
-    expect(out.interpretation).toMatch(/warfarine/);
+    expect(out.interpretation).toMatch(/warfarinn/);
   });
 
   it('duplicates are reported and checked once', () => {

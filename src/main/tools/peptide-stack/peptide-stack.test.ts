@@ -362,14 +362,14 @@ describe('peptide-stack: other constraints', () => {
   });
 
   it('a misspelt medication is read with a notice; an unrecognised one is reported and makes the answer at least unknown', () => {
-    const typo = run({ goals: ['sleep'], constraints: { current_medications: ['sertralin'] } });
+    const typo = run({ goals: ['sleep'], constraints: { current_medications: ['sertralline'] } });
     expect(typo.medications[0]).toMatchObject({
-      input: 'sertralin',
+      input: 'sertralline',
       status: 'resolved',
       matched_via: 'typo',
       compound: { slug: 'sertraline' },
     });
-    expect(typo.warnings[0]).toMatch(/^"sertralin" was read as/);
+    expect(typo.warnings[0]).toMatch(/^"sertralline" was read as/);
     const unknown = run({ goals: ['sleep'], constraints: { current_medications: ['qqqzzz'] } });
     expect(unknown.unmatched_medications).toEqual([{ input: 'qqqzzz', suggestions: [] }]);
     expect(unknown.warnings[0]).toMatch(/^Not recognised, so not checked for interactions or duplication: qqqzzz\./);

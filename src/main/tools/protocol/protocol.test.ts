@@ -385,9 +385,9 @@ describe('protocol: input errors and validation', () => {
     expect(inputError({ compounds: ['sertraline', 'qqqzzz'], duration_weeks: 4, goal: 'x' }).details).toEqual([
       { field: 'compounds.1', message: 'not a compound we carry' },
     ]);
-    const typo = run({ compounds: ['sertralin'], duration_weeks: 4, goal: 'depression' });
-    expect(typo.compounds[0]).toMatchObject({ input: 'sertralin', slug: 'sertraline' });
-    expect(typo.warnings[0]).toMatch(/^"sertralin" was read as/);
+    const typo = run({ compounds: ['sertralline'], duration_weeks: 4, goal: 'depression' });
+    expect(typo.compounds[0]).toMatchObject({ input: 'sertralline', slug: 'sertraline' });
+    expect(typo.warnings[0]).toMatch(/^"sertralline" was read as/);
   });
 
   it('a drug we carry no record for is a ToolInputError that says so', () => {
