@@ -701,7 +701,8 @@ describe('the web UI served by npm start', () => {
         .getByRole('button')
         .click();
       const th = page.getByRole('columnheader', { name: /Linked studies/ });
-      await expect.poll(() => th.getAttribute('aria-sort')).toBe('descending');
+      // sorting by another column reads every match first (CompoundsPage), which takes a few seconds on a busy machine
+      await expect.poll(() => th.getAttribute('aria-sort'), { timeout: 15_000 }).toBe('descending');
       await expect(th.innerText()).resolves.toContain('▼');
       const counts = async () =>
         (await page.getByRole('table').locator('tbody td.num').allInnerTexts()).map((t) =>
