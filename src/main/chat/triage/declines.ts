@@ -11,6 +11,8 @@
  * and one that is answered with advice rather than declined: keeping a supplement or drug from a surgeon or clinician
  * (the answer explains why to tell them, then answers the question).
  */
+import { animalOnly, asksAbout, prescriberAlters, structuralDecline } from './decline-structure.ts';
+
 export type DeclineKind =
   | 'illicit_synthesis'
   | 'forged_prescription'
@@ -526,7 +528,11 @@ export function declineKind(t: string): DeclineKind | null {
     ).test(t)
   )
     return 'illicit_synthesis';
-  if (re(`\\b${FORGE}`).test(t)) return 'forged_prescription';
+  // what the request seeks, read by its parts in any language with a word file (decline-structure.ts); giving someone
+  // a drug covertly comes first, as it does in safety.ts
+  const structural = structuralDecline(t);
+  if (structural === 'harm_to_others') return structural;
+  if (re(`\\b${FORGE}`).test(t) && !asksAbout(t) && !prescriberAlters(t)) return 'forged_prescription';
   if (
     re(
       `\\b${BEAT}\\b[^.?!]{0,50}\\b${TEST}\\b[^.?!]{0,12}\\b(?:tests?|screens?|screening|controls?|kontrolle|control|test|examen|analisis|probe)\\b`,
@@ -558,9 +564,10 @@ export function declineKind(t: string): DeclineKind | null {
     return re(`\\b${SURGEON}\\b|\\b(?:surgery|operation|operacion|cirugia|operation|op)\\b`).test(t)
       ? 'hide_from_surgeon'
       : 'hide_from_clinician';
-  if (HARM.some((x) => x.test(t))) return 'harm_to_others';
+  // ("my dog ate ibuprofen, will it poison him": him is the dog; harming an animal is read by the structure, with a motive)
+  if (HARM.some((x) => x.test(t)) && !animalOnly(t)) return 'harm_to_others';
   if (PERFORMANCE.test(t)) return 'performance_cycle';
   if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
   if (EVADE.some((x) => x.test(t))) return 'evade_care';
-  return null;
+  return structural;
 }
