@@ -331,7 +331,7 @@ const EVADE = [
 /** Doses or mixtures sought for the effect itself, in several languages. */
 const MISUSE = [
   re(
-    '\\b(?:how (?:much|many)|what dose|what doses|good amount|amount|dose|doses|mg|ml)\\b[^.?!]{0,60}\\b(?:to trip|for a trip|to get high|get me high|for a (?:\\w+ )?(?:buzz|high|nod)|to nod|to roll|for fun|recreational\\w*|to feel (?:high|euphoric|fucked)|for a first timer|to get (?:fucked up|wasted|zooted|stoned))\\b',
+    '\\b(?:how (?:much|many)|what dose|what doses|good amount|amount|dose|doses|mg|ml)\\b[^.?!]{0,60}\\b(?:to trip|for a trip|to get high|get me high|for a (?:\\w+ )?(?:buzz|high|nod)|to nod(?! off)|to roll|for fun|recreational\\w*|to feel (?:high|euphoric|fucked)|for a first timer|to get (?:fucked up|wasted|zooted|stoned))\\b',
   ),
   re(
     '\\b(?:for a (?:\\w+ )?(?:buzz|nod|high)|to trip|to get high|recreational\\w*)\\b[^.?!]{0,60}\\b(?:how (?:much|many)|what doses?|doses?|mg)\\b',
@@ -348,7 +348,7 @@ const MISUSE = [
   ),
   // the effect sought, however it is said: "an opioid high", "more of a buzz", nasha (Hindi), ficar chapado (pt)
   re(
-    '\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium))',
+    '\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:off|blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium))',
   ),
   re('\\bnash(?:a|e|ey)\\b[^.?!]{0,40}\\b(?:kare|karna|karte|ke liye|hota|chahiye)\\b|\\b(?:se|ka|ki) nash(?:a|e)\\b'),
   re('\\b(?:pra|para) ficar (?:doidao|chapado|loucao|louco|alto|brisado)\\b'),
