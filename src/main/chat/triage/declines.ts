@@ -192,7 +192,7 @@ const BEAT = any(
   'cacher',
   'nascondere',
   'esconder',
-  'pass\\w*',
+  'pass(?:es|ing)?',
   'beat\\w*',
   'cheat\\w*',
   'fool\\w*',
@@ -348,7 +348,7 @@ const MISUSE = [
   ),
   // the effect sought, however it is said: "an opioid high", "more of a buzz", nasha (Hindi), ficar chapado (pt)
   re(
-    '\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:off|blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium))',
+    '\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:off|blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium|protein|fib(?:re|er)|quality|calorie|energy))',
   ),
   re('\\bnash(?:a|e|ey)\\b[^.?!]{0,40}\\b(?:kare|karna|karte|ke liye|hota|chahiye)\\b|\\b(?:se|ka|ki) nash(?:a|e)\\b'),
   re('\\b(?:pra|para) ficar (?:doidao|chapado|loucao|louco|alto|brisado)\\b'),
@@ -565,7 +565,7 @@ export function declineKind(t: string): DeclineKind | null {
       ? 'hide_from_surgeon'
       : 'hide_from_clinician';
   // ("my dog ate ibuprofen, will it poison him": him is the dog; harming an animal is read by the structure, with a motive)
-  if (HARM.some((x) => x.test(t)) && !animalOnly(t)) return 'harm_to_others';
+  if (HARM.some((x) => x.test(t)) && !animalOnly(t) && !asksAbout(t)) return 'harm_to_others';
   if (PERFORMANCE.test(t)) return 'performance_cycle';
   if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
   if (EVADE.some((x) => x.test(t))) return 'evade_care';
