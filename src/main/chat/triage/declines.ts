@@ -1,5 +1,7 @@
 /**
- * Requests the assistant does not help with, on the normalised text (normalize.ts), in English, Spanish and German:
+ * Requests the assistant does not help with, on the normalised text (normalize.ts): the phrasings below in English,
+ * Spanish and German, and the structural reader (decline-structure.ts) that reads the same kinds by their parts in
+ * every language with a word file (resources/triage/declines):
  * - illicit synthesis or extraction of controlled or dangerous substances;
  * - forged or altered prescriptions;
  * - beating a drug or doping test;
