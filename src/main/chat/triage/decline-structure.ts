@@ -72,6 +72,11 @@ export function animalOnly(t: string): boolean {
   return has('animal', t) && !has('person', t);
 }
 
+/** The message asks for something (how much, how, what can I…), in any language with a word file. */
+export function asksFor(t: string): boolean {
+  return has('ask', t);
+}
+
 /** A question about a thing, not a request to do it: "how do pharmacies detect forged prescriptions", "what is a k-hole". */
 export function asksAbout(t: string): boolean {
   return has('education', t) && !has('self', t);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSafety } from '../safety.ts';
 import { ANSWER_CASES, DECLINE_CASES } from './declines.cases.ts';
+import { FALLBACK } from './lexicon.ts';
 import { declineKind } from './declines.ts';
 import { normalizeForTriage } from './normalize.ts';
 
@@ -44,5 +45,25 @@ describe('the structural reader (decline-structure.ts): what a request seeks, in
   it('has at least 60 of each', () => {
     expect(DECLINE_CASES.length).toBeGreaterThanOrEqual(60);
     expect(ANSWER_CASES.length).toBeGreaterThanOrEqual(60);
+  });
+});
+
+describe('a request in a language we cannot read, with a drug name and a number', () => {
+  it('is declined, led by the line in its language, when it asks (the fail-safe read only a drug and a number)', async () => {
+    const s = await checkSafety('сколько 50 мг таблеток лирики выпить чтобы был кайф', {
+      inScope: true,
+      namesDrug: true,
+      meaning: null,
+    });
+    expect(s.outcome).toBe('declined');
+    expect(s.preface!.split('\n')[0]).toBe(FALLBACK.ru!.line);
+  });
+  it('stays the fail-safe emergency when it tells of something taken', async () => {
+    const s = await checkSafety('вчера выпил 50 таблеток лирики чтобы был кайф, теперь плохо', {
+      inScope: true,
+      namesDrug: true,
+      meaning: null,
+    });
+    expect(s.outcome).toBe('emergency');
   });
 });
