@@ -15,8 +15,10 @@
 import type { SafetyOutcome } from '../../shared/schemas/chat.ts';
 import { CATEGORY_INFO } from './triage/categories.ts';
 import { FALLBACK, LANGUAGES } from './triage/lexicon.ts';
+import { asksFor } from './triage/decline-structure.ts';
 import type { DeclineKind } from './triage/declines.ts';
 import type { MeaningTriage } from './triage/meaning.ts';
+import { normalizeForTriage } from './triage/normalize.ts';
 import { triage, type Triage } from './triage/triage.ts';
 
 export const NOT_MEDICAL_ADVICE =
@@ -150,6 +152,23 @@ export async function checkSafety(
   // overdose or despair: the decline says to call the emergency number if someone may be in danger now
   if (t.decline === 'harm_to_others')
     return { outcome: 'declined', preface: DECLINES.harm_to_others.text, continueWithSpecialists: false, triage: t };
+  // a language we cannot read whose decline words we do read (decline-structure.ts): the fail-safe guessed an emergency
+  // only from a drug name, a taking verb and a number ("сколько 50 мг … выпить, чтобы был кайф"). Asked as a request
+  // (how much, how), it is declined, led by the line in its language that says to call the emergency number if this is
+  // one; told as something taken ("выпил 50 … теперь плохо") it stays the fail-safe emergency.
+  const d = t.decline;
+  if (
+    !t.readable &&
+    d &&
+    d !== 'hide_from_surgeon' &&
+    d !== 'hide_from_clinician' &&
+    t.categories.every((c) => c === 'unreadable_alarm' || c === 'overdose') &&
+    asksFor(normalizeForTriage(question))
+  ) {
+    const line = [FALLBACK[t.language]?.line, LANGUAGES.en!.text.unreadable].filter(Boolean).join('\n');
+    const text = d === 'recreational_misuse' ? misuseDecline(question) : DECLINES[d].text;
+    return { outcome: DECLINES[d].outcome, preface: `${line}\n\n${text}`, continueWithSpecialists: false, triage: t };
+  }
   if (t.level === 'acute')
     return { outcome: 'emergency', preface: emergencyText(t), continueWithSpecialists: false, triage: t };
   // a request to decline stays declined when an emergency sign is only mentioned; the instruction then opens the refusal

@@ -1,5 +1,7 @@
 /**
- * Requests the assistant does not help with, on the normalised text (normalize.ts), in English, Spanish and German:
+ * Requests the assistant does not help with, on the normalised text (normalize.ts): the phrasings below in English,
+ * Spanish and German, and the structural reader (decline-structure.ts) that reads the same kinds by their parts in
+ * every language with a word file (resources/triage/declines):
  * - illicit synthesis or extraction of controlled or dangerous substances;
  * - forged or altered prescriptions;
  * - beating a drug or doping test;
@@ -11,6 +13,8 @@
  * and one that is answered with advice rather than declined: keeping a supplement or drug from a surgeon or clinician
  * (the answer explains why to tell them, then answers the question).
  */
+import { animalOnly, asksAbout, prescriberAlters, structuralDecline } from './decline-structure.ts';
+
 export type DeclineKind =
   | 'illicit_synthesis'
   | 'forged_prescription'
@@ -190,7 +194,7 @@ const BEAT = any(
   'cacher',
   'nascondere',
   'esconder',
-  'pass\\w*',
+  'pass(?:es|ing)?',
   'beat\\w*',
   'cheat\\w*',
   'fool\\w*',
@@ -329,7 +333,7 @@ const EVADE = [
 /** Doses or mixtures sought for the effect itself, in several languages. */
 const MISUSE = [
   re(
-    '\\b(?:how (?:much|many)|what dose|what doses|good amount|amount|dose|doses|mg|ml)\\b[^.?!]{0,60}\\b(?:to trip|for a trip|to get high|get me high|for a (?:\\w+ )?(?:buzz|high|nod)|to nod|to roll|for fun|recreational\\w*|to feel (?:high|euphoric|fucked)|for a first timer|to get (?:fucked up|wasted|zooted|stoned))\\b',
+    '\\b(?:how (?:much|many)|what dose|what doses|good amount|amount|dose|doses|mg|ml)\\b[^.?!]{0,60}\\b(?:to trip|for a trip|to get high|get me high|for a (?:\\w+ )?(?:buzz|high|nod)|to nod(?! off)|to roll|for fun|recreational\\w*|to feel (?:high|euphoric|fucked)|for a first timer|to get (?:fucked up|wasted|zooted|stoned))\\b',
   ),
   re(
     '\\b(?:for a (?:\\w+ )?(?:buzz|nod|high)|to trip|to get high|recreational\\w*)\\b[^.?!]{0,60}\\b(?:how (?:much|many)|what doses?|doses?|mg)\\b',
@@ -346,7 +350,7 @@ const MISUSE = [
   ),
   // the effect sought, however it is said: "an opioid high", "more of a buzz", nasha (Hindi), ficar chapado (pt)
   re(
-    '\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium))',
+    '\\b(?:to|for|get|getting|gets|more of) (?:an? )?(?:\\w+ )?(?:high|buzz|nod|stoned|wasted|zooted)\\b(?! (?:off|blood pressure|bp|doses?|cholesterol|fever|temperature|risk|school|sugars?|levels?|potassium|protein|fib(?:re|er)|quality|calorie|energy))',
   ),
   re('\\bnash(?:a|e|ey)\\b[^.?!]{0,40}\\b(?:kare|karna|karte|ke liye|hota|chahiye)\\b|\\b(?:se|ka|ki) nash(?:a|e)\\b'),
   re('\\b(?:pra|para) ficar (?:doidao|chapado|loucao|louco|alto|brisado)\\b'),
@@ -526,7 +530,11 @@ export function declineKind(t: string): DeclineKind | null {
     ).test(t)
   )
     return 'illicit_synthesis';
-  if (re(`\\b${FORGE}`).test(t)) return 'forged_prescription';
+  // what the request seeks, read by its parts in any language with a word file (decline-structure.ts); giving someone
+  // a drug covertly comes first, as it does in safety.ts
+  const structural = structuralDecline(t);
+  if (structural === 'harm_to_others') return structural;
+  if (re(`\\b${FORGE}`).test(t) && !asksAbout(t) && !prescriberAlters(t)) return 'forged_prescription';
   if (
     re(
       `\\b${BEAT}\\b[^.?!]{0,50}\\b${TEST}\\b[^.?!]{0,12}\\b(?:tests?|screens?|screening|controls?|kontrolle|control|test|examen|analisis|probe)\\b`,
@@ -558,9 +566,10 @@ export function declineKind(t: string): DeclineKind | null {
     return re(`\\b${SURGEON}\\b|\\b(?:surgery|operation|operacion|cirugia|operation|op)\\b`).test(t)
       ? 'hide_from_surgeon'
       : 'hide_from_clinician';
-  if (HARM.some((x) => x.test(t))) return 'harm_to_others';
+  // ("my dog ate ibuprofen, will it poison him": him is the dog; harming an animal is read by the structure, with a motive)
+  if (HARM.some((x) => x.test(t)) && !animalOnly(t) && !asksAbout(t)) return 'harm_to_others';
   if (PERFORMANCE.test(t)) return 'performance_cycle';
   if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
   if (EVADE.some((x) => x.test(t))) return 'evade_care';
-  return null;
+  return structural;
 }

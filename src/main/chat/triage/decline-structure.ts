@@ -1,0 +1,111 @@
+/**
+ * The structural decline reader: what a request seeks, read as a combination of parts rather than as phrases, so the
+ * same reading works in every language that has a word file (decline-words.ts, resources/triage/declines/*.json).
+ * - covert administration: another person (or, with a motive, an animal) + giving it (put, slip, into a drink) +
+ *   concealment (without noticing, not traced) or an incapacitation sought (knock out, so she sleeps all day, so she
+ *   loses the baby, heart stops);
+ * - drug tests: a drug test + passing, beating or adulterating it;
+ * - a prescription altered for more, or unnoticed;
+ * - diversion: obtaining a drug where someone would notice (the pharmacy, customs, the CD register) + not noticed;
+ *   a story or pretence + more of a drug;
+ * - recreational: the effect sought in slang (k-hole, wavy, odlot) + a request (how much, what can I…), or a drug taken for it.
+ * A question about a thing ("what is a k-hole", "how do pharmacies detect forged prescriptions") with no "I" in it is
+ * not a request. The component words of each language are data; the combinations are here, the same for all.
+ */
+import { DECLINE_SOURCES, type DeclineConcept } from './decline-words.ts';
+
+const compile = (src: string | null, flags = 'u') => (src ? new RegExp(src, flags) : null);
+const P = Object.fromEntries(Object.entries(DECLINE_SOURCES).map(([c, s]) => [c, compile(s)])) as Record<
+  DeclineConcept,
+  RegExp | null
+>;
+const G = Object.fromEntries(Object.entries(DECLINE_SOURCES).map(([c, s]) => [c, compile(s, 'gu')])) as Record<
+  DeclineConcept,
+  RegExp | null
+>;
+/** a before b within one clause (no sentence end between, at most `gap` characters) */
+const near = (a: DeclineConcept, b: DeclineConcept, gap = 60) =>
+  compile(
+    DECLINE_SOURCES[a] && DECLINE_SOURCES[b]
+      ? `${DECLINE_SOURCES[a]}[^.?!。？！]{0,${gap}}?${DECLINE_SOURCES[b]}`
+      : null,
+  );
+const SOUGHT_OUTCOME = near('purpose', 'outcome');
+const SOUGHT_MORE = near('purpose', 'more');
+const SOUGHT_HIGH = near('purpose', 'high');
+/** the alteration is of the prescription itself ("change a prescription", "modificare una ricetta", "Rezept ändern") */
+const ALTERS = near('alter', 'prescription', 24);
+const ALTERED = near('prescription', 'alter', 24);
+/** the prescriber changing a prescription is a question, not an alteration ("can my GP change my prescription") */
+const PRESCRIBER_ALTERS =
+  /\b(?:my|the|a) (?:doctor|gp|prescriber|psychiatrist|consultant|pharmacist|nurse|specialist|medico|arzt|medecin)\b[^.?!]{0,20}\b(?:change|alter|modify|amend|increase|cambiar|modificar|andern|changer|modificare)\w*/u;
+
+const spans = (c: DeclineConcept, t: string) =>
+  [...t.matchAll(G[c] ?? /$^/gu)].map((m) => [m.index, m.index + m[0].length] as const);
+/**
+ * Concealment from whoever would notice a diversion (the pharmacy, customs, the CD register): the watcher inside the
+ * "without … noticing" or beside it. Concealment from a person ("without my parents finding out" — a teenager's
+ * confidential care) is not diversion.
+ */
+function watcherUnnoticed(t: string): boolean {
+  const watchers = spans('watcher', t);
+  const people = spans('person', t);
+  return spans('unnoticed', t).some(
+    ([s, e]) =>
+      !people.some(([ps, pe]) => ps >= s && pe <= e) && watchers.some(([ws, we]) => we >= s - 30 && ws <= e + 30),
+  );
+}
+
+/** The kinds this reader finds (a subset of declines.ts `DeclineKind`, named here so the two files do not import each other). */
+export type StructuralDecline =
+  'harm_to_others' | 'drug_test' | 'forged_prescription' | 'evade_care' | 'recreational_misuse';
+
+const has = (c: DeclineConcept, t: string) => P[c]?.test(t) ?? false;
+
+/** The prescriber or pharmacist changing a prescription: a question about care, not an alteration. */
+export function prescriberAlters(t: string): boolean {
+  return PRESCRIBER_ALTERS.test(t);
+}
+
+/** An animal is named and no person is ("will it poison him" about a dog): "him" is the animal. */
+export function animalOnly(t: string): boolean {
+  return has('animal', t) && !has('person', t);
+}
+
+/** The message asks for something (how much, how, what can I…), in any language with a word file. */
+export function asksFor(t: string): boolean {
+  return has('ask', t);
+}
+
+/** A question about a thing, not a request to do it: "how do pharmacies detect forged prescriptions", "what is a k-hole". */
+export function asksAbout(t: string): boolean {
+  return has('education', t) && !has('self', t);
+}
+
+export function structuralDecline(t: string): StructuralDecline | null {
+  if (asksAbout(t)) return null;
+  const person = has('person', t) || (has('pronoun', t) && !has('animal', t));
+  const sought = has('subdue', t) || (SOUGHT_OUTCOME?.test(t) ?? false);
+  const hidden = has('unnoticed', t) || has('untraceable', t);
+  // harm to others only as a request (how, what can I, how much): told as something that happened ("I gave… and now
+  // she won't wake up") it is an emergency, which this decline would otherwise replace (safety.ts)
+  if (has('ask', t)) {
+    if (person && (has('give', t) || has('vehicle', t)) && (hidden || sought)) return 'harm_to_others';
+    if (person && sought && hidden) return 'harm_to_others';
+    if (person && (has('subdue', t) || (sought && has('drug', t)))) return 'harm_to_others';
+    if (person && has('untraceable', t) && (has('drug', t) || has('harm', t))) return 'harm_to_others';
+    if ((person || has('animal', t)) && has('harm', t) && (has('grievance', t) || hidden)) return 'harm_to_others';
+  }
+  if (has('drug_test', t) && has('beat_test', t)) return 'drug_test';
+  if (
+    ((ALTERS?.test(t) ?? false) || (ALTERED?.test(t) ?? false)) &&
+    !PRESCRIBER_ALTERS.test(t) &&
+    (has('unnoticed', t) || (SOUGHT_MORE?.test(t) ?? false))
+  )
+    return 'forged_prescription';
+  if (has('obtain', t) && (has('drug', t) || has('prescription', t)) && watcherUnnoticed(t)) return 'evade_care';
+  if (has('deceit', t) && has('more', t) && (has('drug', t) || has('prescription', t))) return 'evade_care';
+  if (has('high', t) && (has('ask', t) || (has('drug', t) && (SOUGHT_HIGH?.test(t) ?? false))))
+    return 'recreational_misuse';
+  return null;
+}

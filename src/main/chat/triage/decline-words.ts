@@ -1,0 +1,116 @@
+/**
+ * The word lists the structural decline reader (decline-structure.ts) combines: one file per language in
+ * resources/triage/declines/<code>.json — another person or an animal, a giving verb, concealment, an incapacitation
+ * sought, a request (how much, what can I…), the effect sought in slang, a drug test and beating it, obtaining, deceit and altering a
+ * prescription… They are kept apart from the emergency word lists (resources/triage/lang) because they mean something
+ * else (a request to refuse, not a sign of danger) and are reviewed apart. Validated at load, compiled once, each
+ * concept's pattern over the terms of every language (a message may mix languages).
+ */
+import { z } from 'zod';
+import { foldAccents } from '../../vocabulary/normalize.ts';
+import en from '../../../../resources/triage/declines/en.json' with { type: 'json' };
+import es from '../../../../resources/triage/declines/es.json' with { type: 'json' };
+import pt from '../../../../resources/triage/declines/pt.json' with { type: 'json' };
+import fr from '../../../../resources/triage/declines/fr.json' with { type: 'json' };
+import de from '../../../../resources/triage/declines/de.json' with { type: 'json' };
+import it from '../../../../resources/triage/declines/it.json' with { type: 'json' };
+import nl from '../../../../resources/triage/declines/nl.json' with { type: 'json' };
+import pl from '../../../../resources/triage/declines/pl.json' with { type: 'json' };
+import tr from '../../../../resources/triage/declines/tr.json' with { type: 'json' };
+import ru from '../../../../resources/triage/declines/ru.json' with { type: 'json' };
+import zh from '../../../../resources/triage/declines/zh.json' with { type: 'json' };
+import ar from '../../../../resources/triage/declines/ar.json' with { type: 'json' };
+
+export const DECLINE_CONCEPTS = [
+  /** another person named (wife, child, a girl, someone) — the one something is done to */
+  'person',
+  /** her, him, she, he: a person only when no animal is named ("give my dog his tablets") */
+  'pronoun',
+  'animal',
+  /** put, slip, add, mix, spike, crush into, give */
+  'give',
+  /** into a drink or food (tea, coffee, bebida, 饮料) */
+  'vehicle',
+  /** without noticing or knowing, secretly, without customs catching it */
+  'unnoticed',
+  /** looking natural, not traced, not on an autopsy, without anyone working out it was me */
+  'untraceable',
+  /** an act of incapacitating someone: knock out, put in a coma, sedate her */
+  'subdue',
+  /** so that, to, make, enough to: what follows is sought */
+  'purpose',
+  /** a state sought in someone: sleeps all day, does not remember, loses the baby, heart stops */
+  'outcome',
+  /** poison, kill */
+  'harm',
+  /** a grievance that gives the harm a motive (barks all night, revenge) */
+  'grievance',
+  /** a request: how much, how many, what dose, which drugs, how can I, what can I put, can I */
+  'ask',
+  /** a medicine or drug named or referred to */
+  'drug',
+  /** the effect sought, in slang (k-hole, wavy, odlot, кайф, 嗨) */
+  'high',
+  'drug_test',
+  /** passing, beating or adulterating a test */
+  'beat_test',
+  /** getting, taking from a ward, shipping, importing */
+  'obtain',
+  /** more than prescribed: more, extra, higher, another box */
+  'more',
+  /** who would notice: the pharmacy, customs, the CD register */
+  'watcher',
+  /** a story, a lie, pretending */
+  'deceit',
+  /** changing, altering, editing (a prescription) */
+  'alter',
+  'prescription',
+  /** a question about a thing rather than a request to do it: "what is a k-hole", "how do pharmacies detect" */
+  'education',
+  /** the writer as the one acting (I, my): an education question that says this is not a request */
+  'self',
+] as const;
+export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
+
+const Review = z.object({ by: z.string(), date: z.string(), scope: z.string() });
+const DeclineFile = z
+  .object({
+    lang: z.string().length(2),
+    name: z.string(),
+    status: z.literal('editorial'),
+    basis: z.string().min(20),
+    reviews: z.array(Review).min(1),
+    second_review: Review.nullable(),
+    words: z
+      .object(
+        Object.fromEntries(DECLINE_CONCEPTS.map((c) => [c, z.array(z.string())])) as Record<
+          DeclineConcept,
+          z.ZodArray<z.ZodString>
+        >,
+      )
+      .strict(),
+  })
+  .strict();
+export type DeclineWords = z.infer<typeof DeclineFile>;
+
+export const DECLINE_LANGUAGES: Record<string, DeclineWords> = Object.fromEntries(
+  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar].map((f) => {
+    const d = DeclineFile.parse(f);
+    return [d.lang, d];
+  }),
+);
+
+const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** A term as a pattern over the folded text: whole words, except in scripts written without spaces (Chinese). */
+function termSource(term: string): string {
+  const body = foldAccents(term).replace(/\\w/g, '[\\p{L}\\p{N}_]');
+  return SPACELESS.test(term) ? `(?:${body})` : `(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`;
+}
+
+/** Each concept's pattern source over every language's terms (null when no language lists any). */
+export const DECLINE_SOURCES: Record<DeclineConcept, string | null> = Object.fromEntries(
+  DECLINE_CONCEPTS.map((c) => {
+    const terms = [...new Set(Object.values(DECLINE_LANGUAGES).flatMap((l) => l.words[c]))];
+    return [c, terms.length ? `(?:${terms.map(termSource).join('|')})` : null];
+  }),
+) as Record<DeclineConcept, string | null>;
