@@ -99,7 +99,9 @@ describe('printing', () => {
       }
     }
     // the issue aims at 3 A4 pages for a typical monograph; these bounds hold what the summary reached (docs/ui.md)
-    expect(pages['print-monograph-metformin']).toBeLessThanOrEqual(6); // 9 before the summary (2026-11-28)
+    // 9 before the summary (2026-11-28), 6 after it; 8 since the one-verdict lists (2026-11-29): the checker's own keys
+    // find more partners for metformin, each with its level (docs/ui.md, "Printing")
+    expect(pages['print-monograph-metformin']).toBeLessThanOrEqual(8);
     expect(pages['print-monograph-magnesium-glycinate']).toBeLessThanOrEqual(6); // 7 before
   });
 
