@@ -5,6 +5,7 @@
  * (resources/triage/critical-values.json), validated at load; this file only reads values and compares.
  */
 import { z } from 'zod';
+import { Review } from './editorial.ts';
 import file from '../../../../resources/triage/critical-values.json' with { type: 'json' };
 import { termsPattern } from './lexicon.ts';
 
@@ -48,7 +49,7 @@ const Dose = z
 const File = z
   .object({
     status: z.string(),
-    reviews: z.array(z.object({ by: z.string(), date: z.string(), scope: z.string() })).min(1),
+    reviews: z.array(Review).min(1),
     second_review: z.unknown().nullable(),
     contexts: z.record(z.string(), z.object({ terms: z.array(z.string()).min(1), basis: z.string() })),
     values: z.array(Value),

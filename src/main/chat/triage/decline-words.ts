@@ -7,6 +7,7 @@
  * concept's pattern over the terms of every language (a message may mix languages).
  */
 import { z } from 'zod';
+import { Review } from './editorial.ts';
 import { foldAccents } from '../../vocabulary/normalize.ts';
 import en from '../../../../resources/triage/declines/en.json' with { type: 'json' };
 import es from '../../../../resources/triage/declines/es.json' with { type: 'json' };
@@ -72,7 +73,6 @@ export const DECLINE_CONCEPTS = [
 ] as const;
 export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
 
-const Review = z.object({ by: z.string(), date: z.string(), scope: z.string() });
 const DeclineFile = z
   .object({
     lang: z.string().length(2),

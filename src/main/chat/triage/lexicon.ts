@@ -5,6 +5,7 @@
  * basis and its reviews; see resources/triage/README.md.
  */
 import { z } from 'zod';
+import { Review } from './editorial.ts';
 import { foldAccents } from '../../vocabulary/normalize.ts';
 import en from '../../../../resources/triage/lang/en.json' with { type: 'json' };
 import fr from '../../../../resources/triage/lang/fr.json' with { type: 'json' };
@@ -65,7 +66,6 @@ export const CONCEPTS = [
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
-const Review = z.object({ by: z.string(), date: z.string(), scope: z.string() });
 const FIRST_AID_KEYS = [
   'overdose',
   'child_ingestion',

@@ -5,6 +5,7 @@
  * script. It is added to the answer only when triage found no emergency that replaces the answer.
  */
 import { z } from 'zod';
+import { Review } from './editorial.ts';
 import file from '../../../../resources/triage/near-miss.json' with { type: 'json' };
 import { termsPattern } from './lexicon.ts';
 import { normalizeForTriage } from './normalize.ts';
@@ -15,7 +16,7 @@ const Answer = z
 const File = z
   .object({
     status: z.literal('editorial'),
-    reviews: z.array(z.object({ by: z.string(), date: z.string(), scope: z.string() })).min(1),
+    reviews: z.array(Review).min(1),
     second_review: z.unknown().nullable(),
     note: z.string(),
     terms: z.record(z.string(), z.array(z.string()).min(1)),

@@ -11,6 +11,7 @@
  * naming the topic is enough.
  */
 import { z } from 'zod';
+import { Review } from './editorial.ts';
 import file from '../../../../resources/triage/topics.json' with { type: 'json' };
 import { termsPattern } from './lexicon.ts';
 import { normalizeForTriage } from './normalize.ts';
@@ -29,7 +30,7 @@ const Topic = z
 const File = z
   .object({
     status: z.literal('editorial'),
-    reviews: z.array(z.object({ by: z.string(), date: z.string(), scope: z.string() }).strict()).min(1),
+    reviews: z.array(Review.strict()).min(1),
     second_review: z.unknown().nullable(),
     note: z.string(),
     cues: z.object({ before: Terms, after: Terms, aside_before: Terms, aside_after: Terms, negation: Terms }).strict(),
