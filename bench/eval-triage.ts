@@ -10,6 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openContentDb } from '../src/main/db/connection.ts';
 import { findCompounds } from '../src/main/chat/mentions.ts';
+import { analyze } from '../src/main/chat/analyze.ts';
+import { triageDrugs } from '../src/main/chat/triage-drugs.ts';
 import { triage } from '../src/main/chat/triage/triage.ts';
 import { MeaningTriage, type MeaningScores } from '../src/main/chat/triage/meaning.ts';
 import { THRESHOLDS, type ThresholdFile } from '../src/main/chat/triage/thresholds.ts';
@@ -31,6 +33,8 @@ const model = {
 };
 const embedder: Embedder | null = missingModelFiles(model).length ? null : await startWorkerEmbedder(model);
 const namesDrug = (r: Row) => findCompounds(contentDb, r.text).length > 0;
+/** the medicines the message names, read as the chat reads them (analyze → vocabulary keys and classes) */
+const drugsOf = (r: Row) => triageDrugs(contentDb, analyze(contentDb, [r.text]).compounds);
 
 console.log(
   `triage regression set: ${rows.length} phrasings (${rows.filter((r) => r.split === 'dev').length} dev, ${rows.filter((r) => r.split === 'test').length} test); ${new Date().toISOString().slice(0, 10)}`,
@@ -108,7 +112,7 @@ if (calibrate) {
 async function run(meaning: MeaningTriage | null, alone = false): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const row of rows) {
-    const t = await triage(row.text, { namesDrug: namesDrug(row), meaning });
+    const t = await triage(row.text, { namesDrug: namesDrug(row), meaning, drugs: drugsOf(row) });
     if (alone) {
       // the meaning layer by itself: its category only, leading the answer
       const m = await meaning!.classify(row.text);

@@ -6,6 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyze } from '../../src/main/chat/analyze.ts';
+import { triageDrugs } from '../../src/main/chat/triage-drugs.ts';
 import { findCompounds } from '../../src/main/chat/mentions.ts';
 import { MeaningTriage } from '../../src/main/chat/triage/meaning.ts';
 import { normalizeForTriage } from '../../src/main/chat/triage/normalize.ts';
@@ -28,7 +30,14 @@ afterAll(() => {
 async function runAll(meaning: MeaningTriage | null): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const row of rows)
-    out.push({ row, triage: await triage(row.text, { namesDrug: findCompounds(db, row.text).length > 0, meaning }) });
+    out.push({
+      row,
+      triage: await triage(row.text, {
+        namesDrug: findCompounds(db, row.text).length > 0,
+        meaning,
+        drugs: triageDrugs(db, analyze(db, [row.text]).compounds),
+      }),
+    });
   return out;
 }
 

@@ -16,6 +16,7 @@ import type { AgentOutput, Position, Statement } from './evidence.ts';
 import type { LlmConfig } from '../config/environment.ts';
 import { streamCompletion, type LlmMessage } from './llm.ts';
 import { checkSafety, NOT_MEDICAL_ADVICE } from './safety.ts';
+import { triageDrugs } from './triage-drugs.ts';
 import { countTokens } from './tokenizer.ts';
 import { nearMisses, nearMissText } from './triage/near-miss.ts';
 import { educationTopic, topicText } from './triage/topics.ts';
@@ -112,6 +113,7 @@ export class Orchestrator {
     const safety = await checkSafety(a.text, {
       inScope: inScope(a),
       namesDrug: a.compounds.length > 0,
+      drugs: triageDrugs(this.deps.content, a.compounds),
       meaning: this.deps.meaning,
     });
     const inputTokens = req.messages.reduce((n, m) => n + countTokens(messageText(m)), 0);

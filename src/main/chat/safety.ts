@@ -20,6 +20,7 @@ import type { DeclineKind } from './triage/declines.ts';
 import type { MeaningTriage } from './triage/meaning.ts';
 import { normalizeForTriage } from './triage/normalize.ts';
 import { triage, type Triage } from './triage/triage.ts';
+import type { TriageDrug } from './triage/toxicity.ts';
 
 export const NOT_MEDICAL_ADVICE =
   'Not medical advice: general information from the Materia knowledge base. Ask a clinician or pharmacist before starting, stopping or combining anything.';
@@ -125,7 +126,13 @@ export function emergencyText(t: Triage): string {
   }
   const real = t.categories.filter((c) => c !== 'unreadable_alarm');
   if (real.length || t.readable) out.push(L.text.emergency_first);
-  if (t.categories.includes('self_harm')) out.push(L.text.crisis);
+  // postpartum psychosis carries a risk of suicide and of harm to the baby: the crisis line as well
+  if (t.categories.includes('self_harm') || t.categories.includes('postpartum_psychosis')) out.push(L.text.crisis);
+  // what a medicine's signs may mean (rhabdomyolysis on a statin…) comes before the category's generic line
+  for (const f of t.toxicity) {
+    const says = f.says[L.lang] ?? f.says.en!;
+    if (!out.includes(says)) out.push(says);
+  }
   for (const c of real) {
     if (c === 'self_harm') continue;
     const line = (L.text.first_aid as Record<string, string> | undefined)?.[c] ?? CATEGORY_INFO[c].firstAid;
@@ -145,9 +152,9 @@ export function emergencyText(t: Triage): string {
  */
 export async function checkSafety(
   question: string,
-  opts: { inScope: boolean; namesDrug: boolean; meaning: MeaningTriage | null },
+  opts: { inScope: boolean; namesDrug: boolean; meaning: MeaningTriage | null; drugs?: readonly TriageDrug[] },
 ): Promise<SafetyCheck> {
-  const t = await triage(question, { namesDrug: opts.namesDrug, meaning: opts.meaning });
+  const t = await triage(question, { namesDrug: opts.namesDrug, meaning: opts.meaning, drugs: opts.drugs });
   // harming someone else is declined even when its words ("how much would it take to kill…") also read as an
   // overdose or despair: the decline says to call the emergency number if someone may be in danger now
   if (t.decline === 'harm_to_others')

@@ -4,25 +4,10 @@
  * first-aid standard gives one (the "15 g of fast-acting sugar" rule of the American Diabetes Association); each names
  * its basis in `basis`.
  */
-export const TRIAGE_CATEGORIES = [
-  'overdose',
-  'child_ingestion',
-  'self_harm',
-  'anaphylaxis',
-  'chest_pain',
-  'stroke',
-  'respiratory_depression',
-  'bleeding',
-  'serotonin_toxicity',
-  'hypoglycaemia',
-  'seizure',
-  'thunderclap_headache',
-  'head_injury',
-  'pregnancy_emergency',
-  'critical_value',
-  'critical_illness',
-  'unreadable_alarm',
-] as const;
+import { TRIAGE_CATEGORY_IDS } from '../../../shared/schemas/chat.ts';
+
+/** The category ids live once, in the API contract (src/shared/schemas/chat.ts). */
+export const TRIAGE_CATEGORIES = TRIAGE_CATEGORY_IDS;
 export type TriageCategory = (typeof TRIAGE_CATEGORIES)[number];
 
 export interface CategoryInfo {
@@ -116,6 +101,26 @@ export const CATEGORY_INFO: Record<TriageCategory, CategoryInfo> = {
     firstAid:
       'One-sided pain low in the belly, bleeding, shoulder-tip pain or fainting in early pregnancy can be an ectopic pregnancy: go to an emergency department now, and do not eat or drink in case surgery is needed.',
     basis: 'NICE NG126 Ectopic pregnancy and miscarriage (2019, updated 2023); NHS ectopic pregnancy symptoms',
+  },
+  obstetric_emergency: {
+    label: 'warning signs in later pregnancy or after birth',
+    firstAid:
+      'A severe headache, changes in vision, pain below the ribs, sudden swelling of the face or hands, or a very high blood pressure in the second half of pregnancy or the weeks after birth can be pre-eclampsia; a baby moving less than usual, or heavy bleeding after birth, also cannot wait. Call the maternity unit or emergency services now: do not wait for the next appointment, and do not try to get the baby moving first.',
+    basis:
+      'NICE NG133 Hypertension in pregnancy (2019, updated 2023); RCOG Green-top Guideline 57 Reduced fetal movements (2011); NICE NG194 Postnatal care (2021): postpartum haemorrhage and pre-eclampsia red flags',
+  },
+  postpartum_psychosis: {
+    label: 'signs of postpartum psychosis',
+    firstAid:
+      'Hearing or seeing things others do not, strange or frightening beliefs, confusion, or going days without sleep in the weeks after birth can be postpartum psychosis: a medical emergency that can be treated. Do not leave the mother alone with the baby; call emergency services or the mental-health crisis team now.',
+    basis:
+      "Royal College of Psychiatrists, 'Postpartum psychosis' public information; NICE CG192 Antenatal and postnatal mental health (2014, updated 2020)",
+  },
+  drug_toxicity: {
+    label: 'signs that a medicine is causing serious harm (toxicity)',
+    firstAid:
+      'These signs in someone taking this medicine can mean it has built up to a harmful level or is causing a serious reaction: do not take the next dose until a doctor says so, get medical help now, and bring all the medicines and their packets.',
+    basis: 'the product labels and safety communications named with each finding (resources/triage/toxicity.json)',
   },
   critical_value: {
     label: 'a critical value (laboratory result or vital sign)',

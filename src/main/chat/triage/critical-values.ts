@@ -28,6 +28,8 @@ const Value = z
     /** other units the value may be written in, and the factor that turns each into `unit` ("umol/l": 0.151) */
     convert: z.record(z.string(), z.number()).optional(),
     rules: z.array(Rule).min(1),
+    /** findings that, when also found, say more and replace this one (a major bleed over minor bleeding) */
+    unless: z.array(z.string()).optional(),
     category: z.enum(['critical_value', 'hypoglycaemia', 'critical_illness', 'overdose']),
     says: z.string(),
     management: z.string(),
@@ -79,7 +81,7 @@ const NUM = '(\\d+(?:[.,]\\d+)?)';
 const compiled = data.values.map((v) => ({
   v,
   re: new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c)?(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a|e|est|es|ist|era|em|op)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c)?(?![\\p{L}\\p{N}])`,
     'giu',
   ),
 }));
@@ -134,6 +136,10 @@ export function criticalFindings(t: string, extra: ReadonlySet<string> = new Set
           value: m[0].trim(),
         });
     }
+  }
+  for (let i = out.length - 1; i >= 0; i--) {
+    const v = data.values.find((x) => x.id === out[i]!.id);
+    if (v?.unless?.some((id) => out.some((o) => o.id === id))) out.splice(i, 1);
   }
   for (const d of data.doses) {
     const drug = termsPattern(d.drug)!;

@@ -63,6 +63,34 @@ export const CONCEPTS = [
   'skin_blister',
   // 2026-11-28: time-critical conditions a clinician names while managing them (status, DKA, SDH, LA toxicity, shock)
   'clinical_emergency',
+  // 2026-11-29: later pregnancy and after birth (pre-eclampsia signs, fetal movements, psychosis), the signs of a
+  // medicine's toxicity (toxicity.json) and an emptied container beside a child
+  'late_pregnancy',
+  'postpartum',
+  'headache',
+  'visual_disturbance',
+  'epigastric_pain',
+  'sudden_swelling',
+  'fetal_movements_reduced',
+  'psychosis_sign',
+  'no_sleep',
+  'muscle_pain',
+  'dark_urine',
+  'diarrhoea',
+  'vomiting',
+  'constipation',
+  'abdominal_swelling',
+  'no_urine',
+  'mouth_ulcers',
+  'weakness',
+  'tingling',
+  'tremor',
+  'confusion',
+  'drowsy',
+  'unsteady',
+  'syncope',
+  'minor_bleeding',
+  'container_emptied',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
@@ -80,6 +108,9 @@ const FIRST_AID_KEYS = [
   'thunderclap_headache',
   'head_injury',
   'pregnancy_emergency',
+  'obstetric_emergency',
+  'postpartum_psychosis',
+  'drug_toxicity',
   'critical_illness',
 ] as const;
 

@@ -267,6 +267,10 @@ const WATCH_FOR = re(
     'for a (?:leaflet|talk|lecture|poster|presentation|class|essay|exam)',
     'toxic dose of',
     'how much .{0,30} is an overdose',
+    // learning ahead of time: "how would I tell if mum was having a hypo? nothing wrong right now, just want to know"
+    'how (?:would|do|can|could|will|should) (?:i|you|we|one|they) (?:\\w+ )?(?:tell|know|recogni[sz]e|spot|notice)',
+    'nothing (?:is )?(?:wrong|happening) (?:right )?now',
+    'just (?:want|wanted|wanting) to (?:know|be prepared|be ready)',
   )}\\b`,
 );
 
@@ -494,9 +498,12 @@ const POISONS = any(
   'batterien?',
 );
 
+const ONE_OF_A_STRENGTH = /\b((?:one|an?|1|2|two|half an?) [a-z-]{4,}) \d{2,4}(?![\d.,])/g;
+
 function overdose(t: string, namesDrug: boolean): Level | null {
   const ingested = re(`\\b${INGESTED}\\b`);
-  const sentences = t.split(/(?<=[.!?;])\s+/);
+  // "one ibuprofen 200", "2 panadol 500": the number after a named product is its strength, not a count
+  const sentences = t.replace(ONE_OF_A_STRENGTH, '$1').split(/(?<=[.!?;])\s+/);
   for (const s of sentences) {
     const hypo = HYPOTHETICAL.test(s);
     const countOfUnits =
@@ -1488,6 +1495,39 @@ const NOT_WEEKLY = any(
   'sore throat',
 );
 
+/** A child's fever medicine: paracetamol (at least 4 hours apart, 4 doses a day) or ibuprofen (3 a day). */
+const CHILD_ANALGESIC = any(
+  'paracetamol',
+  'acetaminophen',
+  'calpol',
+  'tylenol',
+  'panadol',
+  'ibuprofen',
+  'nurofen',
+  'motrin',
+  'advil',
+  'fever medicine',
+  'infant (?:paracetamol|ibuprofen|suspension)',
+);
+const TOO_OFTEN = any(
+  'every (?:1|2|3|one|two|three|1[.,]5|half an?|couple of) ?(?:hours?|hrs?|h)',
+  'every hour',
+  'hourly',
+);
+const DOSE_COUNT = /\b([5-9]|1\d) (?:doses|times)\b/;
+const CHILD_WEIGHT = /\b(?:[3-9]|[12]\d)(?:[.,]\d)? ?kg\b/;
+
+/** A child given a fever medicine far more often than its label allows (a misread syringe, every two hours). */
+function childDoseExcess(t: string): Level | null {
+  const child = re(`\\b${CHILD}\\b`).test(t) || CHILD_WEIGHT.test(t);
+  if (!child || !re(`\\b${CHILD_ANALGESIC}\\b`).test(t) || WATCH_FOR.test(t)) return null;
+  if (re(`\\b(?:been |was |were |i'?ve been |we'?ve been |giving|gave|given)\\b[^.?!]{0,60}\\b${TOO_OFTEN}\\b`).test(t))
+    return 'acute';
+  if (DOSE_COUNT.test(t) && re('\\b(?:since|in the last|today|last night|yesterday|in \\d+ hours|in a day)\\b').test(t))
+    return 'acute';
+  return null;
+}
+
 function doseExcess(t: string): Level | null {
   if (namesParacetamol(t) && !WATCH_FOR.test(t)) {
     const mg = dailyTotal(t);
@@ -1506,6 +1546,7 @@ const RULES: { category: TriageCategory; id?: string; run: (t: string, namesDrug
   { category: 'child_ingestion', run: childIngestion },
   { category: 'overdose', run: overdose },
   { category: 'overdose', id: 'dose_excess', run: doseExcess },
+  { category: 'child_ingestion', id: 'child_dose_excess', run: childDoseExcess },
   { category: 'anaphylaxis', run: anaphylaxis },
   { category: 'chest_pain', run: chestPain },
   { category: 'stroke', run: stroke },

@@ -148,7 +148,7 @@ describe('round-3 classes in lay English', () => {
     );
     expect(cats('my stools have been black and sticky since yesterday and I feel faint')).toContain('bleeding');
     expect(cats('mum is on priadel, been vomiting, now she is trembling and really unsteady and confused')).toContain(
-      'critical_illness',
+      'drug_toxicity',
     );
   });
   it('not the ordinary questions beside them', () => {

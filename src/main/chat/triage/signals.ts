@@ -10,12 +10,16 @@ import type { TriageCategory } from './categories.ts';
 import { CONCEPT_PATTERNS, CONCEPTS, FALLBACK_ALARM, type Concept } from './lexicon.ts';
 import { CONTEXTS, criticalFindings, hasContext, type CriticalFinding } from './critical-values.ts';
 import { BABY_SWALLOWED, blackStoolExplained, isHistory, type Level, type RuleHit } from './rules.ts';
+import { perinatalHits } from './perinatal.ts';
+import { toxicityFindings, type ToxicityFinding, type TriageDrug } from './toxicity.ts';
 
 export interface Signals {
   concepts: Set<Concept>;
   contexts: Set<string>;
   critical: CriticalFinding[];
   hits: RuleHit[];
+  /** harm a named medicine may be causing (toxicity.json), with what it may mean */
+  toxicity: ToxicityFinding[];
   /** any sign of risk at all (the meaning layer may lead only when one is present) */
   risk: boolean;
   /** a clinician's message: a critical value, or shorthand for a patient */
@@ -54,7 +58,15 @@ const RISK: readonly Concept[] = [
   'hazard',
   'farewell',
   'skin_blister',
+  'fetal_movements_reduced',
+  'psychosis_sign',
+  'dark_urine',
+  'no_urine',
 ];
+/** Nobody home for a while: a farewell sign only beside medicines set aside or despair, not a drug's name alone. */
+const HOME_ALONE = /(?:nobody|no one|no-one)(?:'?s| is) (?:home|here|around)/;
+/** A child who got a container open ("got the Calpol open", "had opened the bottle"). */
+const CHILD_OPENED = /\b(?:got (?:\w+ ){0,4}open|(?:has|had|just) opened|opened (?:the|a|my|his|her) )/;
 const DONT_KNOW =
   /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
 const DOSING_QUESTION =
@@ -62,12 +74,12 @@ const DOSING_QUESTION =
 const CLINICIAN =
   /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
 const MINIMAL_TOPICAL =
-  /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])|(?<![\p{L}])(?:suck\w*|chew\w*|lick\w*) (?:on )?(?:the |an? |his |her |my )?(?:empty )?(?:\w+ )?(?:dosing )?syringe(?![\p{L}])[^.!?]{0,60}(?<![\p{L}\p{N}])(?:(?:maybe|about|only|less than|under|barely|a drop|half an?) ?(?:1|0[.,]\d|one|half|a)? ?ml|a drop|a few drops|empty)(?![\p{L}])/u;
 
 /** A child's lick or smear of a low-risk topical product: the poison-centre line leads, the answer follows. */
 export const minimalTopical = (t: string) => MINIMAL_TOPICAL.test(t);
 
-export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
+export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: readonly TriageDrug[] }): Signals {
   const concepts = new Set<Concept>(CONCEPTS.filter((c) => CONCEPT_PATTERNS[c]?.test(t)));
   // a black stool the message explains (iron, bismuth) is not a sign of bleeding, nor a risk for the meaning layer
   if (concepts.has('black_stool') && blackStoolExplained(t)) concepts.delete('black_stool');
@@ -79,17 +91,33 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   if (has('unresponsive') || has('not_breathing')) extra.add('reduced_consciousness');
   if (has('rigidity')) extra.add('rigidity');
   if (has('fever')) extra.add('fever');
+  if (has('minor_bleeding')) extra.add('minor_bleeding');
+  if (has('syncope')) extra.add('torsades');
   const critical = criticalFindings(t, extra);
   const about = has('about') && !has('present');
   const history = isHistory(t);
   const hits: RuleHit[] = [];
+  const toxicity: ToxicityFinding[] = [];
+  // one hit per category, at the strongest level found for it
   const hit = (category: TriageCategory, level: Level, rule: string) => {
-    if (!hits.some((h) => h.category === category)) hits.push({ category, level, rule });
+    const i = hits.findIndex((h) => h.category === category);
+    if (i < 0) hits.push({ category, level, rule });
+    else if (level === 'acute' && hits[i]!.level === 'lead') hits[i] = { category, level, rule };
   };
 
   const drugOrPills = opts.namesDrug || has('pills') || has('container_whole') || has('many') || contexts.size > 0;
   // farewell acts (affairs in order, a goodbye letter) with medicines set aside or taken, or with despair: intent
-  if (has('farewell') && (has('pills') || has('container_whole') || has('many') || has('ingest') || has('despair')))
+  // (a medicine named counts: "written everyone a letter… I kept back mum's morphine", "the least messy way to leave…
+  // I've got dad's insulin pens")
+  if (
+    has('farewell') &&
+    (has('pills') ||
+      has('container_whole') ||
+      has('many') ||
+      has('ingest') ||
+      has('despair') ||
+      (opts.namesDrug && !HOME_ALONE.test(t)))
+  )
     concepts.add('despair');
   if (has('despair')) {
     hit('self_harm', 'acute', 'concept:despair');
@@ -119,6 +147,27 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
       !(DOSING_QUESTION.test(t) && !DONT_KNOW.test(t))
     )
       hit('child_ingestion', 'acute', 'concept:child+ingest');
+    // emptied packets beside someone drowsy or unrousable ("GCS 9, empty blister packs of quetiapine next to her"):
+    // an overdose until shown otherwise
+    if (
+      has('container_emptied') &&
+      !has('child') &&
+      (has('unresponsive') ||
+        has('drowsy') ||
+        extra.has('reduced_consciousness') ||
+        hasContext(t, CONTEXTS.reduced_consciousness!))
+    )
+      hit('overdose', 'acute', 'concept:emptied+unconscious');
+    // a child with a medicine bottle found (nearly) empty: what was in it may have been swallowed
+    // (told as an event — it just happened, the child got it open — not "her calpol bottle is empty already, how
+    // long does an opened bottle last?")
+    if (
+      childPresent &&
+      has('container_emptied') &&
+      (drugOrPills || FALLBACK_ALARM.pills?.test(t)) &&
+      (has('present') || has('ingest') || CHILD_OPENED.test(t))
+    )
+      hit('child_ingestion', 'acute', 'concept:child+emptied');
   }
   // symptoms told as history ("a seizure 3 years ago") are not happening; ingestions and intent count in any tense
   if (!about && !history) {
@@ -158,14 +207,6 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
       (has('present') || has('person') || /\b(?:inhaler|puffer)\b/.test(t))
     )
       hit('critical_illness', 'acute', 'concept:asthma');
-    // on lithium with tremor and unsteadiness or confusion (after vomiting, diarrhoea or a new drug): lithium toxicity
-    // (two kinds of sign: a tremor alone is a common, expected side effect)
-    if (
-      LITHIUM.test(t) &&
-      /\b(?:shak\w*|trembl\w*|tremor\w*|twitch\w*)\b/.test(t) &&
-      /\b(?:drunk|unsteady|wobbl\w*|muddled|confus\w*|slurr\w*|drows\w*|ataxi\w*)\b/.test(t)
-    )
-      hit('critical_illness', 'acute', 'concept:lithium');
     // on clozapine (or carbimazole, propylthiouracil, deferiprone) with fever, a sore throat or mouth ulcers: possible
     // agranulocytosis; the labels say to report it at once for a same-day blood count (a near-miss when only asked about)
     if (
@@ -174,6 +215,12 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
       (has('present') || has('person') || /\b(?:on|taking|takes)\b/.test(t))
     )
       hit('critical_illness', 'acute', 'concept:neutropenia');
+    for (const p of perinatalHits(t, has)) hit(p.category, p.level, p.rule);
+    // harm a medicine the message names is already causing (rhabdomyolysis, colchicine or lithium toxicity…)
+    for (const f of toxicityFindings(t, has, opts.drugs ?? [])) {
+      toxicity.push(f);
+      hit(f.category, f.level, `toxicity:${f.id}`);
+    }
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
     // a clinician managing a time-critical condition now (status epilepticus, DKA, SDH on an anticoagulant, LA toxicity,
@@ -201,7 +248,7 @@ export function readSignals(t: string, opts: { namesDrug: boolean }): Signals {
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
   // a question about a topic ("how does naloxone work in an overdose?") carries no risk of its own
   const risk = hits.length > 0 || critical.length > 0 || (!about && (RISK.some(has) || (has('ingest') && drugOrPills)));
-  return { concepts, contexts, critical, hits, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
+  return { concepts, contexts, critical, hits, toxicity, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 
 const EPIPEN_USED =
@@ -221,7 +268,6 @@ const NEUTROPENIA_DRUG =
   /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
 const INFECTION_SIGN =
   /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
-const LITHIUM = /\b(?:lithium|priadel|camcolit|lithobid|liskonum|li-?liquid)\b/;
 
 /** Alarm concepts found by the fallback words of languages we cannot read. */
 export function fallbackAlarms(t: string): Set<string> {

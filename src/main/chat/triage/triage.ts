@@ -14,6 +14,7 @@ import type { MeaningTriage } from './meaning.ts';
 import { normalizeForTriage } from './normalize.ts';
 import { emergencyRules, type Level } from './rules.ts';
 import { fallbackAlarms, minimalTopical, readSignals } from './signals.ts';
+import type { ToxicityFinding, TriageDrug } from './toxicity.ts';
 
 export interface Triage {
   categories: TriageCategory[];
@@ -32,11 +33,13 @@ export interface Triage {
   critical: CriticalFinding[];
   /** the message reads as a clinician's (shorthand, a patient, a critical value) */
   clinician: boolean;
+  /** harm a named medicine may be causing, with what it may mean (toxicity.json) */
+  toxicity: ToxicityFinding[];
 }
 
 /** An ingestion told as a mistake, in the languages we read and the fallback ones: no crisis line is added for it. */
 const ACCIDENT =
-  /(?<![\p{L}])(?:by (?:mistake|accident)|accident\w*|mistaken\w*|double(?:d)? (?:up|dose\w*)|twice|two doses|extra dose|forgot\w*|wrong (?:dose|medicine|meds|tablets?|pills?|bottle|one)|mix(?:ed)? up|instead of|not realising|without realising|didn'?t realise|par erreur|par accident|sans faire expres|por error|por equivocacion|sin querer|por engano|sem querer|aus versehen|versehentlich|per sbaglio|per errore|per ongeluk|per vergissing|galti se|din greseala|przez pomylk\w*|yanlislikla)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:by (?:mistake|accident)|accident\w*|mistaken\w*|double(?:d)? (?:up|dose\w*)|twice|two doses|extra dose|forgot\w*|wrong (?:dose|medicine|meds|tablets?|pills?|bottle|one|syringe)|misread\w*|mis-?measur\w*|misheard|mix(?:ed)? up|instead of|not realising|without realising|didn'?t realise|par erreur|par accident|sans faire expres|por error|por equivocacion|sin querer|por engano|sem querer|aus versehen|versehentlich|per sbaglio|per errore|per ongeluk|per vergissing|galti se|din greseala|przez pomylk\w*|yanlislikla)(?![\p{L}])/u;
 /** A teenager (whose ingestion may be deliberate), not a toddler: "my 15 yr old", "teenage son". */
 const TEEN =
   /(?<![\p{L}\p{N}])(?:1[0-9] ?(?:yo|y\/o|yrs?|years?|yr old|ans|anos|años|jahre|anni)|teen\w*|adolescen\w*|ado|(?:she|he|ze|zij|hij|elle|il|ella|el|er|sie|lei|lui|ela|ele) (?:is|est|es|ist|e|tem|ha|has) 1[0-9])(?![\p{L}\p{N}])/u;
@@ -55,11 +58,11 @@ const ALWAYS_ACUTE = new Set<TriageCategory>(['self_harm', 'child_ingestion']);
 
 export async function triage(
   question: string,
-  opts: { namesDrug: boolean; meaning: MeaningTriage | null },
+  opts: { namesDrug: boolean; meaning: MeaningTriage | null; drugs?: readonly TriageDrug[] },
 ): Promise<Triage> {
   const normalised = normalizeForTriage(question);
   const lang = detectLanguage(question);
-  const signals = readSignals(normalised, { namesDrug: opts.namesDrug });
+  const signals = readSignals(normalised, { namesDrug: opts.namesDrug, drugs: opts.drugs });
   const hits = [...emergencyRules(normalised, opts.namesDrug)];
   for (const h of signals.hits) if (!hits.some((x) => x.category === h.category)) hits.push(h);
   // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
@@ -79,6 +82,15 @@ export async function triage(
     for (let i = hits.length - 1; i >= 0; i--)
       if (hits[i]!.category === 'overdose' || hits[i]!.category === 'child_ingestion') hits.splice(i, 1);
   const youngChild = hits.some((h) => h.category === 'child_ingestion') && !TEEN.test(normalised);
+  // a teenager's ingestion not told as an accident ("took a few of my tramadol after we had a row") may be
+  // deliberate: the crisis line comes with the poison advice, as for an adult's
+  if (
+    hits.some((h) => h.category === 'child_ingestion') &&
+    !youngChild &&
+    !ACCIDENT.test(normalised) &&
+    !hits.some((h) => h.category === 'self_harm')
+  )
+    hits.push({ category: 'self_harm', level: 'acute', rule: 'teen-ingestion:not-accidental' });
   if (
     // (too much for too long of a medicine taken for its purpose — paracetamol for flu — is not told as an intent)
     hits.some((h) => h.category === 'overdose' && h.rule !== 'dose_excess') &&
@@ -154,5 +166,6 @@ export async function triage(
     readable: lang.readable,
     critical: signals.critical,
     clinician: signals.clinician,
+    toxicity: signals.toxicity,
   };
 }
