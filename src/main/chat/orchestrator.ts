@@ -20,6 +20,7 @@ import { triageDrugs } from './triage-drugs.ts';
 import { countTokens } from './tokenizer.ts';
 import { nearMisses, nearMissText } from './triage/near-miss.ts';
 import { educationTopic, topicText } from './triage/topics.ts';
+import { animalScopeNote } from './triage/animals.ts';
 import { SAFETY_AGENT, SPECIALISTS } from './agents/registry.ts';
 import type { Agent, AgentDeps } from './agents/types.ts';
 import { contentWords } from './agents/literature.ts';
@@ -161,9 +162,11 @@ export class Orchestrator {
     // message gets the lay text only when it asks about the condition
     const topic = educationTopic(a.text, { mustAsk: outputs.length > 0 || safety.triage.clinician });
     const learn = topic ? topicText(topic) : '';
+    // an animal's own medicine: the scope note (ask the vet; human painkillers poison pets) leads, never "nothing found"
+    const animal = animalScopeNote(a.text);
     const body = outputs.length
-      ? [near, learn, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n')
-      : [near, learn].filter(Boolean).join('\n\n') || (safety.preface ? null : this.nothingFound(a));
+      ? [animal, near, learn, composeSections(sections, numbered, lead), read].filter(Boolean).join('\n\n')
+      : [animal, near, learn].filter(Boolean).join('\n\n') || (safety.preface ? null : this.nothingFound(a));
     const preface = safety.preface;
     const composed = [preface, body, note].filter(Boolean).join('\n\n');
     const position = outputs.find((o) => o.output.position)?.output.position ?? null;
