@@ -105,7 +105,8 @@ export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: reado
     else if (level === 'acute' && hits[i]!.level === 'lead') hits[i] = { category, level, rule };
   };
 
-  const drugOrPills = opts.namesDrug || has('pills') || has('container_whole') || has('many') || contexts.size > 0;
+  const namesDrug = opts.namesDrug || (opts.drugs?.length ?? 0) > 0;
+  const drugOrPills = namesDrug || has('pills') || has('container_whole') || has('many') || contexts.size > 0;
   // farewell acts (affairs in order, a goodbye letter) with medicines set aside or taken, or with despair: intent
   // (a medicine named counts: "written everyone a letter… I kept back mum's morphine", "the least messy way to leave…
   // I've got dad's insulin pens")
@@ -116,7 +117,7 @@ export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: reado
       has('many') ||
       has('ingest') ||
       has('despair') ||
-      (opts.namesDrug && !HOME_ALONE.test(t)))
+      (namesDrug && !HOME_ALONE.test(t)))
   )
     concepts.add('despair');
   if (has('despair')) {
@@ -190,7 +191,7 @@ export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: reado
     )
       hit('head_injury', 'acute', 'concept:head_injury');
     // blistering in the mouth or eyes, or skin coming off, with a fever or a new medicine: SJS/TEN
-    if (has('skin_blister') && (has('fever') || has('after_drug') || opts.namesDrug))
+    if (has('skin_blister') && (has('fever') || has('after_drug') || namesDrug))
       hit('critical_illness', 'acute', 'concept:skin');
     // on insulin or a sulfonylurea and cannot be woken, or sweating and confused: severe hypoglycaemia until shown otherwise
     if (contexts.has('insulin_su') && (has('unresponsive') || (has('sweating') && has('neuro_decline'))))
