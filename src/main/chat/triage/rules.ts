@@ -1521,7 +1521,11 @@ const CHILD_WEIGHT = /\b(?:[3-9]|[12]\d)(?:[.,]\d)? ?kg\b/;
 function childDoseExcess(t: string): Level | null {
   const child = re(`\\b${CHILD}\\b`).test(t) || CHILD_WEIGHT.test(t);
   if (!child || !re(`\\b${CHILD_ANALGESIC}\\b`).test(t) || WATCH_FOR.test(t)) return null;
-  if (re(`\\b(?:been |was |were |i'?ve been |we'?ve been |giving|gave|given)\\b(?:[^.?!]|[.,](?=\\d)){0,60}\\b${TOO_OFTEN}\\b`).test(t))
+  if (
+    re(
+      `\\b(?:been |was |were |i'?ve been |we'?ve been |giving|gave|given)\\b(?:[^.?!]|[.,](?=\\d)){0,60}\\b${TOO_OFTEN}\\b`,
+    ).test(t)
+  )
     return 'acute';
   if (DOSE_COUNT.test(t) && re('\\b(?:since|in the last|today|last night|yesterday|in \\d+ hours|in a day)\\b').test(t))
     return 'acute';
