@@ -105,14 +105,14 @@ export const CATEGORY_INFO: Record<TriageCategory, CategoryInfo> = {
   obstetric_emergency: {
     label: 'warning signs in later pregnancy or after birth',
     firstAid:
-      'A severe headache, changes in vision, pain below the ribs, sudden swelling of the face or hands, or a very high blood pressure in the second half of pregnancy or the weeks after birth can be pre-eclampsia; a baby moving less than usual, or heavy bleeding after birth, also cannot wait. Call the maternity unit or emergency services now: do not wait for the next appointment, and do not try to get the baby moving first.',
+      'A severe headache, changes in vision, pain below the ribs, sudden swelling of the face, hands or feet, or a very high blood pressure in the second half of pregnancy or the weeks after birth can be pre-eclampsia; a baby moving less than usual, or heavy bleeding after birth, also cannot wait. Call the maternity unit or emergency services now: do not wait for the next appointment, and do not try to get the baby moving first.',
     basis:
       'NICE NG133 Hypertension in pregnancy (2019, updated 2023); RCOG Green-top Guideline 57 Reduced fetal movements (2011); NICE NG194 Postnatal care (2021): postpartum haemorrhage and pre-eclampsia red flags',
   },
   postpartum_psychosis: {
     label: 'signs of postpartum psychosis',
     firstAid:
-      'Hearing or seeing things others do not, strange or frightening beliefs, confusion, or going days without sleep in the weeks after birth can be postpartum psychosis: a medical emergency that can be treated. Do not leave the mother alone with the baby; call emergency services or the mental-health crisis team now.',
+      'Hearing or seeing things others do not, strange or frightening beliefs, confusion, or going days without sleep in the weeks after birth can be postpartum psychosis: a medical emergency that can be treated. Stay with the mother and do not leave her alone with the baby; call emergency services or the mental-health crisis team now.',
     basis:
       "Royal College of Psychiatrists, 'Postpartum psychosis' public information; NICE CG192 Antenatal and postnatal mental health (2014, updated 2020)",
   },

@@ -96,3 +96,39 @@ describe('harm a medicine is already causing', () => {
     expect(s.toxicity[0]!.says.it).toMatch(/litio/);
   });
 });
+
+describe('second review of the round-6 material (2026-11-29)', () => {
+  it.each([
+    "I've been taking sertraline for 20 weeks and now have headaches and blurred vision, is that a side effect?",
+    'Is Seretide 250/50 safe at 30 weeks pregnant?',
+    'My son has had eczema since birth, now he has a headache and blurred vision',
+    'postpartum night sweats and hot flashes, and a headache, normal?',
+    '2 weeks postpartum, my parents are watching the baby, can I take paracetamol?',
+    "how do I know if my baby isn't moving enough? I'm 28 weeks, nothing wrong right now",
+    "on colchicine for gout, what's the number for NHS 111? I have diarrhoea",
+    'I get drowsy on codeine and fell asleep on the sofa',
+    'mi fa male il gomito, prendo il litio e sono confuso sulla dose',
+    'Mein Lithiumspiegel schwankt, ich habe Durchfall, ist das schlimm?',
+    "my headache, it's gone now but the cetirizine makes me drowsy",
+    'lactating 4 months postpartum, bp 88/56 at the pharmacy, can I take ibuprofen?',
+    'I saw on the news 27 people died from fentanyl, is tramadol the same?',
+  ])('ordinary questions the round-6 words had fired on stay ordinary: %s', (q) => {
+    expect(categories(q)).toEqual([]);
+  });
+
+  it('reads the presentations the review found missing, and a minor bleed on a high INR as minor', () => {
+    expect(categories('opa heeft een fentanylpleister, hij is erg suf en ademt heel traag')).toContain(
+      'respiratory_depression',
+    );
+    expect(categories('mi abuela toma oxicodona, está muy somnolienta y confundida')).toContain(
+      'respiratory_depression',
+    );
+    expect(categories('ze is 2 weken geleden bevallen, hoort stemmen en slaapt al dagen niet')).toContain(
+      'postpartum_psychosis',
+    );
+    expect(read('INR 9.2, gums bleeding since this morning').critical.map((c) => c.id)).toEqual([
+      'inr/high-minor-bleeding',
+    ]);
+    expect(bloodPressure('Seretide 250/50, bp 150/95')).toEqual({ systolic: 150, diastolic: 95 });
+  });
+});

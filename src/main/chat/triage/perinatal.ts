@@ -22,10 +22,21 @@ const PRE_ECLAMPSIA_SIGNS: readonly Concept[] = [
   'sudden_swelling',
 ];
 
+/**
+ * A strength written like a blood pressure: a combination product ("Seretide 250/50", "Madopar 200/50") or a
+ * number pair followed by a dose unit or device ("250/50 mcg", "200/50 inhaler").
+ */
+const NOT_A_PRESSURE_BEFORE =
+  /(?:seretide|advair|sirdupla|aerivio|fusacomb|combisal|wixela|madopar|sinemet|stalevo|co-?careldopa|co-?beneldopa|co-?codamol|co-?dydramol|co-?amoxiclav|augmentin)\s*$/u;
+const NOT_A_PRESSURE_AFTER =
+  /^\s*(?:mg|mcg|micrograms?|ug|µg|g|ml|%|puffs?|inhaler|accuhaler|evohaler|diskus|easyhaler)(?![\p{L}])/u;
+
 /** The highest blood pressure written as "165/105" (systolic over diastolic, plausible values only). */
 export function bloodPressure(t: string): { systolic: number; diastolic: number } | null {
   let best: { systolic: number; diastolic: number } | null = null;
   for (const m of t.matchAll(/(?<![\p{N}.,/])(\d{2,3}) ?\/ ?(\d{2,3})(?![\p{N}/])/gu)) {
+    if (NOT_A_PRESSURE_BEFORE.test(t.slice(0, m.index)) || NOT_A_PRESSURE_AFTER.test(t.slice(m.index + m[0].length)))
+      continue;
     const systolic = Number(m[1]);
     const diastolic = Number(m[2]);
     if (systolic < 60 || systolic > 260 || diastolic < 30 || diastolic > 160 || diastolic >= systolic) continue;

@@ -216,12 +216,6 @@ export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: reado
       (has('present') || has('person') || /\b(?:on|taking|takes)\b/.test(t))
     )
       hit('critical_illness', 'acute', 'concept:neutropenia');
-    for (const p of perinatalHits(t, has)) hit(p.category, p.level, p.rule);
-    // harm a medicine the message names is already causing (rhabdomyolysis, colchicine or lithium toxicity…)
-    for (const f of toxicityFindings(t, has, opts.drugs ?? [])) {
-      toxicity.push(f);
-      hit(f.category, f.level, `toxicity:${f.id}`);
-    }
     const dka = (t.match(new RegExp(CONCEPT_PATTERNS.dka_sign?.source ?? '$^', 'gu')) ?? []).length;
     if ((has('diabetic') || contexts.has('diabetic')) && dka >= 2) hit('critical_illness', 'acute', 'concept:dka');
     // a clinician managing a time-critical condition now (status epilepticus, DKA, SDH on an anticoagulant, LA toxicity,
@@ -246,12 +240,24 @@ export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: reado
     )
       hit('critical_illness', 'acute', 'concept:nms');
   }
+  // when a medicine was started or a baby born ("started clozapine 3 weeks ago", "gave birth 3 weeks ago") dates the
+  // cause, not the signs: it does not make the later-pregnancy, after-birth and toxicity signs history
+  if (!about && !(history && isHistory(t.replace(WHEN_STARTED_OR_BORN, ' ')))) {
+    for (const p of perinatalHits(t, has)) hit(p.category, p.level, p.rule);
+    // harm a medicine the message names is already causing (rhabdomyolysis, colchicine or lithium toxicity…)
+    for (const f of toxicityFindings(t, has, opts.drugs ?? [])) {
+      toxicity.push(f);
+      hit(f.category, f.level, `toxicity:${f.id}`);
+    }
+  }
   for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
   // a question about a topic ("how does naloxone work in an overdose?") carries no risk of its own
   const risk = hits.length > 0 || critical.length > 0 || (!about && (RISK.some(has) || (has('ingest') && drugOrPills)));
   return { concepts, contexts, critical, hits, toxicity, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };
 }
 
+const WHEN_STARTED_OR_BORN =
+  /\b(?:started|began|put (?:him|her|me|them) on|switched to|increased|gave birth|had (?:the|our|my|her|their|a) baby|delivered|since)\b[^.!?]{0,40}?\b(?:weeks?|months) ago\b/gu;
 const EPIPEN_USED =
   /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
 const CHEMO =
