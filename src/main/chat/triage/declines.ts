@@ -13,7 +13,7 @@
  * and one that is answered with advice rather than declined: keeping a supplement or drug from a surgeon or clinician
  * (the answer explains why to tell them, then answers the question).
  */
-import { animalOnly, asksAbout, prescriberAlters, structuralDecline } from './decline-structure.ts';
+import { animalOnly, asksAbout, prescriberAlters, spotsForgery, structuralDecline } from './decline-structure.ts';
 
 export type DeclineKind =
   | 'illicit_synthesis'
@@ -534,7 +534,8 @@ export function declineKind(t: string): DeclineKind | null {
   // a drug covertly comes first, as it does in safety.ts
   const structural = structuralDecline(t);
   if (structural === 'harm_to_others') return structural;
-  if (re(`\\b${FORGE}`).test(t) && !asksAbout(t) && !prescriberAlters(t)) return 'forged_prescription';
+  if (re(`\\b${FORGE}`).test(t) && !asksAbout(t) && !prescriberAlters(t) && !spotsForgery(t))
+    return 'forged_prescription';
   if (
     re(
       `\\b${BEAT}\\b[^.?!]{0,50}\\b${TEST}\\b[^.?!]{0,12}\\b(?:tests?|screens?|screening|controls?|kontrolle|control|test|examen|analisis|probe)\\b`,
