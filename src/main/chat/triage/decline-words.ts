@@ -21,6 +21,11 @@ import tr from '../../../../resources/triage/declines/tr.json' with { type: 'jso
 import ru from '../../../../resources/triage/declines/ru.json' with { type: 'json' };
 import zh from '../../../../resources/triage/declines/zh.json' with { type: 'json' };
 import ar from '../../../../resources/triage/declines/ar.json' with { type: 'json' };
+import ja from '../../../../resources/triage/declines/ja.json' with { type: 'json' };
+import ko from '../../../../resources/triage/declines/ko.json' with { type: 'json' };
+import el from '../../../../resources/triage/declines/el.json' with { type: 'json' };
+import hi from '../../../../resources/triage/declines/hi.json' with { type: 'json' };
+import uk from '../../../../resources/triage/declines/uk.json' with { type: 'json' };
 
 export const DECLINE_CONCEPTS = [
   /** another person named (wife, child, a girl, someone) — the one something is done to */
@@ -114,7 +119,7 @@ const DeclineFile = z
 export type DeclineWords = z.infer<typeof DeclineFile>;
 
 export const DECLINE_LANGUAGES: Record<string, DeclineWords> = Object.fromEntries(
-  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar].map((f) => {
+  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar, ja, ko, el, hi, uk].map((f) => {
     const d = DeclineFile.parse(f);
     return [d.lang, d];
   }),
