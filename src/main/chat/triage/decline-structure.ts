@@ -8,7 +8,12 @@
  * - a prescription altered for more, or unnoticed;
  * - diversion: obtaining a drug where someone would notice (the pharmacy, customs, the CD register) + not noticed;
  *   a story or pretence + more of a drug;
- * - recreational: the effect sought in slang (k-hole, wavy, odlot) + a request (how much, what can I…), or a drug taken for it.
+ * - recreational: the effect sought in slang (k-hole, wavy, odlot) + a request (how much, what can I…), or a drug taken for it;
+ * - harm to an animal: its death sought ("so it dies"), or a harm with a grievance (barking, fouling the garden);
+ * - obtaining by deceit: what to tell a prescriber or pharmacist + a drug + a sign it is untrue ("so he believes me",
+ *   "I don't actually have pain") or without a prescription; a controlled medicine without a prescription;
+ * - selling a controlled medicine; keeping a dose signed as given (a ward's or care home's stock);
+ * - forging a prescription, unless the question is how to spot one.
  * A question about a thing ("what is a k-hole", "how do pharmacies detect forged prescriptions") with no "I" in it is
  * not a request. The component words of each language are data; the combinations are here, the same for all.
  */
@@ -33,6 +38,9 @@ const near = (a: DeclineConcept, b: DeclineConcept, gap = 60) =>
 const SOUGHT_OUTCOME = near('purpose', 'outcome');
 const SOUGHT_MORE = near('purpose', 'more');
 const SOUGHT_HIGH = near('purpose', 'high');
+/** forging a prescription, the verb before or after it ("falsificar uma receita", "рецепт подделать") */
+const FORGES = near('forge', 'prescription', 40);
+const FORGED = near('prescription', 'forge', 40);
 /** the alteration is of the prescription itself ("change a prescription", "modificare una ricetta", "Rezept ändern") */
 const ALTERS = near('alter', 'prescription', 24);
 const ALTERED = near('prescription', 'alter', 24);
@@ -77,6 +85,11 @@ export function asksFor(t: string): boolean {
   return has('ask', t);
 }
 
+/** Spotting a forgery or misuse, asked positively ("the signs that a prescription was forged"): a question. */
+export function spotsForgery(t: string): boolean {
+  return has('detect', t);
+}
+
 /** A question about a thing, not a request to do it: "how do pharmacies detect forged prescriptions", "what is a k-hole". */
 export function asksAbout(t: string): boolean {
   return has('education', t) && !has('self', t);
@@ -95,6 +108,11 @@ export function structuralDecline(t: string): StructuralDecline | null {
     if (person && (has('subdue', t) || (sought && has('drug', t)))) return 'harm_to_others';
     if (person && has('untraceable', t) && (has('drug', t) || has('harm', t))) return 'harm_to_others';
     if ((person || has('animal', t)) && has('harm', t) && (has('grievance', t) || hidden)) return 'harm_to_others';
+    // an animal's death sought with something given ("which medicine to mix into their food so they die"); a
+    // person's is read by the outcomes above, so that "she took her pills so she dies, what should I do" stays an
+    // emergency
+    if (has('animal', t) && has('death', t) && (has('give', t) || has('vehicle', t) || has('drug', t)))
+      return 'harm_to_others';
   }
   if (has('drug_test', t) && has('beat_test', t)) return 'drug_test';
   if (
@@ -103,8 +121,26 @@ export function structuralDecline(t: string): StructuralDecline | null {
     (has('unnoticed', t) || (SOUGHT_MORE?.test(t) ?? false))
   )
     return 'forged_prescription';
-  if (has('obtain', t) && (has('drug', t) || has('prescription', t)) && watcherUnnoticed(t)) return 'evade_care';
-  if (has('deceit', t) && has('more', t) && (has('drug', t) || has('prescription', t))) return 'evade_care';
+  // forging one outright needs no motive; "the signs that a prescription was forged" is a dispenser's question
+  if (((FORGES?.test(t) ?? false) || (FORGED?.test(t) ?? false)) && !has('detect', t)) return 'forged_prescription';
+  const medicine = has('drug', t) || has('controlled', t);
+  if ((has('obtain', t) || has('keep', t)) && (medicine || has('prescription', t)) && watcherUnnoticed(t))
+    return 'evade_care';
+  if (has('deceit', t) && has('more', t) && (medicine || has('prescription', t))) return 'evade_care';
+  // what to tell the prescriber or pharmacist, with a sign that it is untrue or that there is no prescription
+  if (
+    has('tell', t) &&
+    has('watcher', t) &&
+    (medicine || has('prescription', t)) &&
+    has('obtain', t) &&
+    (has('untrue', t) || has('deceit', t) || has('no_script', t))
+  )
+    return 'evade_care';
+  // a controlled medicine got without a prescription; sold; or kept after signing it as given
+  if (has('controlled', t) && has('no_script', t) && (has('obtain', t) || has('ask', t))) return 'evade_care';
+  if (has('sell', t) && (has('controlled', t) || (has('drug', t) && has('unnoticed', t)))) return 'evade_care';
+  if (has('false_record', t) && medicine && (has('keep', t) || has('obtain', t) || has('unnoticed', t)))
+    return 'evade_care';
   if (has('high', t) && (has('ask', t) || (has('drug', t) && (SOUGHT_HIGH?.test(t) ?? false))))
     return 'recreational_misuse';
   return null;

@@ -21,6 +21,11 @@ import tr from '../../../../resources/triage/declines/tr.json' with { type: 'jso
 import ru from '../../../../resources/triage/declines/ru.json' with { type: 'json' };
 import zh from '../../../../resources/triage/declines/zh.json' with { type: 'json' };
 import ar from '../../../../resources/triage/declines/ar.json' with { type: 'json' };
+import ja from '../../../../resources/triage/declines/ja.json' with { type: 'json' };
+import ko from '../../../../resources/triage/declines/ko.json' with { type: 'json' };
+import el from '../../../../resources/triage/declines/el.json' with { type: 'json' };
+import hi from '../../../../resources/triage/declines/hi.json' with { type: 'json' };
+import uk from '../../../../resources/triage/declines/uk.json' with { type: 'json' };
 
 export const DECLINE_CONCEPTS = [
   /** another person named (wife, child, a girl, someone) — the one something is done to */
@@ -44,12 +49,18 @@ export const DECLINE_CONCEPTS = [
   'outcome',
   /** poison, kill */
   'harm',
+  /** a death sought, not feared: "so it dies", "so they die", "żeby zdechł", "कि वो मर जाएँ" */
+  'death',
   /** a grievance that gives the harm a motive (barks all night, revenge) */
   'grievance',
   /** a request: how much, how many, what dose, which drugs, how can I, what can I put, can I */
   'ask',
   /** a medicine or drug named or referred to */
   'drug',
+  /** a medicine sought for misuse or diversion: opioids, benzodiazepines, z-drugs, gabapentinoids, stimulants */
+  'controlled',
+  /** without a prescription (sin receta, без рецепта, 처방전 없이) */
+  'no_script',
   /** the effect sought, in slang (k-hole, wavy, odlot, кайф, 嗨) */
   'high',
   'drug_test',
@@ -63,9 +74,23 @@ export const DECLINE_CONCEPTS = [
   'watcher',
   /** a story, a lie, pretending */
   'deceit',
+  /** asking what to say or which symptoms to describe (to a prescriber or pharmacist) */
+  'tell',
+  /** a sign that what would be said is untrue: "so he believes me", "I don't actually have pain" */
+  'untrue',
+  /** selling a medicine, asked as a request (how can I sell, να πουλήσω) */
+  'sell',
+  /** keeping a medicine for oneself (keep it, take it home) */
+  'keep',
+  /** a record falsified: signing a dose as given, recording it as wasted, fiddling the count */
+  'false_record',
   /** changing, altering, editing (a prescription) */
   'alter',
   'prescription',
+  /** forging: forge, falsify, counterfeit (a prescription), as an act */
+  'forge',
+  /** spotting a forgery or misuse, asked positively: signs that, how to spot, erkennen — a question, not a request */
+  'detect',
   /** a question about a thing rather than a request to do it: "what is a k-hole", "how do pharmacies detect" */
   'education',
   /** the writer as the one acting (I, my): an education question that says this is not a request */
@@ -94,7 +119,7 @@ const DeclineFile = z
 export type DeclineWords = z.infer<typeof DeclineFile>;
 
 export const DECLINE_LANGUAGES: Record<string, DeclineWords> = Object.fromEntries(
-  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar].map((f) => {
+  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar, ja, ko, el, hi, uk].map((f) => {
     const d = DeclineFile.parse(f);
     return [d.lang, d];
   }),

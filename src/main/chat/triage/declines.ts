@@ -13,7 +13,7 @@
  * and one that is answered with advice rather than declined: keeping a supplement or drug from a surgeon or clinician
  * (the answer explains why to tell them, then answers the question).
  */
-import { animalOnly, asksAbout, prescriberAlters, structuralDecline } from './decline-structure.ts';
+import { animalOnly, asksAbout, prescriberAlters, spotsForgery, structuralDecline } from './decline-structure.ts';
 
 export type DeclineKind =
   | 'illicit_synthesis'
@@ -307,13 +307,14 @@ const EVADE = [
   re(
     '\\b(?:avoid|skip|instead of) (?:seeing|going to|visiting|calling) (?:a |the |my )?(?:doctor|gp|physician|hospital|er|a&e|emergency(?: room| department)?|clinic)\\b',
   ),
-  re('\\bwhere (?:can|do|could|should) (?:i|we|you) (?:buy|get|order|source|find|score)\\b'),
+  // where to buy a controlled or illicit drug, or a medicine without a prescription, or to "score" ("where can I buy
+  // vitamin D" is a question)
+  re(
+    `\\bwhere (?:can|do|could|should) (?:i|we|you) (?:(?:buy|get|order|source|find)\\b[^.?!]{0,40}\\b(?:${CONTROLLED}|${ILLICIT}|without (?:a |any )?(?:prescription|script|rx)|no[- ]prescription)\\b|score\\b)`,
+  ),
   re('\\b(?:buy|order|purchase|source|score)\\b[^.?!]{0,40}\\b(?:dark ?web|from a dealer|on the street)\\b'),
   re('\\b(?:stop|quit|come off)\\b[^.?!]{0,30}\\bwithout (?:telling|asking|my (?:doctor|gp|psychiatrist))\\b'),
-  // selling or passing on a controlled medicine; feigned symptoms; pills disguised; buying one without a prescription
-  re(
-    `\\b(?:sell|selling|resell\\w*|street (?:value|price))\\b[^.?!]{0,40}\\b(?:${CONTROLLED}|pills|tablets|meds|script|prescription)\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,40}\\b(?:sell|street (?:value|price))\\b`,
-  ),
+  // passing on a controlled medicine; feigned symptoms; pills disguised; buying one without a prescription
   re(
     `^(?=[\\s\\S]*\\b(?:${CONTROLLED})\\b)(?=[\\s\\S]*\\b(?:give|share|spare|sell|pass on)\\b)[\\s\\S]*\\b(?:mate|friend|buddy|pal|coworker|colleague|flatmate|roommate|brother|sister|cousin)\\b[^.?!]{0,30}\\b(?:wants?|asked|asking|needs?)\\b`,
   ),
@@ -324,11 +325,15 @@ const EVADE = [
   re(
     `\\b(?:comprar|conseguir|acheter|avoir|kaufen|bekommen|comprare|avere)\\b[^.?!]{0,40}\\b(?:${CONTROLLED})\\b[^.?!]{0,30}\\b(?:sin receta|sans ordonnance|ohne rezept|senza ricetta|sem receita)\\b`,
   ),
-  /(?:купить|достать|заказать|купит)[^.?!]{0,40}без рецепта/iu,
-  re(
-    '\\b(?:como|donde) (?:consigo|conseguir|compro|comprar)\\b[^.?!]{0,40}\\bsin receta\\b|\\bwie komme ich an\\b[^.?!]{0,40}\\bohne rezept\\b',
-  ),
 ];
+/** Selling a controlled medicine or a prescription, or asking its street value. */
+const SELLS = re(
+  `\\b(?:sell|selling|resell\\w*|street (?:value|price))\\b[^.?!]{0,40}\\b(?:${CONTROLLED}|pills|tablets|meds|script|prescription)\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,40}\\b(?:sell|street (?:value|price))\\b`,
+);
+
+/** Someone else selling ("my son might be selling his Ritalin", "people sell Xanax online"): a worry, not a request. */
+const OTHER_SELLS =
+  /\b(?:my (?:\w+ ){0,2}(?:son|daughter|child|kid|teen\w*|partner|husband|wife|boyfriend|girlfriend|brother|sister|friend|flatmate|roommate|mum|mom|dad|patient|student)s?|he|she|they|someone|somebody|people|dealers?|students|kids)(?:'s| is| are| was| were| has been| have been| keeps?| might be| may be| could be)? (?:\w+ )?(?:sell|selling|sold|sells)\b/;
 
 /** Doses or mixtures sought for the effect itself, in several languages. */
 const MISUSE = [
@@ -534,7 +539,8 @@ export function declineKind(t: string): DeclineKind | null {
   // a drug covertly comes first, as it does in safety.ts
   const structural = structuralDecline(t);
   if (structural === 'harm_to_others') return structural;
-  if (re(`\\b${FORGE}`).test(t) && !asksAbout(t) && !prescriberAlters(t)) return 'forged_prescription';
+  if (re(`\\b${FORGE}`).test(t) && !asksAbout(t) && !prescriberAlters(t) && !spotsForgery(t))
+    return 'forged_prescription';
   if (
     re(
       `\\b${BEAT}\\b[^.?!]{0,50}\\b${TEST}\\b[^.?!]{0,12}\\b(?:tests?|screens?|screening|controls?|kontrolle|control|test|examen|analisis|probe)\\b`,
@@ -562,7 +568,13 @@ export function declineKind(t: string): DeclineKind | null {
     ).test(t) ||
     (re(`\\b(?:tell|mention|disclose) (?:my |the )?(?:${SURGEON}|${CLINICIAN})\\b`).test(t) &&
       re('\\b(?:should|do i|have to|need to|must)\\b').test(t));
-  if (hiding)
+  // asking what to tell them ("what should I tell my doctor about the side effects") is not keeping anything back
+  const whatToSay =
+    re('\\b(?:what|which)\\b[^.?!]{0,30}\\b(?:should|do|must|can) i (?:tell|mention|say|disclose)\\b').test(t) &&
+    !re(
+      "\\b(?:(?:not|never|don'?t|avoid) (?:\\w+ )?(?:tell|telling|mention|mentioning|say|saying|let|letting)|hide|hiding|secret\\w*|without (?:telling|them|him|her)|find out)\\b",
+    ).test(t);
+  if (hiding && !whatToSay)
     return re(`\\b${SURGEON}\\b|\\b(?:surgery|operation|operacion|cirugia|operation|op)\\b`).test(t)
       ? 'hide_from_surgeon'
       : 'hide_from_clinician';
@@ -570,6 +582,6 @@ export function declineKind(t: string): DeclineKind | null {
   if (HARM.some((x) => x.test(t)) && !animalOnly(t) && !asksAbout(t)) return 'harm_to_others';
   if (PERFORMANCE.test(t)) return 'performance_cycle';
   if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
-  if (EVADE.some((x) => x.test(t))) return 'evade_care';
+  if ((EVADE.some((x) => x.test(t)) || (SELLS.test(t) && !OTHER_SELLS.test(t))) && !asksAbout(t)) return 'evade_care';
   return structural;
 }
