@@ -387,6 +387,11 @@ export function ambiguityOf(db: Db, input: string): string | null {
   return index(db).ambiguous.get(normalizeName(input)) ?? null;
 }
 
+/** True when the text is one of a class's own words as written (not in the other number: "antibiotics", not "antibiotic"). */
+export function isClassWord(db: Db, text: string): boolean {
+  return index(db).classWords.has(normalizeName(text));
+}
+
 /**
  * False when no exact spelling (`resolveName(…, { typos: false })`) could resolve the input: a set look-up, for callers
  * that try many word runs (search's query plan) and would otherwise run the resolver's queries for each.
