@@ -73,6 +73,12 @@ describe('POST /v1/compounds/search', () => {
     expect((await slugs('Buscopan'))[0]).toBe('hyoscine-butylbromide');
   });
 
+  it('reads a group name with or without the hyphen beside its digit, and lay words in other languages', async () => {
+    const slugs = async (query: string) => (await search({ query })).body.data.map((c: { slug: string }) => c.slug);
+    expect(await slugs('DPP4 inhibitor tablets')).toEqual(expect.arrayContaining(['linagliptin', 'sitagliptin']));
+    expect(await slugs('comprimidos para dejar de fumar')).toEqual(expect.arrayContaining(['varenicline']));
+  });
+
   it('research_count and pubmed_ids come from linked documents', async () => {
     const res = await search({ query: 'metformin', limit: 1 });
     const c = res.body.data[0];

@@ -280,7 +280,11 @@ function loadDrugGroups(db: Database, names: IxNames, atcCodes: readonly { code:
     const spelledOut = g.names.reduce((a, b) =>
       b.replace(/[^a-z]/gi, '').length > a.replace(/[^a-z]/gi, '').length ? b : a,
     );
-    for (const name of g.names) {
+    // A hyphen beside a digit is written either way ("5-HT3 antagonist" / "5HT3 antagonist", "GLP-1" / "GLP1").
+    const spellings = g.names.flatMap((n) =>
+      /\d-|-\d/.test(n) ? [n, n.replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, '')] : [n],
+    );
+    for (const name of new Set(spellings)) {
       const phrase = name.toLowerCase();
       const prev = existing.get(phrase);
       const merged = prev ? [...new Set([...(JSON.parse(prev.compounds) as string[]), ...slugs])] : slugs;
