@@ -212,6 +212,8 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     expect(resolveLine(db, 'proton pump inhibitor')).toMatchObject({ kind: 'class', classId: 'ppi' });
     expect(resolveLine(db, 'antibacterials')).toMatchObject({ kind: 'class', classId: 'antibiotic' });
     expect(resolveLine(db, 'Blood thinner tablets - not sure of the name')).toMatchObject({ classId: 'anticoagulant' });
+    expect(resolveLine(db, 'Water tablet in the morning - from the GP')).toMatchObject({ classId: 'diuretic' });
+    expect(readMedicationLine(db, 'blood pressure pill and a cholesterol pill').substances).toEqual([]);
   });
   it('keys one moiety once whatever the spelling (BAN, INN, USAN; any case)', () => {
     expect(keys('Buscopan 10mg tds')).toEqual(keys('hyoscine butylbromide'));

@@ -474,11 +474,12 @@ function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
   if (parsed.strength || !parsed.form || !run) return null;
   const formWord = /^\s+(\p{L}+)/u.exec(line.slice(run.end))?.[1];
   if (!formWord || !KIND_FORM.test(formWord)) return null;
-  // Words after the form only as a remark ("Blood pressure tablets - doesn't know name") or to say how often
-  // ("sleeping tablet sometimes"), never another medicine ("blood pressure pill and a cholesterol pill": no guess).
-  const after = line.slice(run.end).replace(/^\s+\p{L}+/u, '');
+  // Words after the form only as a remark ("Blood pressure tablets - doesn't know name", "Sleeping tablet at night -
+  // from GP") or to say how often ("sleeping tablet sometimes"), never another medicine ("blood pressure pill and a
+  // cholesterol pill": no guess between them).
+  const next = parsed.runs[1];
   const onlyHow = parsed.runs.slice(1).every((r) => r.text.split(/\s+/).every((w) => PREPARATION.has(w.toLowerCase())));
-  if (!onlyHow && !/^\s*(?:[-–—]\s|\(|;)/.test(after)) return null;
+  if (next && !onlyHow && !/\s[-–—]+\s|\(|;/.test(line.slice(run.end, next.at))) return null;
   const words = run.text.split(/\s+/).filter((w) => !FILLER_FIRST.has(w.toLowerCase()));
   if (!words.length) return null;
   const own = resolveName(db, words.join(' '), { typos: false });
