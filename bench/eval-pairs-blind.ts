@@ -15,8 +15,9 @@
  *   wrong reason the shown mechanism and management text states `wrong_reason_to_avoid` (at least half of its
  *                content words, and at least two, appear in the text; approximate — the list is printed for reading)
  *
- * `npm run eval:pairs-blind [-- path]` (MATERIA_CONTENT_DB to choose the database). Prints the
- * figures, per group, and every pair outside its acceptable levels.
+ * `npm run eval:pairs-blind [-- path] [--verbose]` (MATERIA_CONTENT_DB to choose the database). Prints the
+ * figures, per group, and every pair outside its acceptable levels; `--verbose` also the dangerous pairs found below
+ * their expected level (inside the acceptable levels, so not listed otherwise) with the sources that set the level.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -129,6 +130,7 @@ interface Row {
 }
 // Names as prescribers wrote them ("simvastatin 40 mg", "calcium gluconate IV"): the checker reads each as a medication
 // line (src/main/vocabulary/med-list.ts) and passes its dose and route to the rules, as the API does.
+const verbose = process.argv.includes('--verbose');
 const rows: Row[] = pairs.map((p) => {
   const r = checkInteractions(db, [p.a, p.b]);
   const got = r.highest_severity as Level;
@@ -193,4 +195,12 @@ if (out.length) {
         `${r.top ? ` ← ${r.top}` : ''}`,
     );
   }
+}
+const below = rows.filter((r) => r.p.group === 'dangerous' && (r.got === 'none' || rank(r.got) > rank(r.p.expect)));
+if (verbose && below.length) {
+  console.log('\ndangerous pairs below their expected level:');
+  for (const r of below)
+    console.log(
+      `  ${r.p.id} ${r.p.a} + ${r.p.b}: ${r.got} (expected ${r.p.expect})${r.unresolved.length ? ` [not recognised: ${r.unresolved.join(', ')}]` : ''}${r.top ? ` ← ${r.top}` : ''}`,
+    );
 }

@@ -66,6 +66,19 @@ describe('POST /v1/compounds/search', () => {
     }
   });
 
+  it('finds each ingredient of a combination brand no compound is, and a brand of a moiety spelt another way', async () => {
+    const slugs = async (query: string) => (await search({ query })).body.data.map((c: { slug: string }) => c.slug);
+    expect(await slugs('Glycomet-GP')).toEqual(expect.arrayContaining(['glimepiride', 'metformin']));
+    // Buscopan (UK) is keyed butylscopolamine (INN), our record hyoscine butylbromide (BAN): one moiety
+    expect((await slugs('Buscopan'))[0]).toBe('hyoscine-butylbromide');
+  });
+
+  it('reads a group name with or without the hyphen beside its digit, and lay words in other languages', async () => {
+    const slugs = async (query: string) => (await search({ query })).body.data.map((c: { slug: string }) => c.slug);
+    expect(await slugs('DPP4 inhibitor tablets')).toEqual(expect.arrayContaining(['linagliptin', 'sitagliptin']));
+    expect(await slugs('comprimidos para dejar de fumar')).toEqual(expect.arrayContaining(['varenicline']));
+  });
+
   it('research_count and pubmed_ids come from linked documents', async () => {
     const res = await search({ query: 'metformin', limit: 1 });
     const c = res.body.data[0];

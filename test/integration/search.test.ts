@@ -237,6 +237,17 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect((await ok({ query: 'metformin', limit: 3 })).query_interpretation).toBeNull();
   });
 
+  it('a combination brand no record is finds each ingredient; a group abbreviation searches its name written out', async () => {
+    const slugs = async (query: string) =>
+      (await ok({ query, types: ['compounds'], limit: 5 })).results.map((r) => (r.type === 'compound' ? r.slug : ''));
+    // Glycomet-GP (India): glimepiride + metformin; no compound of ours is the pair
+    expect(await slugs('glycomet gp tablet')).toEqual(expect.arrayContaining(['glimepiride', 'metformin']));
+    // "NOAC" was the only term searched for the DOAC group, and no record uses it
+    const noac = await ok({ query: 'NOAC', types: ['compounds'], limit: 5 });
+    expect(noac.results.length).toBeGreaterThan(0);
+    expect(noac.query_interpretation?.expanded_with).toContain('direct oral anticoagulant');
+  });
+
   it('filters by source: your own library alone, or what Materia ships; facets count sources', async () => {
     const imported = await t.http
       .post('/v1/documents/import')

@@ -275,11 +275,20 @@ function loadDrugGroups(db: Database, names: IxNames, atcCodes: readonly { code:
     }
     const slugs = [...new Set([...keys].flatMap((k) => slugsOfKey.get(k) ?? []))].sort();
     if (!slugs.length) continue;
-    for (const name of g.names) {
+    // What search looks for: the group's name written out ("direct oral anticoagulant" for DOAC), which records and
+    // abstracts use; another abbreviation ("NOAC") finds nothing.
+    const spelledOut = g.names.reduce((a, b) =>
+      b.replace(/[^a-z]/gi, '').length > a.replace(/[^a-z]/gi, '').length ? b : a,
+    );
+    // A hyphen beside a digit is written either way ("5-HT3 antagonist" / "5HT3 antagonist", "GLP-1" / "GLP1").
+    const spellings = g.names.flatMap((n) =>
+      /\d-|-\d/.test(n) ? [n, n.replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, '')] : [n],
+    );
+    for (const name of new Set(spellings)) {
       const phrase = name.toLowerCase();
       const prev = existing.get(phrase);
       const merged = prev ? [...new Set([...(JSON.parse(prev.compounds) as string[]), ...slugs])] : slugs;
-      upsert.run(phrase, prev?.terms ?? JSON.stringify([g.names[1] ?? g.names[0]]), JSON.stringify(merged));
+      upsert.run(phrase, prev?.terms ?? JSON.stringify([spelledOut]), JSON.stringify(merged));
     }
     groups++;
   }

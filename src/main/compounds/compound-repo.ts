@@ -8,7 +8,7 @@ import { lexicalUnits } from '../search/query-plan.ts';
 import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import { layMatches } from '../vocabulary/lay.ts';
 import { normalizeName } from '../vocabulary/normalize.ts';
-import { mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
+import { isClassWord, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
 
 export interface CompoundRow {
   rowid: number;
@@ -232,11 +232,21 @@ export class CompoundRepo {
       // A set look-up first: the resolver's queries run only for word runs some spelling can name.
       if (normalizeName(g).length < 3 || !mayResolveExactly(this.db, g)) continue;
       const r = resolveName(this.db, g, { typos: false });
-      if (r.kind === 'class') for (const m of members.all(JSON.stringify(r.keys))) classRows.add(m.rowid);
+      // (a class word in the other number, "antibiotic", is left to the lay table, whose phrases are more specific:
+      // "antibiotic for chest infection")
+      if (r.kind === 'class') {
+        if (isClassWord(this.db, g)) for (const m of members.all(JSON.stringify(r.keys))) classRows.add(m.rowid);
+      }
       // A brand or other name the vocabulary reads but no compound lists ("Calpol", "Somac", "Eltroxin"): the compound
-      // with exactly its ingredients.
-      else if (r.status === 'resolved' && r.keys.length)
-        for (const m of exactly.all({ keys: JSON.stringify(r.keys), n: r.keys.length })) namedRows.add(m.rowid);
+      // with exactly its ingredients; for a combination no compound is ("Pan-D", "Saridon"), each ingredient's own.
+      else if (r.status === 'resolved' && r.keys.length) {
+        const whole = exactly.all({ keys: JSON.stringify(r.keys), n: r.keys.length });
+        const parts =
+          whole.length || r.keys.length === 1
+            ? []
+            : r.keys.flatMap((k) => exactly.all({ keys: JSON.stringify([k]), n: 1 }));
+        for (const m of [...whole, ...parts]) namedRows.add(m.rowid);
+      }
     }
     const lay = layMatches(this.db, query);
     const rows = (exact: boolean) =>

@@ -258,13 +258,15 @@ export function readName(db: Db, name: string, context?: SubstanceContext): Read
 const TO_MG: Record<string, number> = { mg: 1, g: 1000, mcg: 0.001, ng: 0.000001 };
 
 /**
- * The route, form and dose in mg a medication line gave (a strength pair gives no dose: "30/500 mg" is two ingredients),
- * with the count per dose and doses a day when it says them.
+ * The route, form and dose in mg a medication line gave (a strength pair gives no dose: "30/500 mg" is two ingredients;
+ * a patch's "6 mg/24 h" is 6 mg once a day), with the count per dose and doses a day when it says them.
  */
 export function lineContext(s: Substance): SubstanceContext | undefined {
   const r = s.reading;
   if (!r) return undefined;
-  const factor = r.strength?.unit ? TO_MG[r.strength.unit] : undefined;
+  // a patch's strength per 24 hours ("Emsam 6 mg/24 h") is its daily dose
+  const daily = /^(mg|g|mcg|ng)\/24 ?h(?:rs?|ours?)?$/.exec(r.strength?.unit ?? '');
+  const factor = r.strength?.unit ? (TO_MG[r.strength.unit] ?? (daily ? TO_MG[daily[1]!] : undefined)) : undefined;
   const ctx: SubstanceContext = {};
   if (r.route) ctx.route = r.route;
   if (r.form) ctx.form = r.form;
@@ -275,6 +277,7 @@ export function lineContext(s: Substance): SubstanceContext | undefined {
     const perDay = dosesPerDay(r.frequency);
     if (units !== null) ctx.unitsPerDose = units;
     if (perDay !== null) ctx.dosesPerDay = perDay;
+    if (daily) ctx.dosesPerDay = 1;
   }
   return ctx.route || ctx.form || ctx.doseMg !== undefined ? ctx : undefined;
 }

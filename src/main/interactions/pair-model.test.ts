@@ -238,6 +238,26 @@ describe('pair model', () => {
       expect(verdictOf(i, 'flibanserin')!.severity, i).toBe('contraindicated');
   });
 
+  it('blind round 6 classes: smoking, tyramine by MAOI kind and dose, hepatitis C and fluconazole contraindications', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    // smoking read as tobacco smoke (not a note); the narrow-margin CYP1A2 substrates are a required dose change
+    expect(level('cigarettes', 'clozapine 200 mg bd')).toBe('major');
+    expect(level('Smoking', 'Nuelin SA 250 mg')).toBe('major');
+    expect(level('smoking', 'olanzapine 10 mg')).toBe('moderate');
+    expect(level('nicotine gum', 'clozapine')).not.toBe('major');
+    // tyramine: non-selective MAOIs stay major; reversible or MAO-B-selective ones moderate; selegiline by its dose
+    expect(level('tranylcypromine', 'stilton')).toBe('major');
+    expect(level('moclobemide 300 mg', 'mature cheddar')).toBe('moderate');
+    expect(level('safinamide', 'salami')).toBe('moderate');
+    expect(level('selegiline 9 mg/24 h patch', 'parmesan')).toBe('major');
+    expect(level('selegiline 6 mg/24 h patch', 'parmesan')).toBe('minor');
+    expect(level('selegiline', 'parmesan')).toBe('major');
+    // label contraindications: Zepatier with OATP1B inhibitors, Maviret with ethinylestradiol, fluconazole with QT CYP3A4 substrates
+    expect(level('elbasvir/grazoprevir', 'darunavir')).toBe('contraindicated');
+    expect(level('glecaprevir/pibrentasvir', 'Microgynon 30')).toBe('contraindicated');
+    expect(level('fluconazole 50 mg', 'quinidine')).toBe('contraindicated');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');

@@ -214,7 +214,14 @@ export class SearchService {
     const s = resolveName(this.db, norm, { typos: false });
     if (s.status !== 'resolved' || s.kind === 'class' || (!s.keys.length && !s.compound)) return [];
     if (s.compound) return [{ rowid: s.compound.rowid, name: s.compound.name, kind: 'alt_name' }];
-    return s.keys.length === 1 ? [{ rowid: null, name: keyName(this.db, s.keys[0]!), kind: 'drugbank' }] : [];
+    if (s.keys.length === 1) return [{ rowid: null, name: keyName(this.db, s.keys[0]!), kind: 'drugbank' }];
+    // A combination no record of ours is ("Pan-D", "Saridon", "Xonvea"): each ingredient, as our record when we have one.
+    return s.keys.map((k) => {
+      const one = resolveName(this.db, keyName(this.db, k), { typos: false }).compound;
+      return one
+        ? { rowid: one.rowid, name: one.name, kind: 'alt_name' as const }
+        : { rowid: null, name: keyName(this.db, k), kind: 'drugbank' as const };
+    });
   }
 
   plan(query: string): QueryPlan {

@@ -197,7 +197,10 @@ export function readsAsMedicine(
 }
 
 const englishWords = new WeakMap<Db, Set<string>>();
-/** An everyday English word that is no name ("medicines", "regular"): never taken for a misspelt name. */
+/**
+ * An everyday English word that is no name ("medicines", "regular"), or one of its inflections ("states", "filled",
+ * "taking": the word list holds some forms only): never taken for a misspelt name ("states" is not Statex).
+ */
 export function isEnglishWord(db: Db, word: string): boolean {
   let set = englishWords.get(db);
   if (!set) {
@@ -209,5 +212,15 @@ export function isEnglishWord(db: Db, word: string): boolean {
     );
     englishWords.set(db, set);
   }
-  return set.has(normalizeName(word));
+  const w = normalizeName(word);
+  if (set.has(w)) return true;
+  const stems = [
+    w.endsWith('s') ? w.slice(0, -1) : '',
+    w.endsWith('es') ? w.slice(0, -2) : '',
+    w.endsWith('ed') ? w.slice(0, -2) : '',
+    w.endsWith('ed') ? w.slice(0, -1) : '',
+    w.endsWith('ing') ? w.slice(0, -3) : '',
+    w.endsWith('ing') ? `${w.slice(0, -3)}e` : '',
+  ];
+  return stems.some((s) => s.length >= 4 && set.has(s));
 }

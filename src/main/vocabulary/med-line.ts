@@ -169,7 +169,7 @@ const FORMS: [RegExp, string, Route | null][] = [
     'oral',
   ],
   [
-    /\b(?:oral (?:solution|suspension|liquid|drops|powder|syrup|soln|susp)|solution|soln|suspension|susp|syrup|elixir|liquid|linctus|mixture|oral drops|drops)\b/,
+    /\b(?:oral (?:solution|suspension|liquid|drops|powder|syrup|soln|susp)|solution|soln|suspension|susp|syrup|syp|syr|elixir|liquid|linctus|mixture|oral drops|drops)\b/,
     'oral liquid',
     'oral',
   ],
@@ -289,10 +289,13 @@ const STATUS: [RegExp, 'stopped' | 'held'][] = [
   [/^\s*stop\b/i, 'stopped'],
 ];
 
-/** Words that carry no name: instructions, counts, list furniture. */
+/**
+ * Words that carry no name: instructions, counts, list furniture, and how a drug is delivered (PCA, patient-controlled
+ * analgesia, is not pidolic acid, which DrugBank abbreviates PCA; CSCI, a syringe driver).
+ */
 const NOISE = new RegExp(
   [
-    String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having)\b`,
+    String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having|pca|pcea|nca|csci|syringe driver)\b`,
   ].join('|'),
 );
 
@@ -304,9 +307,14 @@ const NOISE = new RegExp(
 const PLACE_LINE =
   /\b\p{Lu}[\p{L}'-]*\s+(?:Pharmacy|Chemists?|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|Clinic|Hospital|Practice|Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Dr)\b(?![\p{L}])(?!\.?\s*\d+\s*(?:mg|mcg|g|ml|units?)\b)/u;
 
-/** A line that is a heading or a note, not a medicine. */
+/**
+ * A line that is a heading or a note, not a medicine. Allergy words are read in English, Spanish, Portuguese, French,
+ * German and Italian ("Alergia: dipirona", "Allergie: Penicillin"). A smoking status is a note only when it says the
+ * person does not smoke ("Non-smoker", "Smoking: never"): "Smoking", "Smoker 10/day" are tobacco smoke, an inducer.
+ * What a patient says about their medicines is a note ("Pt states compliant with all meds").
+ */
 const NOTE_LINE =
-  /^[^:]{0,60}:\s*$|\b(?:allerg(?:y|ies|ic)|intoleran(?:ce|t)|adverse reaction|anaphylaxis to|sensitivity to)\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|smoking|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
+  /^[^:]{0,60}:\s*$|\b(?:al{1,2}[eé]rg(?:y|ies|ic|ia|ias|ie|ies|ique|iques|isch|ico|ica|icos|icas)|intoleran(?:ce|t|cia|za)|adverse reaction|anaphylaxis to|sensitivity to)\b|\b(?:non-?smok(?:er|ing)|never smok(?:ed|er)|ex-?smoker|former smoker|does(?:n'?t| not) smoke|smoking\s*[:\-–]\s*(?:no|never|nil|none|ex|former|non)\b)|^\s*(?:pt|patient)(?:'s)?\s+(?:states|reports|says|denies|advised|informed|counsell?ed|aware|understands|(?:is\s+)?(?:non-?)?(?:compliant|adherent))\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
 
 function normalise(text: string): string {
   return text
@@ -344,11 +352,11 @@ function readPer(raw: string | undefined): string | null {
 export function parseMedicationLine(input: string): ParsedLine {
   const text = normalise(input);
   // Bullets, numbering and list furniture at the start ("1.", "2)", "-", "•", "*", "[x]").
-  // A label before a colon ("MAR:", "Rx:", "Regular:") when something follows it; a heading or an allergy line is a note.
+  // A label before a colon ("MAR:", "Rx:", "Regular:", "Anticoagulación:") when something follows it; a heading or an
+  // allergy line is a note.
   const lead =
-    /^\s*(?:(?:\d{1,2}[.)]|[-*•·–>]|\[[ x]?\]|#\d{1,2}[.)]?)\s+)?(?:[A-Za-z][A-Za-z .'/-]{0,23}:\s+(?=\S))?/.exec(
-      text,
-    )![0].length;
+    /^\s*(?:(?:\d{1,2}[.)]|[-*•·–>]|\[[ x]?\]|#\d{1,2}[.)]?)\s+)?(?:\p{L}[\p{L} .'/-]{0,23}:\s+(?=\S))?/u.exec(text)![0]
+      .length;
   const lower = text.toLowerCase();
   const claims: Claim[] = [{ at: 0, end: lead, role: 'noise', value: '' }];
   const free = (a: number, b: number) => claims.every((c) => b <= c.at || a >= c.end);

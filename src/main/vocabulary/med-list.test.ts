@@ -171,3 +171,57 @@ describe('lines as records export them (blind round 5)', () => {
     ]);
   });
 });
+
+describe('ward charts, other languages and statuses (classes found by blind round 6)', () => {
+  it('splits two medicines joined by a spaced slash, each with its own dose; never a strength pair', () => {
+    expect(names('Lisinopril 10mg / amlodipine 5mg mane')).toEqual(['Lisinopril', 'Amlodipine']);
+    expect(keys('co-codamol 8/500 2 tabs qds')).toEqual(['acetaminophen', 'codeine']);
+  });
+  it('reads allergy lines in other languages as notes, and a label in any alphabet', () => {
+    for (const line of [
+      'Allergia: amoxicillina (orticaria)',
+      'Allergie: Penicillin (Ausschlag)',
+      'Alérgico a penicilina',
+    ])
+      expect(readMedicationLine(db, line).status).toBe('note');
+    expect(names('Anticoagulación: apixabán 5 mg c/12 h')).toEqual(['Apixaban']);
+  });
+  it('reads herbs named in other languages, as teas and as German hyphenated forms', () => {
+    expect(names('Chá de camomila à noite')).toEqual(['Chamomile']);
+    expect(names('Tisane de camomille le soir')).toEqual(['Chamomile']);
+    expect(names('Baldrian-Tropfen abends 20 Tropfen')).toEqual(['Valerian']);
+    expect(keys('Pamplemousse le matin')).toEqual(keys('grapefruit'));
+  });
+  it('reads a syrup abbreviation as a form, and a delivery mode as no medicine', () => {
+    expect(keys('Syp. Crocin 5 ml TDS')).toEqual(keys('paracetamol'));
+    expect(names('PCA fentanyl 10 mcg bolus, 5 min lockout')).toEqual(['Fentanyl']);
+  });
+  it('never reads what a patient says, or an inflected English word, as a medicine', () => {
+    expect(readMedicationLine(db, 'Pt reports taking all tablets').status).toBe('note');
+    expect(readMedicationLine(db, 'Patient denies OTC use').status).toBe('note');
+    expect(readMedicationLine(db, 'Mum states dosette filled weekly').substances).toEqual([]);
+  });
+  it('reads smoking as tobacco smoke, and a non-smoker as a note', () => {
+    expect(resolveLine(db, 'Smoking')).toMatchObject({ kind: 'class', classId: 'tobacco_smoke' });
+    expect(resolveLine(db, 'Smoker 15/day')).toMatchObject({ classId: 'tobacco_smoke' });
+    for (const line of ['Non-smoker', 'Smoking: never', 'Ex-smoker (quit 1998)'])
+      expect(readMedicationLine(db, line).status).toBe('note');
+  });
+  it('reads a class word in either number', () => {
+    expect(resolveLine(db, 'diuretic')).toMatchObject({ kind: 'class', classId: 'diuretic' });
+    expect(resolveLine(db, 'proton pump inhibitor')).toMatchObject({ kind: 'class', classId: 'ppi' });
+    expect(resolveLine(db, 'antibacterials')).toMatchObject({ kind: 'class', classId: 'antibiotic' });
+    expect(resolveLine(db, 'Blood thinner tablets - not sure of the name')).toMatchObject({ classId: 'anticoagulant' });
+    expect(resolveLine(db, 'Water tablet in the morning - from the GP')).toMatchObject({ classId: 'diuretic' });
+    expect(readMedicationLine(db, 'blood pressure pill and a cholesterol pill').substances).toEqual([]);
+  });
+  it('keys one moiety once whatever the spelling (BAN, INN, USAN; any case)', () => {
+    expect(keys('Buscopan 10mg tds')).toEqual(keys('hyoscine butylbromide'));
+    expect(keys('Bicillin L-A 2.4 million units IM')).toEqual(keys('benzathine benzylpenicillin'));
+    expect(keys('Senna 15mg nocte')).toEqual(keys('sennosides'));
+  });
+  it('reads the HIV and TB fixed-dose combinations by their programme names', () => {
+    expect(keys('TLE 1 tab nocte')).toEqual(keys('tenofovir disoproxil/lamivudine/efavirenz'));
+    expect(keys('Rifafour 3 tabs daily')).toHaveLength(4);
+  });
+});

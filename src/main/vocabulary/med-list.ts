@@ -81,6 +81,17 @@ const PREPARATION = new Set([
   'capsules',
   'tea',
   'teas',
+  // tea and infusion in Spanish, Portuguese, French, German and Italian ("Té de manzanilla", "Chá de camomila")
+  'té',
+  'tè',
+  'chá',
+  'thé',
+  'tee',
+  'infusión',
+  'infusion',
+  'infuso',
+  'tisane',
+  'tisana',
   'smoothie',
   'smoothies',
   'salad',
@@ -266,10 +277,17 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
         !(TOO_GENERIC_NAMES.has(norm) && (words.length > 1 || !STANDS_ALONE.has(norm)))
           ? resolveSpan(db, span)
           : null;
-      // "tyramine-rich cheese", "vitamin K-rich greens", "caffeine-containing drinks": the substance before the suffix.
-      if (!hit && len === 1 && /^\p{L}{3,}-(?:rich|containing|based|laden)$/iu.test(span)) {
-        const part = resolveName(db, span.replace(/-\p{L}+$/u, ''), { typos: false });
-        if (part.status === 'resolved') hit = { ...part, input: span };
+      // "tyramine-rich cheese", "vitamin K-rich greens", "caffeine-containing drinks": the substance before the suffix;
+      // so too a form joined by a hyphen, as German writes it ("Echinacea-Tropfen", "Baldrian-Kapseln").
+      if (
+        !hit &&
+        len === 1 &&
+        /^\p{L}{3,}-(?:rich|containing|based|laden|tropfen|tabletten|kapseln|dragees|saft|sirup|salbe|creme|tee|spray|pastillen)$/iu.test(
+          span,
+        )
+      ) {
+        const part = resolveSpan(db, span.replace(/-\p{L}+$/u, ''));
+        if (part) hit = { ...part, input: span };
       }
       // "CIPROFLOXACIN-DEXAMETHASONE", "sacubitril-valsartan": generics joined by a hyphen, when each part is one.
       if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
@@ -453,9 +471,15 @@ const WEAK_VIA = new Set(['drugbank', 'drugbank_synonym', 'rule']);
  */
 function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
   const run = parsed.runs[0];
-  if (parsed.strength || parsed.runs.length !== 1 || !parsed.form || !run) return null;
+  if (parsed.strength || !parsed.form || !run) return null;
   const formWord = /^\s+(\p{L}+)/u.exec(line.slice(run.end))?.[1];
   if (!formWord || !KIND_FORM.test(formWord)) return null;
+  // Words after the form only as a remark ("Blood pressure tablets - doesn't know name", "Sleeping tablet at night -
+  // from GP") or to say how often ("sleeping tablet sometimes"), never another medicine ("blood pressure pill and a
+  // cholesterol pill": no guess between them).
+  const next = parsed.runs[1];
+  const onlyHow = parsed.runs.slice(1).every((r) => r.text.split(/\s+/).every((w) => PREPARATION.has(w.toLowerCase())));
+  if (next && !onlyHow && !/\s[-–—]+\s|\(|;/.test(line.slice(run.end, next.at))) return null;
   const words = run.text.split(/\s+/).filter((w) => !FILLER_FIRST.has(w.toLowerCase()));
   if (!words.length) return null;
   const own = resolveName(db, words.join(' '), { typos: false });
@@ -473,8 +497,9 @@ const REMARK =
   /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
 
 export function medicinesOnLine(db: Db, line: string): string[] {
-  // a comma joins two medicines too ("Simvastatin 40mg ON, clarithromycin 500mg bd"); "1,000 IU" has no space after it
-  const JOINER = /\s*,\s+|\s+(?:\+|&|and)\s+/gi;
+  // a comma joins two medicines too ("Simvastatin 40mg ON, clarithromycin 500mg bd"); "1,000 IU" has no space after it;
+  // so does a spaced slash ("Metformin 500mg / gliclazide 80mg BD"), never the unspaced one of a pair ("30/500")
+  const JOINER = /\s*,\s+|\s+(?:\+|&|and|\/)\s+/gi;
   const pieces = line.split(JOINER);
   if (pieces.length < 2) return [line];
   const out: string[] = [pieces[0]!];
@@ -547,6 +572,7 @@ function readOneLine(db: Db, line: string): ReadLine {
   // longest run of the line's first words that is exactly a name is the product.
   // A first run of words that only say how much ("high-dose IV methotrexate", "low dose aspirin") is not the product:
   // the product is the run after it, which would otherwise be dropped as a remark.
+  // (A run of kind words that is itself a class word, "Blood thinner", is the product.)
   const first = runs.findIndex(
     (r) =>
       !r.text
@@ -554,7 +580,7 @@ function readOneLine(db: Db, line: string): ReadLine {
         .every(
           (w) =>
             DOSE_PREFACE.has(w.toLowerCase()) || KIND_FIRST.has(w.toLowerCase()) || FILLER_FIRST.has(w.toLowerCase()),
-        ),
+        ) || resolveSpan(db, r.text)?.kind === 'class',
   );
   const named = first > 0 ? runs.slice(first) : runs;
   const prefix = productPrefix(db, line, named[0]?.at ?? 0);

@@ -319,8 +319,9 @@ export function substanceIdentity(s: Substance): string {
 function exact(db: Db, input: string, norm: string): Substance | null {
   const idx = index(db);
   const trimmed = input.trim();
-  if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(trimmed)) {
-    const row = idx.compoundBySlug.get(trimmed);
+  // Slugs in any case: "Senna" is our senna record as "senna" is, not DrugBank's "Senna leaf".
+  if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(trimmed)) {
+    const row = idx.compoundBySlug.get(trimmed.toLowerCase());
     if (row) return fromCompound(db, row, input, 'slug', null);
   }
   const named = idx.compoundByNorm.get(norm);
@@ -361,12 +362,34 @@ function exact(db: Db, input: string, norm: string): Substance | null {
     );
   }
   if (base && idx.keyNames.has(base)) return fromKeys(db, [base], input, 'salt', null);
+  // A class word in the other number ("diuretic", "proton pump inhibitor", "antibiotic"): after every drug spelling,
+  // so a drug whose name is a class word's singular keeps its own reading.
+  const other = classWordInOtherNumber(idx, norm);
+  if (other) return fromClass(db, other, input, 'class', null);
+  return null;
+}
+
+/** The class a word names in the other grammatical number: "diuretic" → diuretics, "smokers" → smoker. */
+function classWordInOtherNumber(idx: Index, norm: string): string | null {
+  if (norm.length < 5) return null;
+  const forms = norm.endsWith('s')
+    ? [norm.slice(0, -1), ...(norm.endsWith('es') ? [norm.slice(0, -2)] : [])]
+    : [`${norm}s`];
+  for (const f of forms) {
+    const c = idx.classWords.get(f);
+    if (c) return c;
+  }
   return null;
 }
 
 /** The reviewers' note when a name has another meaning ("also used for dexamethasone"), else null. */
 export function ambiguityOf(db: Db, input: string): string | null {
   return index(db).ambiguous.get(normalizeName(input)) ?? null;
+}
+
+/** True when the text is one of a class's own words as written (not in the other number: "antibiotics", not "antibiotic"). */
+export function isClassWord(db: Db, text: string): boolean {
+  return index(db).classWords.has(normalizeName(text));
 }
 
 /**
@@ -377,6 +400,7 @@ export function mayResolveExactly(db: Db, input: string): boolean {
   const idx = index(db);
   const norm = normalizeName(input);
   if (idx.spellings.has(norm) || idx.spellings.has(input.trim()) || idx.classWords.has(norm)) return true;
+  if (classWordInOtherNumber(idx, norm)) return true;
   const base = baseKey(input);
   return base !== '' && idx.keyNames.has(base);
 }
