@@ -355,7 +355,7 @@ describe('CrCl labels: the weight each comparison uses', () => {
   // A man of 65, creatinine 1.8, 110 kg, 175 cm: IBW 70.5 kg, BMI 35.9, adjusted weight 86.3 kg.
   const obese: Patient = { sex: 'male', age: 65, scr: 1.8, weight: 110, height: 175 };
 
-  it('13–14. gabapentin uses adjusted weight (BMI 35.9): CrCl 49.9, band "above 30 to 59"; edoxaban uses actual weight, as its label says: CrCl 63.7, 60 mg', async () => {
+  it('13–14. gabapentin uses adjusted weight (BMI 35.9): CrCl 49.9, band "above 30 to 59"; edoxaban uses actual weight, as its label says: CrCl 63.7, the usual 60 mg', async () => {
     const b = await build(obese, ['gabapentin', 'edoxaban'], 'atrial fibrillation');
     expect(b.kidney_function.creatinine_clearance!.used.weight).toBe('adjusted');
     expect(r1(crcl(obese, 'adjusted'))).toBe(49.9);
@@ -367,22 +367,23 @@ describe('CrCl labels: the weight each comparison uses', () => {
       weight: 'adjusted',
       dose: /^400–1,400 mg a day in two divided doses/,
     });
+    // The band for normal function ("above 50: 60 mg once daily") is the usual dose.
     const e = check(b, 'edoxaban', {
-      action: 'adjust',
+      action: 'usual',
       rule: /^CrCl above 50 mL\/min$/,
       measure: 'CrCl',
       value: r1(crcl(obese, 'actual')),
       weight: 'actual',
-      dose: /^60 mg once daily/,
     });
+    expect(e.renal!.statement).toMatch(/: 60 mg once daily\.$/);
     expect(e.renal!.weight!.why).toMatch(/the label's text says to use actual body weight/);
   });
 
-  it('15. gabapentin for a lean man (50, creatinine 0.9, 80 kg, 180 cm; BMI 24.7): ideal weight, CrCl 104, band "60 or more"', async () => {
+  it('15. gabapentin for a lean man (50, creatinine 0.9, 80 kg, 180 cm; BMI 24.7): ideal weight, CrCl 104, band "60 or more" (the usual dose)', async () => {
     const p: Patient = { sex: 'male', age: 50, scr: 0.9, weight: 80, height: 180 };
     const b = await build(p, ['gabapentin'], 'postherpetic neuralgia');
     check(b, 'gabapentin', {
-      action: 'adjust',
+      action: 'usual',
       rule: /^CrCl 60 mL\/min or more$/,
       measure: 'CrCl',
       value: r1(crcl(p, 'ideal')),

@@ -121,6 +121,15 @@ const partText = (sentence: string, p: Span[]) =>
     .replace(/\s+/g, ' ')
     .replace(/[\s,:(.]+$/, '');
 
+/**
+ * "150 mg twice daily when creatinine clearance is above 30", "CrCl above 50 mL/min: 60 mg once daily": a dose stated
+ * only above a kidney-function threshold is the usual dose for normal function, not an adjustment.
+ */
+function normalFunction(action: RenalAction, conds: readonly RenalCondition[]): RenalAction {
+  const open = conds.length && conds.every((c) => c.high === null && c.measure !== 'serum creatinine');
+  return action === 'adjust' && open ? 'usual' : action;
+}
+
 /** Rules of a sentence: each part (above) with the conditions whose numbers lie in it. */
 function partRules(field: string, sentence: string): RenalRule[] {
   const placed = placedConditionsIn(sentence);
@@ -167,14 +176,17 @@ export function renalRules(c: ProtocolCompoundInput): RenalRuleSet {
   const renal = c.monograph?.point_of_care?.renal ?? null;
   if (renal) {
     const measure = renal.measure;
-    const bands: RenalRule[] = renal.bands.map((b, i) => ({
-      source: 'label_band',
-      field: `point_of_care.renal.bands[${i}]`,
-      text: b.range,
-      advice: b.advice,
-      action: actionOf(b.advice),
-      conditions: conditionsIn(b.range, measure ?? 'CrCl or eGFR'),
-    }));
+    const bands: RenalRule[] = renal.bands.map((b, i) => {
+      const conditions = conditionsIn(b.range, measure ?? 'CrCl or eGFR');
+      return {
+        source: 'label_band',
+        field: `point_of_care.renal.bands[${i}]`,
+        text: b.range,
+        advice: b.advice,
+        action: normalFunction(actionOf(b.advice), conditions),
+        conditions,
+      };
+    });
     if (bands.some((b) => b.conditions.length))
       return { from: 'label_bands', section_measure: measure, section_note: renal.note, rules: bands };
     const text = textRules(c);
