@@ -46,6 +46,14 @@ export interface MonographLike {
     serious_side_effects: { effect: string; frequency: string; notes?: string }[];
     contraindications: string[];
   };
+  /** The point-of-care card's renal section: the label's measure and bands (renal-rules.ts prefers them). */
+  point_of_care?: {
+    renal: {
+      measure: 'CrCl' | 'eGFR' | 'CrCl or eGFR' | null;
+      bands: { range: string; advice: string }[];
+      note: string | null;
+    };
+  } | null;
 }
 
 export interface ProtocolCompoundInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ckdEpi2021, gfrCategory, kidneyStatements, thresholdsIn } from './kidney.ts';
+import { ckdEpi2021, gfrCategory } from './kidney.ts';
 
 describe('CKD-EPI 2021 creatinine equation (Inker et al., NEJM 2021)', () => {
   it('at Scr = κ only the constant, the age factor and the sex factor remain', () => {
@@ -37,39 +37,5 @@ describe('CKD-EPI 2021 creatinine equation (Inker et al., NEJM 2021)', () => {
       'G5',
       'G5',
     ]);
-  });
-});
-
-describe('kidney thresholds in compound texts', () => {
-  it('"< N", "below N" and "N–M" after eGFR or clearance', () => {
-    expect(
-      thresholdsIn(
-        'Contraindicated when eGFR < 30; do not start when eGFR is 30–45; reassess benefit when eGFR falls below 45.',
-      ),
-    ).toEqual([
-      { low: null, high: 30 },
-      { low: null, high: 45 },
-      { low: 30, high: 45 },
-    ]);
-    expect(thresholdsIn('Reduce the dose if creatinine clearance is less than 60 mL/min.')).toEqual([
-      { low: null, high: 60 },
-    ]);
-    expect(thresholdsIn('No renal dose adjustment is needed.')).toEqual([]);
-  });
-
-  it('a statement applies when the eGFR is below a "<" threshold or within a range', () => {
-    const texts = [
-      {
-        field: 'dosing.notes',
-        text: 'Take with food. Contraindicated when eGFR < 30; do not start when eGFR is 30–45. Monitor renal impairment.',
-      },
-    ];
-    expect(kidneyStatements(texts, 42.9).map((s) => [s.text, s.applies])).toEqual([
-      ['Contraindicated when eGFR < 30; do not start when eGFR is 30–45.', true],
-      ['Monitor renal impairment.', null],
-    ]);
-    expect(kidneyStatements(texts, 47).map((s) => s.applies)).toEqual([false, null]);
-    expect(kidneyStatements(texts, 29).map((s) => s.applies)).toEqual([true, null]);
-    expect(kidneyStatements(texts, null).map((s) => s.applies)).toEqual([null, null]);
   });
 });

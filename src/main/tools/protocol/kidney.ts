@@ -1,15 +1,14 @@
 /**
  * Kidney function for the protocol outline: the race-free CKD-EPI 2021 creatinine equation (Inker LA, Eneanya ND,
  * Coresh J, et al. New creatinine- and cystatin C-based equations to estimate GFR without race. N Engl J Med.
- * 2021;385(19):1737–1749), the KDIGO 2012 GFR categories, and the eGFR thresholds our compound texts state.
+ * 2021;385(19):1737–1749) and the KDIGO 2012 GFR categories. Creatinine clearance (a different measure, for labels that
+ * dose by CrCl) is cockcroft-gault.ts; thresholds and which measure each uses, renal-conditions.ts.
  *
  *   eGFR = 142 × min(Scr/κ, 1)^α × max(Scr/κ, 1)^−1.200 × 0.9938^age × 1.012 [female]
  *   κ = 0.7 (female) or 0.9 (male); α = −0.241 (female) or −0.302 (male); Scr in mg/dL; mL/min/1.73 m².
  *
  * Creatinine in µmol/L is divided by 88.4 (molar mass 113.12 g/mol). Valid for adults (18 and over).
  */
-import { sentences } from '../../../shared/sentences.ts';
-
 export const EGFR_UNIT = 'mL/min/1.73 m²';
 export const CREATININE_UMOL_PER_MG_DL = 88.4;
 export const CKD_EPI_2021_REFERENCE =
@@ -41,55 +40,6 @@ export const GFR_CATEGORIES = [
 
 export function gfrCategory(egfr: number): (typeof GFR_CATEGORIES)[number] {
   return GFR_CATEGORIES.find((c) => egfr >= c.min)!;
-}
-
-export interface KidneyThreshold {
-  low: number | null;
-  high: number;
-}
-export interface KidneyStatement {
-  field: string;
-  text: string;
-  thresholds: KidneyThreshold[];
-  applies: boolean | null;
-}
-
-const MEASURE = String.raw`\b(?:eGFR|GFR|creatinine clearance|CrCl)\b[^.;]{0,40}?`;
-const BELOW = new RegExp(`${MEASURE}(?:<|≤|below|under|less than)\\s*(\\d+(?:\\.\\d+)?)`, 'gi');
-const BETWEEN = new RegExp(`${MEASURE}(\\d+(?:\\.\\d+)?)\\s*(?:–|-|to)\\s*(\\d+(?:\\.\\d+)?)`, 'gi');
-const KIDNEY_TERMS = /\b(?:eGFR|GFR|creatinine clearance|CrCl|renal impairment|kidney impairment)\b/i;
-
-/** Every eGFR or clearance threshold a sentence names: "< 30" (low null) and "30–45" ranges. */
-export function thresholdsIn(sentence: string): KidneyThreshold[] {
-  const out: KidneyThreshold[] = [];
-  for (const m of sentence.matchAll(BELOW)) out.push({ low: null, high: Number(m[1]) });
-  for (const m of sentence.matchAll(BETWEEN))
-    if (Number(m[1]) < Number(m[2])) out.push({ low: Number(m[1]), high: Number(m[2]) });
-  return out;
-}
-
-/**
- * Sentences of a compound's texts about kidney function, with the thresholds they name and, given an eGFR, whether
- * it falls under one ("< 30": below 30; "30–45": from 30 to 45 inclusive). Clearance thresholds are compared with
- * eGFR only as a flag for review: the two are not the same measure.
- */
-export function kidneyStatements(
-  texts: readonly { field: string; text: string }[],
-  egfr: number | null,
-): KidneyStatement[] {
-  const out: KidneyStatement[] = [];
-  for (const t of texts) {
-    for (const s of sentences(t.text)) {
-      if (!KIDNEY_TERMS.test(s) || out.some((o) => o.text === s)) continue;
-      const thresholds = thresholdsIn(s);
-      const applies =
-        !thresholds.length || egfr === null
-          ? null
-          : thresholds.some((th) => (th.low === null ? egfr < th.high : egfr >= th.low && egfr <= th.high));
-      out.push({ field: t.field, text: s, thresholds, applies });
-    }
-  }
-  return out;
 }
 
 /** The monitoring test for eGFR: the NLM flowsheet ranges carry only the race-based MDRD codes, so the range is KDIGO's. */

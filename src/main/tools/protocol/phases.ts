@@ -83,6 +83,7 @@ export function phasesOf(
   taper: ReturnType<typeof taperOf>,
   washout: ReturnType<typeof washoutOf>,
   label: { titration: LabelTitration; name: string } | null = null,
+  renalDose = false,
 ): { phases: PhasePlan[]; warnings: string[] } {
   const warnings: string[] = [];
   const endPhase: Phase | null = taper.required ? 'taper' : washout.detected ? 'washout' : null;
@@ -100,7 +101,7 @@ export function phasesOf(
     phases.push(...fromLabel.phases);
     warnings.push(...fromLabel.warnings);
   } else {
-    phases.push(...textPhases(body, dose, titration));
+    phases.push(...textPhases(body, dose, titration, renalDose));
   }
   if (endPhase === 'taper' && endWeeks > 0) {
     phases.push({
@@ -123,8 +124,16 @@ export function phasesOf(
   return { phases, warnings };
 }
 
-/** Start or titration, then maintenance, from the record's and monograph's text (no label schedule). */
-function textPhases(body: number, dose: DosePlan, titration: ReturnType<typeof titrationOf>): PhasePlan[] {
+/**
+ * Start or titration, then maintenance, from the record's and monograph's text (no label schedule). Under a renal dose
+ * the text's usual steps (which go beyond it) are not repeated: steps stay within the renal dose.
+ */
+function textPhases(
+  body: number,
+  dose: DosePlan,
+  titration: ReturnType<typeof titrationOf>,
+  renalDose: boolean,
+): PhasePlan[] {
   const startLen = Math.max(1, Math.min(titration.detected ? (titration.stepWeeks ?? 1) : 1, body));
   const phases: PhasePlan[] = [];
   const loading = dose.loading_dose ? ` Loading dose per the monograph: ${dose.loading_dose}` : '';
@@ -134,7 +143,9 @@ function textPhases(body: number, dose: DosePlan, titration: ReturnType<typeof t
       from: 1,
       to: startLen,
       dose: null,
-      instructions: `Start at the lower or starting dose and step up only as the source describes: ${titration.text.join(' ')} Target: ${dose.text}.${loading} Dose steps are the prescriber's decision.`,
+      instructions: renalDose
+        ? `Start low and step up only within the renal dose: ${dose.text}.${loading} The usual steps go beyond it; dose steps are the prescriber's decision.`
+        : `Start at the lower or starting dose and step up only as the source describes: ${titration.text.join(' ')} Target: ${dose.text}.${loading} Dose steps are the prescriber's decision.`,
     });
   } else {
     phases.push({ phase: 'start', from: 1, to: startLen, dose: null, instructions: `Begin: ${dose.text}.${loading}` });

@@ -281,7 +281,7 @@ describe('protocol: label dose steps (issue 13)', () => {
 });
 
 describe('protocol: kidney function (CKD-EPI 2021)', () => {
-  it('estimates eGFR from creatinine in either unit and flags the thresholds the compound texts name', () => {
+  it('estimates eGFR from creatinine in either unit and compares the eGFR thresholds the compound texts name', () => {
     const body = { compounds: ['metformin'], duration_weeks: 12, goal: 'type 2 diabetes' };
     const si = run({ ...body, kidney: { sex: 'male', age: 70, creatinine: { value: 150, unit: 'umol/L' } } });
     expect(si.kidney_function).toMatchObject({
@@ -296,9 +296,14 @@ describe('protocol: kidney function (CKD-EPI 2021)', () => {
     const applying = si.kidney_function!.statements.filter((s) => s.applies);
     expect(applying.length).toBeGreaterThanOrEqual(1);
     expect(applying.every((s) => s.slug === 'metformin' && /eGFR/.test(s.text))).toBe(true);
+    // eGFR 42.9 is within "do not start when eGFR is 30–45": metformin is not started, and the warning says why.
+    expect(si.compounds[0]!.renal).toMatchObject({ action: 'do_not_start', scheduled: false });
+    expect(si.compounds[0]!.phases).toEqual([]);
     expect(
       si.warnings.some((w) =>
-        w.startsWith('Kidney function: estimated eGFR 43 mL/min/1.73 m² falls within a threshold that Metformin'),
+        w.startsWith(
+          'Kidney function: Not scheduled: Metformin is not started because its dosing.notes "do not start when eGFR is 30–45" applies at eGFR 42.9 mL/min/1.73 m²',
+        ),
       ),
     ).toBe(true);
 

@@ -29,6 +29,8 @@ import {
 import { phaseAt, phasesOf, type PhasePlan } from './phases.ts';
 import { CKD_EPI_2021_REFERENCE, EGFR_LOINC, EGFR_TEST } from './kidney.ts';
 import { kidneyFunction } from './kidney-report.ts';
+import { COCKCROFT_GAULT_REFERENCE } from './cockcroft-gault.ts';
+import { renalDose, renalOut, renalWarnings } from './renal-dose.ts';
 import { labelTitrationFor, type LabelTitration } from './label-titrations.ts';
 import { resolveCompounds } from './resolve.ts';
 
@@ -129,25 +131,38 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       monograph: (ctx.monographs.get(r.slug) as MonographLike | null) ?? null,
     }));
 
+    // Kidney function first: a compound below its label's do-not-use threshold is not scheduled, and one within a
+    // dose band takes the band's dose instead of the usual dose and the label's standard escalation.
+    const kidney = kidneyFunction(input.kidney, inputs, input.goal);
+
     const compounds = inputs.map((c, i) => {
-      const dose = dosePlan(c, input.goal);
+      const renal = kidney.decisions[i] ?? null;
+      const dose = renalDose(dosePlan(c, input.goal), renal);
       const titration = titrationOf(c);
       const taper = taperOf(c);
       const washout = washoutOf(c);
       const row = rows[i]!;
-      const label = labelTitrationFor(
+      const standard = labelTitrationFor(
         [row.name, ...(JSON.parse(row.alt_names) as string[])],
         resolved[i]!.input,
         input.goal,
       );
-      const { phases, warnings } = phasesOf(
+      const renalSets = renal?.action === 'adjust' || renal?.action === 'do_not_start';
+      const label = renalSets ? null : standard;
+      const planned = phasesOf(
         n,
         dose,
         titration,
         taper,
         washout,
         label ? { titration: label, name: c.name } : null,
+        renal?.action === 'adjust',
       );
+      const { phases, warnings } = renal?.scheduled === false ? { phases: [], warnings: [] } : planned;
+      if (renal?.action === 'adjust' && standard)
+        warnings.push(
+          `The label's standard escalation (${standard.product}) is not followed: the renal rule sets the dose.`,
+        );
       return {
         input: resolved[i]!.input,
         slug: c.slug,
@@ -186,7 +201,8 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
         })),
         studied_duration: c.monograph?.dosing.duration ?? c.typical_dosing.duration,
         contraindications: c.monograph?.safety_profile.contraindications ?? [],
-        warnings: [...compoundWarnings(c, dose, taper), ...warnings],
+        warnings: [...renalWarnings(renal), ...compoundWarnings(c, dose, taper), ...warnings],
+        renal: renalOut(renal),
         _row: row,
         _phases: phases,
         _titration: titration,
@@ -235,7 +251,6 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
         `Limited protocol for ${limited.join(', ')}: no monograph, so built from the compound record only.`,
       );
 
-    const kidney = kidneyFunction(input.kidney, inputs);
     const labs = monitoringOf(inputs);
     const lab = labStatement(db);
     const monitoring = labs.map((h) => ({
@@ -285,7 +300,13 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
         events.push(
           `Before starting: check contraindications${panels.length ? ` and baseline labs (${panels.join('; ')})` : ''}.`,
         );
-        events.push(`Start: ${compounds.map((c) => c.name).join(', ')}.`);
+        const started = compounds.filter((c) => c.renal?.scheduled !== false);
+        const held = compounds.filter((c) => c.renal?.scheduled === false);
+        if (started.length) events.push(`Start: ${started.map((c) => c.name).join(', ')}.`);
+        if (held.length)
+          events.push(
+            `Not started (kidney function below the label's threshold): ${held.map((c) => c.name).join(', ')}.`,
+          );
       }
       for (const c of compounds) {
         for (const p of c._phases) if (p.from === week && week > 1) events.push(phaseEvent(p, c.name));
@@ -310,10 +331,14 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
     });
 
     const stop = inputs.flatMap(stopCriteriaOf);
-    const tapering = compounds.filter((c) => c.taper.required).map((c) => c.name);
+    const tapering = compounds.filter((c) => c.taper.required && c.renal?.scheduled !== false).map((c) => c.name);
+    const notStarted = compounds.filter((c) => c.renal?.scheduled === false).map((c) => c.name);
     const sev = check.highest;
     const interpretation = [
       `Editorial ${n}-week outline for "${input.goal}" with ${compounds.map((c) => c.name).join(', ')}.`,
+      notStarted.length
+        ? `Not started because kidney function is below the label's threshold: ${notStarted.join(', ')}.`
+        : '',
       tapering.length ? `Taper rather than stop abruptly: ${tapering.join(', ')}.` : '',
       panels.length
         ? `Monitoring suggested by the monographs: ${panels.join('; ')}.`
@@ -346,10 +371,10 @@ export const protocolTool: ToolRunner<typeof ProtocolRequest, typeof ProtocolDat
       warnings: [...warnings, ...kidney.warnings],
       kidney_function: kidney.block,
       method: {
-        name: 'Materia monographs and compound records (editorial), US label dose schedules, NLM lab reference ranges, CKD-EPI 2021, the Materia interaction pair model',
+        name: 'Materia monographs and compound records (editorial), US label dose schedules, NLM lab reference ranges, CKD-EPI 2021, Cockcroft–Gault, the Materia interaction pair model',
         reference:
           'Materia monographs and compound records (docs/content.md); label schedules (docs/builders.md). Reference ranges: NLM LHC Flowsheet (LOINC-coded). ' +
-          `${CKD_EPI_2021_REFERENCE} ${INTERACTIONS_METHOD.reference}`,
+          `${CKD_EPI_2021_REFERENCE} ${COCKCROFT_GAULT_REFERENCE} ${INTERACTIONS_METHOD.reference}`,
       },
       interpretation,
     };

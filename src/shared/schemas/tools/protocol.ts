@@ -10,43 +10,17 @@ import {
   SubstanceName,
 } from './interactions.ts';
 import { DOSE_STATUSES } from './peptide-stack.ts';
+import { CompoundRenal, KidneyFunction, KidneyInput } from './protocol-kidney.ts';
 
 /**
  * Protocol outline: 1–6 compounds, a duration and a goal → phases (start or titration, maintenance, taper or washout
  * when the monograph's text calls for it), a week-by-week schedule, monitoring labs drawn from the monographs' safety
  * text, stop criteria and interaction warnings. Titration follows the US label's dose steps where we record them;
- * kidney function, when given, is estimated with the race-free CKD-EPI 2021 creatinine equation. Editorial planning
+ * kidney function, when given, is eGFR by the race-free CKD-EPI 2021 equation and, with weight, creatinine clearance by
+ * Cockcroft–Gault, each compound's thresholds compared with the measure its label uses (protocol-kidney.ts): below a
+ * do-not-use threshold a compound is not scheduled, within a dose band its dose is the band's. Editorial planning
  * material, never a prescription.
  */
-
-export const CREATININE_UNITS = ['mg/dL', 'umol/L', 'µmol/L'] as const;
-
-/** Plausible serum creatinine in each unit (0.1–20 mg/dL); outside it the value or its unit is wrong. */
-const CREATININE_RANGE: Record<(typeof CREATININE_UNITS)[number], [number, number]> = {
-  'mg/dL': [0.1, 20],
-  'umol/L': [8.84, 1768],
-  'µmol/L': [8.84, 1768],
-};
-
-export const KidneyInput = z
-  .strictObject({
-    sex: z.enum(['female', 'male']).describe('sex used by the CKD-EPI 2021 equation'),
-    age: z.int().min(18, 'CKD-EPI 2021 is for adults (18 and over)').max(120).describe('years'),
-    creatinine: z
-      .strictObject({
-        value: z.number().positive(),
-        unit: z.enum(CREATININE_UNITS),
-      })
-      .superRefine((c, ctx) => {
-        const [lo, hi] = CREATININE_RANGE[c.unit];
-        if (c.value > 0 && (c.value < lo || c.value > hi))
-          ctx.addIssue({ code: 'custom', path: ['value'], message: `serum creatinine must be ${lo}–${hi} ${c.unit}` });
-      })
-      .describe('serum creatinine (IDMS-traceable)'),
-  })
-  .describe(
-    "optional: estimates eGFR with the race-free CKD-EPI 2021 equation and checks it against the compounds' kidney thresholds",
-  );
 
 export const ProtocolRequest = z.strictObject({
   compounds: z
@@ -118,7 +92,7 @@ export const ProtocolCompound = z.object({
   dose: z.object({
     text: z.string().describe('the dose as the source states it'),
     amount: Quantity.nullable().describe(
-      "the compound record's dose; null when none is established or it is not a human dose",
+      "the compound record's dose; null when none is established, it is not a human dose, or a renal rule changes or stops the dose",
     ),
     dose_status: z.enum(DOSE_STATUSES),
     frequency: z.string(),
@@ -153,6 +127,7 @@ export const ProtocolCompound = z.object({
   studied_duration: z.string(),
   contraindications: z.array(z.string()).describe('check before starting (monograph only)'),
   warnings: z.array(z.string()),
+  renal: CompoundRenal,
 });
 
 export const ReferenceRange = z.object({
@@ -209,37 +184,7 @@ export const ProtocolData = z.object({
     .describe('medications that could not be resolved: not checked, so highest_severity is at least unknown'),
   coverage: InteractionCoverage,
   warnings: z.array(z.string()),
-  kidney_function: z
-    .object({
-      egfr: Quantity,
-      category: z.string().describe('KDIGO 2012 GFR category (G1–G5)'),
-      meaning: z.string(),
-      creatinine: Quantity.describe('in mg/dL, as the equation uses it'),
-      equation: z.string(),
-      reference: z.string(),
-      statements: z
-        .array(
-          z.object({
-            slug: z.string(),
-            field: z.string(),
-            text: z.string(),
-            thresholds: z
-              .array(z.object({ low: z.number().nullable(), high: z.number() }))
-              .describe(
-                'eGFR or clearance thresholds the text names, in mL/min/1.73 m² or mL/min: "< 30" is {low: null, high: 30}; "30–45" is {low: 30, high: 45}',
-              ),
-            applies: z
-              .boolean()
-              .nullable()
-              .describe(
-                'true when the estimated eGFR is below a "<" threshold or within a range; null when the text names none',
-              ),
-          }),
-        )
-        .describe("what each compound's texts say about kidney function"),
-    })
-    .nullable()
-    .describe('null unless the request gives kidney'),
+  kidney_function: KidneyFunction,
   ...ToolResultTail,
 });
 export type ProtocolData = z.infer<typeof ProtocolData>;

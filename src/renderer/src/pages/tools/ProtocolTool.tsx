@@ -27,6 +27,8 @@ const LABELS: Record<string, string> = {
   'kidney.age': 'Age',
   'kidney.creatinine.value': 'Serum creatinine',
   'kidney.creatinine.unit': 'Creatinine unit',
+  'kidney.weight_kg': 'Weight',
+  'kidney.height_cm': 'Height',
 };
 
 export function ProtocolTool() {
@@ -38,17 +40,22 @@ export function ProtocolTool() {
   const [age, setAge] = useState('');
   const [creatinine, setCreatinine] = useState('');
   const [creatinineUnit, setCreatinineUnit] = useState<'mg/dL' | 'umol/L'>('mg/dL');
+  const [weight, setWeight] = useState('');
+  const [height, setHeight] = useState('');
   const [save, setSave] = useState(false);
   const run = useApiMutation('toolProtocol');
   const index = useCompoundIndex();
   const names = index.data?.rows ?? [];
-  // The tool resolves names, brands and slugs itself; kidney data is sent only when all of it is given.
+  // The tool resolves names, brands and slugs itself; kidney data is sent only when sex, age and creatinine are
+  // given; weight (and height) add creatinine clearance for labels that dose by CrCl.
   const kidney =
     sex && age && creatinine
       ? {
           sex,
           age: toNumber(age) as number,
           creatinine: { value: toNumber(creatinine) as number, unit: creatinineUnit },
+          ...(weight ? { weight_kg: toNumber(weight) as number } : {}),
+          ...(height ? { height_cm: toNumber(height) as number } : {}),
         }
       : undefined;
   const submit = () =>
@@ -135,6 +142,20 @@ export function ProtocolTool() {
               { value: 'mg/dL', label: 'mg/dL' },
               { value: 'umol/L', label: 'µmol/L' },
             ]}
+          />
+          <NumberField
+            path="kidney.weight_kg"
+            label="Weight, kg (for CrCl)"
+            value={weight}
+            onChange={setWeight}
+            hint="Cockcroft–Gault; labels that dose by CrCl need it"
+          />
+          <NumberField
+            path="kidney.height_cm"
+            label="Height, cm (optional)"
+            value={height}
+            onChange={setHeight}
+            hint="ideal and adjusted body weight"
           />
         </div>
       </ToolForm>
@@ -261,17 +282,52 @@ function ProtocolResult({ data }: { data: ProtocolData }) {
             {data.kidney_function.meaning}) from creatinine {quantity(data.kidney_function.creatinine)},{' '}
             {data.kidney_function.equation}.
           </p>
-          {data.kidney_function.statements.length > 0 && (
+          {data.kidney_function.creatinine_clearance ? (
+            <p>
+              Creatinine clearance (Cockcroft–Gault):{' '}
+              {quantity(data.kidney_function.creatinine_clearance.used.value, 1)} with{' '}
+              {data.kidney_function.creatinine_clearance.used.weight} body weight (
+              {data.kidney_function.creatinine_clearance.used.why}). By weight: actual{' '}
+              {quantity(data.kidney_function.creatinine_clearance.by_weight.actual, 1)}
+              {data.kidney_function.creatinine_clearance.by_weight.ideal
+                ? `, ideal ${quantity(data.kidney_function.creatinine_clearance.by_weight.ideal, 1)}`
+                : ''}
+              {data.kidney_function.creatinine_clearance.by_weight.adjusted
+                ? `, adjusted ${quantity(data.kidney_function.creatinine_clearance.by_weight.adjusted, 1)}`
+                : ''}
+              .
+            </p>
+          ) : (
+            <p className="text-warn small">{data.kidney_function.creatinine_clearance_note}</p>
+          )}
+          {data.compounds.some((c) => c.renal) && (
             <ul>
-              {data.kidney_function.statements.map((k, i) => (
-                <li key={i} className={k.applies ? 'text-warn' : undefined}>
-                  {nameOf[k.slug] ?? k.slug}: {k.text}
-                  {k.applies ? ' (applies)' : ''}
-                </li>
-              ))}
+              {data.compounds.map((c) =>
+                c.renal ? (
+                  <li key={c.slug} className={c.renal.scheduled ? undefined : 'text-warn'}>
+                    {c.renal.statement}
+                  </li>
+                ) : null,
+              )}
             </ul>
           )}
-          <p className="small muted">{data.kidney_function.reference}</p>
+          {data.kidney_function.statements.length > 0 && (
+            <details>
+              <summary>What the texts say about kidney function</summary>
+              <ul>
+                {data.kidney_function.statements.map((k, i) => (
+                  <li key={i} className={k.applies ? 'text-warn' : undefined}>
+                    {nameOf[k.slug] ?? k.slug}: {k.text}
+                    {k.applies ? ' (applies on its own measure)' : ''}
+                    {k.note ? ` ${k.note}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <p className="small muted">
+            {data.kidney_function.reference} {data.kidney_function.creatinine_clearance?.reference ?? ''}
+          </p>
         </>
       )}
       {data.stop_criteria.length > 0 && (
