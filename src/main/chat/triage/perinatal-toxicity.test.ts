@@ -132,3 +132,13 @@ describe('second review of the round-6 material (2026-11-29)', () => {
     expect(bloodPressure('Seretide 250/50, bp 150/95')).toEqual({ systolic: 150, diastolic: 95 });
   });
 });
+
+describe('signs described inside a question', () => {
+  it('lead the answer with the instruction rather than being dropped as a topic', () => {
+    const s = read("how would I know if it's serious? she's 30 weeks with a bad headache and blurry vision");
+    expect(s.hits).toContainEqual(expect.objectContaining({ category: 'obstetric_emergency', level: 'lead' }));
+  });
+  it('a question that names no one and describes no signs stays a topic', () => {
+    expect(categories('what are the warning signs of pre-eclampsia in the third trimester?')).toEqual([]);
+  });
+});
