@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { Review } from './editorial.ts';
-import { foldAccents } from '../../vocabulary/normalize.ts';
+import { foldMarks } from './normalize.ts';
 import en from '../../../../resources/triage/lang/en.json' with { type: 'json' };
 import fr from '../../../../resources/triage/lang/fr.json' with { type: 'json' };
 import es from '../../../../resources/triage/lang/es.json' with { type: 'json' };
@@ -181,10 +181,10 @@ export const LANGUAGES: Record<string, LanguageData> = Object.fromEntries(
 export const READABLE = Object.keys(LANGUAGES);
 export const FALLBACK: Record<string, FallbackLanguage> = FallbackFile.parse(fallbackFile).languages;
 
-/** `\w` in a term means any letter (ł, ı and scripts beyond ASCII stay letters after folding). */
-// Terms are folded as the text is (NFKD, marks dropped): Devanagari vowel signs and Japanese voiced kana are marks, so a
-// term written as people write it ("बेहोश", "飲んで") would otherwise never match the folded message.
-const letters = (term: string) => foldAccents(term).replace(/\\w/g, '[\\p{L}\\p{N}_]');
+/** `\w` in a term means any letter (ł, ı and scripts beyond ASCII stay letters after folding; Devanagari keeps its marks). */
+// Terms are folded as the text is (normalize.ts foldMarks): a term written as people write it ("飲んで", "أخذت") would
+// otherwise never match the folded message.
+const letters = (term: string) => foldMarks(term).replace(/\\w/g, '[\\p{L}\\p{M}\\p{N}_]');
 
 /** A whole-word pattern for a list of term fragments (folded text). */
 export function termsPattern(terms: readonly string[], flags = 'u'): RegExp | null {
@@ -207,7 +207,7 @@ export const FALLBACK_ALARM: Record<string, RegExp> = (() => {
     [...by].map(([k, v]) => [
       k,
       new RegExp(
-        `(?:${v.map((t) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t) ? foldAccents(t) : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`,
+        `(?:${v.map((t) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t) ? foldMarks(t) : `(?<![\\p{L}\\p{M}\\p{N}])${letters(t)}(?![\\p{L}\\p{M}\\p{N}])`)).join('|')})`,
         'u',
       ),
     ]),
