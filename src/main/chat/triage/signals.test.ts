@@ -48,6 +48,14 @@ describe('folding', () => {
   });
 });
 
+describe('a language we cannot read', () => {
+  it('is not read through English words of one or two letters: Polish "i" is "and", "od" is "since"', () => {
+    const q = normalizeForTriage('Mój syn od wczoraj ma gorączkę i kaszel, czy mogę dać ibuprofen?');
+    expect(readSignals(q, { namesDrug: true }).hits.map((h) => h.category)).toContain('overdose');
+    expect(readSignals(q, { namesDrug: true, foreign: true }).hits).toEqual([]);
+  });
+});
+
 describe('concepts', () => {
   it('reads despair with a medicine as self-harm and an overdose', () => {
     const s = read('ho preso tutte le mie compresse, voglio farla finita');

@@ -62,7 +62,7 @@ export async function triage(
 ): Promise<Triage> {
   const normalised = normalizeForTriage(question);
   const lang = detectLanguage(question);
-  const signals = readSignals(normalised, { namesDrug: opts.namesDrug, drugs: opts.drugs });
+  const signals = readSignals(normalised, { namesDrug: opts.namesDrug, drugs: opts.drugs, foreign: !lang.readable });
   const hits = [...emergencyRules(normalised, opts.namesDrug)];
   for (const h of signals.hits) if (!hits.some((x) => x.category === h.category)) hits.push(h);
   // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
