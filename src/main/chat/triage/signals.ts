@@ -285,12 +285,3 @@ const NEUTROPENIA_DRUG =
   /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
 const INFECTION_SIGN =
   /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
-
-/** Alarm concepts found by the fallback words of languages we cannot read. */
-export function fallbackAlarms(t: string): Set<string> {
-  return new Set(
-    Object.entries(FALLBACK_ALARM)
-      .filter(([, re]) => re.test(t))
-      .map(([k]) => k),
-  );
-}

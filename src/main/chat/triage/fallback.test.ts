@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { EMERGENCIES, ORDINARY } from './fallback.cases.ts';
+import { detectLanguage } from './language.ts';
+import { triage } from './triage.ts';
+
+const run = (text: string, drug = false) => triage(text, { namesDrug: drug, meaning: null });
+
+describe('languages we cannot read fully: which one', () => {
+  it.each([
+    ['Чоловік приймає варфарин і впав', 'uk'],
+    ['Муж принимает варфарин и упал', 'ru'],
+    ['아버지가 넘어져서 머리를 부딪혔어요', 'ko'],
+    ['Ο πατέρας μου έπεσε και χτύπησε στο κεφάλι', 'el'],
+    ['אבא שלי נפל וקיבל מכה בראש', 'he'],
+    ['ابو گر گئے اور سر پر چوٹ لگی ہے', 'ur'],
+    ['پدرم زمین خورد و سرش ضربه خورد', 'fa'],
+    ['ابوي طاح وضرب راسه', 'ar'],
+    // Japanese written mostly in kanji is still Japanese, not Chinese
+    ['祖父が転倒し頭部を強打', 'ja'],
+    ['爷爷摔倒了撞到头', 'zh'],
+    // Turkish and Polish typed without their own letters; Romanian with ă only
+    ['babam dustu, kac tane ilac icti bilmiyorum, cok uykulu', 'tr'],
+    ['Pappa tar Waran, ramlade och slog i huvudet', 'sv'],
+    ['Mă doare capul de ieri', 'ro'],
+  ])('%s → %s', (text, lang) => {
+    expect(detectLanguage(text)).toEqual({ lang, readable: false });
+  });
+
+  it('still reads the languages it reads', () => {
+    for (const [text, lang] of [
+      ['mi hija tomó un jarabe de la abuela y está muy dormida', 'es'],
+      ['ma fille a avalé des comprimés de sa grand-mère', 'fr'],
+      ['mijn zoon heeft een hele strip paracetamol ingenomen', 'nl'],
+      ['mia figlia ha preso tutte le compresse della nonna', 'it'],
+    ])
+      expect(detectLanguage(text!)).toEqual({ lang, readable: true });
+  });
+});
+
+describe('the fail-safe in those languages (round-6 classes)', () => {
+  it.each(EMERGENCIES.map((e) => [e.lang, e.category, e.text, e.drug ?? false] as const))(
+    '%s %s: %s',
+    async (lang, category, text, drug) => {
+      const t = await run(text, drug);
+      expect(t.language).toBe(lang);
+      expect(t.level).toBe('acute');
+      expect(t.categories).toContain(category);
+    },
+  );
+
+  it('a despairing ingestion gets the crisis line and the poison advice; a parent on a blood thinner who fell does not', async () => {
+    expect((await run('Не хочу больше жить, выпила 40 таблеток')).categories).toEqual(
+      expect.arrayContaining(['self_harm', 'overdose']),
+    );
+    const fall = (await run('Тато приймає варфарин, впав і вдарився головою, блює')).categories;
+    expect(fall).toContain('head_injury');
+    expect(fall).not.toContain('self_harm');
+    expect(fall).not.toContain('drug_toxicity');
+  });
+});
+
+describe('ordinary questions in those languages', () => {
+  it.each(ORDINARY.map((o) => [o.lang, o.text, o.drug ?? false] as const))('%s: %s', async (_lang, text, drug) => {
+    const t = await run(text, drug);
+    expect(t.level, t.categories.join(',')).toBeNull();
+  });
+
+  it('Polish "i" (and) and "od" (since) are not English "I" and "OD"', async () => {
+    const t = await run('Mój syn od wczoraj ma gorączkę i kaszel, czy mogę dać ibuprofen?', true);
+    expect(t.categories).toEqual([]);
+  });
+});
