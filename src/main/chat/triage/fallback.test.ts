@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMERGENCIES, ORDINARY } from './fallback.cases.ts';
 import { detectLanguage } from './language.ts';
+import { FALLBACK } from './lexicon.ts';
 import { triage } from './triage.ts';
 
 const run = (text: string, drug = false) => triage(text, { namesDrug: drug, meaning: null });
@@ -68,5 +69,40 @@ describe('ordinary questions in those languages', () => {
   it('Polish "i" (and) and "od" (since) are not English "I" and "OD"', async () => {
     const t = await run('Mój syn od wczoraj ma gorączkę i kaszel, czy mogę dać ibuprofen?', true);
     expect(t.categories).toEqual([]);
+  });
+});
+
+describe('the safety lines of each language', () => {
+  const withText = Object.entries(FALLBACK).filter(([, l]) => l.text);
+
+  it('are written for every language the round-6 brief named, and await a second review', () => {
+    const codes = withText.map(([c]) => c).sort();
+    expect(codes).toEqual(
+      ['ar', 'el', 'fa', 'he', 'hi', 'ja', 'ko', 'pl', 'ro', 'ru', 'sv', 'tr', 'uk', 'ur', 'vi', 'zh'].sort(),
+    );
+    for (const [code, l] of withText) {
+      expect(l.second_review, code).toBeNull();
+      expect(l.basis, code).toBeTruthy();
+      // the instruction names a number to call
+      expect(l.text!.emergency, code).toMatch(/\d{3}/);
+    }
+  });
+
+  it('name a crisis line only where one was verified, and otherwise the local one', () => {
+    const verified: Record<string, string> = {
+      pl: '116 123',
+      uk: '7333',
+      zh: '12356',
+      ja: '0570-064-556',
+      ko: '109',
+      hi: '14416',
+      el: '1018',
+      he: '1201',
+      sv: '90101',
+      fa: '1480',
+    };
+    for (const [code, l] of withText)
+      if (verified[code]) expect(l.text!.crisis, code).toContain(verified[code]);
+      else expect(l.text!.crisis, code).not.toMatch(/\d{4}/);
   });
 });
