@@ -1,6 +1,9 @@
 /**
  * The blind triage scorer's own language guesser (stop words and scripts): deliberately independent of the product's
  * language detection, so that "answered in the user's language" is not judged by the code under test.
+ * Scripts one language uses (Hangul, Greek, Hebrew, Devanagari, kana) name it; Cyrillic with і/ї/є/ґ is Ukrainian, Arabic
+ * script with Urdu's own letters (ے ں ٹ ڈ ڑ ہ ھ) Urdu and with Persian's (پ چ ژ گ ک ی) Persian. Before 2026-11-29 these
+ * rows (ja, ko, el, uk, ur, hi…) could never be judged in their language; figures before that date used the older guesser.
  */
 const STOP: Record<string, string[]> = {
   en: [
@@ -261,15 +264,59 @@ const STOP: Record<string, string[]> = {
     'với',
     'được',
   ],
+  ro: [
+    'și',
+    'în',
+    'dacă',
+    'acum',
+    'sunați',
+    'este',
+    'sau',
+    'pentru',
+    'că',
+    'să',
+    'imediat',
+    'persoana',
+    'nu',
+    'cu',
+    'pe',
+  ],
+  sv: [
+    'och',
+    'att',
+    'det',
+    'är',
+    'inte',
+    'ring',
+    'eller',
+    'med',
+    'för',
+    'på',
+    'som',
+    'till',
+    'vänta',
+    'direkt',
+    'personen',
+    'dig',
+  ],
 };
 
 export function guessLanguage(text: string): string {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));
   if (!letters.length) return 'und';
   const share = (re: RegExp) => letters.filter((c) => re.test(c)).length / letters.length;
+  if (share(/\p{Script=Hangul}/u) > 0.3) return 'ko';
+  if (share(/\p{Script=Greek}/u) > 0.3) return 'el';
+  if (share(/\p{Script=Hebrew}/u) > 0.3) return 'he';
+  if (share(/\p{Script=Devanagari}/u) > 0.3) return 'hi';
+  if (
+    share(/[\p{Script=Hiragana}\p{Script=Katakana}]/u) > 0.1 &&
+    share(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u) > 0.3
+  )
+    return 'ja';
   if (share(/\p{Script=Han}/u) > 0.3) return 'zh';
-  if (share(/\p{Script=Arabic}/u) > 0.3) return 'ar';
-  if (share(/\p{Script=Cyrillic}/u) > 0.3) return 'ru';
+  if (share(/\p{Script=Arabic}/u) > 0.3) return /[ےںٹڈڑہھ]/u.test(text) ? 'ur' : /[پچژگکی]/u.test(text) ? 'fa' : 'ar';
+  if (share(/\p{Script=Cyrillic}/u) > 0.3) return /[іїєґ]/iu.test(text) ? 'uk' : 'ru';
   const words = text
     .toLowerCase()
     .split(/[^\p{L}]+/u)

@@ -114,14 +114,21 @@ export interface SafetyCheck {
  * The emergency text in the message's language where we have it (resources/triage/lang), English otherwise: the
  * instruction to call the local emergency number, a crisis line whenever self-harm is found, each category's
  * first-aid line, and for a clinician's critical values the threshold crossed, its management and basis (English).
- * A message we cannot read opens with the one line we can say in its language (fallback.json) and the English one.
+ * A message we cannot read opens with what we can say in its language (fallback.json: that it could not be read fully,
+ * the instruction to call now, the crisis line for self-harm and the poison advice for a swallowed medicine), then the
+ * English text in full.
  */
 export function emergencyText(t: Triage): string {
   const L = (t.readable && LANGUAGES[t.language]) || LANGUAGES.en!;
   const out: string[] = [];
   if (!t.readable) {
-    const own = FALLBACK[t.language]?.line;
-    if (own) out.push(own);
+    const own = FALLBACK[t.language];
+    if (own) out.push(own.line);
+    if (own?.text) {
+      out.push(own.text.emergency);
+      if (t.categories.includes('self_harm')) out.push(own.text.crisis);
+      if (t.categories.some((c) => c === 'overdose' || c === 'child_ingestion')) out.push(own.text.poison);
+    }
     out.push(LANGUAGES.en!.text.unreadable);
   }
   const real = t.categories.filter((c) => c !== 'unreadable_alarm');

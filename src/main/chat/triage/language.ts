@@ -2,7 +2,9 @@
  * Which language a message is in, for the triage: one we can read (a language file in resources/triage/lang), one we
  * can only recognise (fallback.json: by its script, its letters or a few function words), or unknown. Function words
  * are counted on the folded text; letters and scripts on the original. Short clinical shorthand with no function word
- * of any language ("K 7.1, peaked T waves") is read as English.
+ * of any language ("K 7.1, peaked T waves") is read as English. A script shared by several languages names the one
+ * whose own characters the message holds first (Ukrainian і/ї/є before Russian, Urdu ے/ں before Persian before Arabic,
+ * Japanese kana before Chinese).
  */
 import { fold } from './normalize.ts';
 import { FALLBACK, LANGUAGES, termsPattern } from './lexicon.ts';
@@ -20,16 +22,38 @@ const OWN_TERMS = Object.fromEntries(
   Object.values(LANGUAGES).map((l) => [l.lang, termsPattern(Object.values(l.words).flat(), 'gu')!]),
 );
 
+/** The alarm words of each Latin-script fallback language (fallback.json), counted like OWN_TERMS. */
+const FALLBACK_OWN = Object.fromEntries(
+  Object.entries(FALLBACK)
+    .filter(([, l]) => !l.script)
+    .map(([code, l]) => [code, termsPattern(Object.values(l.alarm).flat(), 'gu') ?? /$^/gu]),
+);
+
+/** Script languages, those that need characters of their own first: each with its scripts' pattern. */
+const BY_SCRIPT = Object.entries(FALLBACK)
+  .filter(([, l]) => l.script)
+  .sort(([, a], [, b]) => Number(!a.requires) - Number(!b.requires))
+  .map(([code, l]) => ({
+    code,
+    script: new RegExp(
+      `[${[l.script!]
+        .flat()
+        .map((s) => `\\p{Script=${s}}`)
+        .join('')}]`,
+      'u',
+    ),
+    requires: l.requires ? new RegExp(`[${l.requires}]`, 'u') : null,
+  }));
+
 export function detectLanguage(text: string): LanguageGuess {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));
   const share = (re: RegExp) => (letters.length ? letters.filter((c) => re.test(c)).length / letters.length : 0);
-  for (const [code, l] of Object.entries(FALLBACK)) {
-    if (l.script && share(new RegExp(`\\p{Script=${l.script}}`, 'u')) > 0.3) return { lang: code, readable: false };
-  }
+  const lower = text.toLowerCase();
+  for (const { code, script, requires } of BY_SCRIPT)
+    if (share(script) > 0.3 && (!requires || requires.test(lower))) return { lang: code, readable: false };
   if (letters.length && share(/\p{Script=Latin}/u) < 0.5) return { lang: 'und', readable: false };
   const folded = fold(text);
   const ws = words(folded);
-  const lower = text.toLowerCase();
   // letters only one language uses (ł, ı, ư…) settle it when its function words agree or there are two such letters
   for (const [code, l] of Object.entries(FALLBACK)) {
     if (!l.letters) continue;
@@ -48,10 +72,13 @@ export function detectLanguage(text: string): LanguageGuess {
     )
     .sort((a, b) => b[1] - a[1]);
   const [best, n] = scores[0]!;
-  // languages we recognise only by their function words (Tagalog, Swahili): three of them, more than any language we read
+  // languages we recognise by their function words (Tagalog, Swahili, Swedish, and Polish or Turkish typed without
+  // their own letters: "gunde kac tane parol alabilirim?"), their alarm words counted as the readable ones' are: three,
+  // more than any language we read
   for (const [code, l] of Object.entries(FALLBACK)) {
-    if (l.letters || l.script || !l.detect) continue;
-    const fw = new Set(ws.filter((w) => l.detect!.includes(w))).size;
+    if (l.script || !l.detect) continue;
+    const fw =
+      new Set(ws.filter((w) => l.detect!.includes(w))).size + (folded.match(FALLBACK_OWN[code]!) ?? []).length / 2;
     if (fw >= 3 && fw > n) return { lang: code, readable: false };
   }
   if (n === 0) return { lang: 'en', readable: true };

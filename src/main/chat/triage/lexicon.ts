@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { Review } from './editorial.ts';
-import { foldAccents } from '../../vocabulary/normalize.ts';
+import { foldMarks } from './normalize.ts';
 import en from '../../../../resources/triage/lang/en.json' with { type: 'json' };
 import fr from '../../../../resources/triage/lang/fr.json' with { type: 'json' };
 import es from '../../../../resources/triage/lang/es.json' with { type: 'json' };
@@ -150,15 +150,75 @@ const LanguageFile = z
   .strict();
 export type LanguageData = z.infer<typeof LanguageFile>;
 
+/**
+ * The kinds of alarm word a fallback language lists (fallback.ts combines them; resources/triage/README.md says what
+ * each means). Signs: despair … pregnancy_alarm; context: pills … mtx; how it is asked: question … now.
+ */
+export const FALLBACK_KINDS = [
+  // signs
+  'despair',
+  'breath',
+  'swelling',
+  'unconscious',
+  'drowsy',
+  'blood',
+  'head',
+  'fell',
+  'neuro',
+  'confused',
+  'seizure',
+  'vomit',
+  'toxicity_sign',
+  'unsteady',
+  'sweating',
+  'edema',
+  'headache',
+  'fever',
+  'mouth_ulcers',
+  'pregnancy_alarm',
+  // what was taken, by whom, on what
+  'pills',
+  'ingest',
+  'whole',
+  'count',
+  'child',
+  'person',
+  'anticoagulant',
+  'diabetes',
+  'mtx',
+  'pregnant',
+  'postpartum',
+  'daily_error',
+  'accident',
+  // how it is asked
+  'question',
+  'dont_know',
+  'about',
+  'now',
+] as const;
+export type FallbackKind = (typeof FALLBACK_KINDS)[number];
+const AlarmWords = z.partialRecord(z.enum(FALLBACK_KINDS), z.array(z.string()));
+
 const FallbackLanguage = z
   .object({
     name: z.string(),
+    /** letters only this language uses, among the Latin-script languages */
     letters: z.string().optional(),
-    script: z.string().optional(),
+    /** its script or scripts: more than 30% of a message's letters in them name the language… */
+    script: z.union([z.string(), z.array(z.string())]).optional(),
+    /** …when the message also holds one of these characters (Ukrainian і, Urdu ے, Japanese kana) */
+    requires: z.string().optional(),
     latinChat: z.string().optional(),
     detect: z.array(z.string()).optional(),
-    alarm: z.record(z.string(), z.array(z.string())),
+    alarm: AlarmWords,
+    /** the one line we can say: the message could not be read fully, call the emergency number */
     line: z.string(),
+    /** the emergency answer's safety lines in the language: call now, the crisis line, the poison advice */
+    text: z.object({ emergency: z.string(), crisis: z.string(), poison: z.string() }).strict().optional(),
+    /** where the numbers in `line` and `text` come from */
+    basis: z.string().optional(),
+    /** null: this language's words or text were added or changed after the file's second review */
+    second_review: Review.nullable().optional(),
   })
   .strict();
 const FallbackFile = z
@@ -167,6 +227,8 @@ const FallbackFile = z
     basis: z.string(),
     reviews: z.array(Review).min(1),
     second_review: Review.nullable(),
+    /** alarm words written the same in every language (medicine names in Latin letters, a temperature) */
+    shared: AlarmWords,
     languages: z.record(z.string(), FallbackLanguage),
   })
   .strict();
@@ -179,12 +241,13 @@ export const LANGUAGES: Record<string, LanguageData> = Object.fromEntries(
   }),
 );
 export const READABLE = Object.keys(LANGUAGES);
-export const FALLBACK: Record<string, FallbackLanguage> = FallbackFile.parse(fallbackFile).languages;
+const fallbackData = FallbackFile.parse(fallbackFile);
+export const FALLBACK: Record<string, FallbackLanguage> = fallbackData.languages;
 
-/** `\w` in a term means any letter (ł, ı and scripts beyond ASCII stay letters after folding). */
-// Terms are folded as the text is (NFKD, marks dropped): Devanagari vowel signs and Japanese voiced kana are marks, so a
-// term written as people write it ("बेहोश", "飲んで") would otherwise never match the folded message.
-const letters = (term: string) => foldAccents(term).replace(/\\w/g, '[\\p{L}\\p{N}_]');
+/** `\w` in a term means any letter (ł, ı and scripts beyond ASCII stay letters after folding; Devanagari keeps its marks). */
+// Terms are folded as the text is (normalize.ts foldMarks): a term written as people write it ("飲んで", "أخذت") would
+// otherwise never match the folded message.
+const letters = (term: string) => foldMarks(term).replace(/\\w/g, '[\\p{L}\\p{M}\\p{N}_]');
 
 /** A whole-word pattern for a list of term fragments (folded text). */
 export function termsPattern(terms: readonly string[], flags = 'u'): RegExp | null {
@@ -197,19 +260,26 @@ export const CONCEPT_PATTERNS: Record<Concept, RegExp | null> = Object.fromEntri
   CONCEPTS.map((c) => [c, termsPattern([...new Set(Object.values(LANGUAGES).flatMap((l) => l.words[c]))])]),
 ) as Record<Concept, RegExp | null>;
 
-/** Fallback alarm words of every language we cannot read, by concept. */
-export const FALLBACK_ALARM: Record<string, RegExp> = (() => {
+/** Scripts written without spaces between words (or with particles joined to them): their terms match anywhere. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Words joined to the next one in scripts that write them as prefixes: Arabic "and"/"so" (و، ف: "ونعسانة" is "and
+ * sleepy"), Hebrew "and", "the", "that", "in", "to", "from", "as" (ו ה ש ב ל מ כ, up to two: "והתינוק").
+ */
+const JOINED: [RegExp, string][] = [
+  [/\p{Script=Arabic}/u, '(?:و|ف)?'],
+  [/\p{Script=Hebrew}/u, '[והשבלמכ]{0,2}'],
+];
+
+/** Fallback alarm words of every language we cannot read (and the shared ones), by kind. */
+export const FALLBACK_ALARM: Partial<Record<FallbackKind, RegExp>> = (() => {
   const by = new Map<string, string[]>();
-  for (const l of Object.values(FALLBACK))
-    for (const [k, v] of Object.entries(l.alarm)) by.set(k, [...(by.get(k) ?? []), ...v]);
-  // scripts without spaces between words (Chinese, Japanese) match anywhere
-  return Object.fromEntries(
-    [...by].map(([k, v]) => [
-      k,
-      new RegExp(
-        `(?:${v.map((t) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t) ? foldAccents(t) : `(?<![\\p{L}\\p{N}])${letters(t)}(?![\\p{L}\\p{N}])`)).join('|')})`,
-        'u',
-      ),
-    ]),
-  );
+  for (const alarm of [fallbackData.shared, ...Object.values(FALLBACK).map((l) => l.alarm)])
+    for (const [k, v] of Object.entries(alarm)) by.set(k, [...(by.get(k) ?? []), ...(v ?? [])]);
+  const one = (t: string) =>
+    UNSPACED.test(t)
+      ? foldMarks(t)
+      : `(?<![\\p{L}\\p{M}\\p{N}])${JOINED.find(([script]) => script.test(t))?.[1] ?? ''}${letters(t)}(?![\\p{L}\\p{M}\\p{N}])`;
+  return Object.fromEntries([...by].map(([k, v]) => [k, new RegExp(`(?:${v.map(one).join('|')})`, 'u')]));
 })();

@@ -2,8 +2,21 @@
  * The text the triage rules read: lower case, accents and umlauts folded (so "tomé", "Übelkeit" and "Brustschmerzen"
  * match plain patterns), apostrophes unified, number words written as digits in English, Spanish and German
  * ("forty paracetamol" → "40 paracetamol"), and whitespace collapsed. Patterns are written against this form only.
+ * Devanagari keeps its vowel signs: without them words collide (खून "blood" and खाने "eating" both fold to खन).
  */
-import { foldAccents } from '../../vocabulary/normalize.ts';
+
+/**
+ * Marks dropped after decomposition (accents, Japanese voiced marks, Arabic hamza and harakat) except Devanagari's vowel
+ * signs, virama and anusvara; its nukta is dropped and chandrabindu written as anusvara (both are spelt either way).
+ * Word lists fold their terms with this too, so a term matches however the message was composed.
+ */
+export function foldMarks(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\u093C/g, '')
+    .replace(/\u0901/g, '\u0902')
+    .replace(/(?![\u0900-\u097F])\p{M}/gu, '');
+}
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -82,7 +95,7 @@ const UNITS: Record<string, number> = {
 const AMBIGUOUS = new Set(['one', 'una', 'uno', 'once', 'elf', 'acht']);
 
 export function fold(text: string): string {
-  return foldAccents(text)
+  return foldMarks(text)
     .replace(/ß/g, 'ss')
     .toLowerCase()
     .replace(/[’‘`´]/g, "'")

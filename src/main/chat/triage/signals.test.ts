@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { criticalFindings } from './critical-values.ts';
 import { detectLanguage } from './language.ts';
 import { CONCEPTS, LANGUAGES } from './lexicon.ts';
-import { normalizeForTriage } from './normalize.ts';
+import { fold, normalizeForTriage } from './normalize.ts';
 import { readSignals } from './signals.ts';
 import { emergencyRules } from './rules.ts';
 
@@ -37,6 +37,22 @@ describe('language detection', () => {
     ['meri maa hosh mein nahi hai aur bahut pasina aa raha hai', 'hi', false],
   ])('%s → %s', (q, lang, readable) => {
     expect(detectLanguage(q)).toEqual({ lang, readable });
+  });
+});
+
+describe('folding', () => {
+  it('keeps Devanagari vowel signs, so that blood (खून) is not eating (खाने); chandrabindu and anusvara are one', () => {
+    expect(fold('खून')).not.toBe(fold('खाने'));
+    expect(fold('गोलियाँ')).toBe(fold('गोलियां'));
+    expect(fold('Übelkeit tomé 飲んで أخذت')).toBe('ubelkeit tome 飲んて اخذت');
+  });
+});
+
+describe('a language we cannot read', () => {
+  it('is not read through English words of one or two letters: Polish "i" is "and", "od" is "since"', () => {
+    const q = normalizeForTriage('Mój syn od wczoraj ma gorączkę i kaszel, czy mogę dać ibuprofen?');
+    expect(readSignals(q, { namesDrug: true }).hits.map((h) => h.category)).toContain('overdose');
+    expect(readSignals(q, { namesDrug: true, foreign: true }).hits).toEqual([]);
   });
 });
 

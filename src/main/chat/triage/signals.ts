@@ -82,8 +82,24 @@ const MINIMAL_TOPICAL =
 /** A child's lick or smear of a low-risk topical product: the poison-centre line leads, the answer follows. */
 export const minimalTopical = (t: string) => MINIMAL_TOPICAL.test(t);
 
-export function readSignals(t: string, opts: { namesDrug: boolean; drugs?: readonly TriageDrug[] }): Signals {
-  const concepts = new Set<Concept>(CONCEPTS.filter((c) => CONCEPT_PATTERNS[c]?.test(t)));
+/** The concepts' patterns, global: to see what each matched. */
+const CONCEPT_ALL = Object.fromEntries(
+  CONCEPTS.map((c) => [c, CONCEPT_PATTERNS[c] && new RegExp(CONCEPT_PATTERNS[c].source, 'gu')]),
+) as Record<Concept, RegExp | null>;
+
+/**
+ * `foreign`: the message is in a language we cannot read, where a word of one or two letters is that language's own
+ * (Polish "i" is "and" and "od" is "since", not English "I" and "OD"): such a match is not a concept.
+ */
+export function readSignals(
+  t: string,
+  opts: { namesDrug: boolean; drugs?: readonly TriageDrug[]; foreign?: boolean },
+): Signals {
+  const matches = (c: Concept) =>
+    opts.foreign
+      ? [...t.matchAll(CONCEPT_ALL[c] ?? /$^/gu)].some((m) => m[0].length > 2)
+      : (CONCEPT_PATTERNS[c]?.test(t) ?? false);
+  const concepts = new Set<Concept>(CONCEPTS.filter(matches));
   // a black stool the message explains (iron, bismuth) is not a sign of bleeding, nor a risk for the meaning layer
   if (concepts.has('black_stool') && blackStoolExplained(t)) concepts.delete('black_stool');
   const contexts = new Set(Object.keys(CONTEXTS).filter((k) => hasContext(t, CONTEXTS[k]!)));
@@ -283,12 +299,3 @@ const NEUTROPENIA_DRUG =
   /\b(?:clozapine|clozaril|denzapine|zaponex|versacloz|carbimazole|neo-?mercazole|propylthiouracil|ptu|deferiprone|ferriprox)\b/;
 const INFECTION_SIGN =
   /\b(?:sore throat|throat (?:is )?(?:really )?(?:sore|painful)|mouth ulcers?|ulcers in (?:my|his|her|the) mouth|fever\w*|temperature|flu-?like|shivers|chills|rigors)\b/;
-
-/** Alarm concepts found by the fallback words of languages we cannot read. */
-export function fallbackAlarms(t: string): Set<string> {
-  return new Set(
-    Object.entries(FALLBACK_ALARM)
-      .filter(([, re]) => re.test(t))
-      .map(([k]) => k),
-  );
-}

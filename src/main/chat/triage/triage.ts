@@ -2,8 +2,8 @@
  * Emergency triage of one question: the rule layer (rules.ts, English with some Spanish and German), the concept layer
  * (signals.ts: multilingual word lists and clinician thresholds as data) and the meaning layer (meaning.ts), any one
  * triggering, plus the requests that are declined (declines.ts). The message's language is detected (language.ts) so
- * that the answer can be given in it; a message in a language we cannot read that carries alarm markers (a fallback
- * alarm word, a drug name, a number) gets the fail-safe: it could not be read fully, and the emergency line.
+ * that the answer can be given in it; a message in a language we cannot read whose fallback alarm words make an
+ * emergency (fallback.ts) gets the fail-safe: it could not be read fully, and the emergency lines in its language.
  * Recall is measured on the regression set by `npm run eval:triage` and on blind sets by `npm run eval:triage-blind`.
  */
 import { TRIAGE_CATEGORIES, type TriageCategory } from './categories.ts';
@@ -13,7 +13,8 @@ import { detectLanguage } from './language.ts';
 import type { MeaningTriage } from './meaning.ts';
 import { normalizeForTriage } from './normalize.ts';
 import { emergencyRules, type Level } from './rules.ts';
-import { fallbackAlarms, minimalTopical, readSignals } from './signals.ts';
+import { fallbackHits } from './fallback.ts';
+import { minimalTopical, readSignals } from './signals.ts';
 import type { ToxicityFinding, TriageDrug } from './toxicity.ts';
 
 export interface Triage {
@@ -44,9 +45,6 @@ const ACCIDENT =
 const TEEN =
   /(?<![\p{L}\p{N}])(?:1[0-9] ?(?:yo|y\/o|yrs?|years?|yr old|ans|anos|años|jahre|anni)|teen\w*|adolescen\w*|ado|(?:she|he|ze|zij|hij|elle|il|ella|el|er|sie|lei|lui|ela|ele) (?:is|est|es|ist|e|tem|ha|has) 1[0-9])(?![\p{L}\p{N}])/u;
 
-/** A strength written as part of a product's name ("Dolo 650", "Crocin 500"): not a count of tablets taken. */
-const BRAND_STRENGTH = /\p{Script=Latin}{3,}[ -]?\d{2,4}(?![\p{N}])/gu;
-
 /** Time told as years past, and words that bring it back to now. */
 const DISTANT_PAST =
   /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d)\b/;
@@ -62,7 +60,7 @@ export async function triage(
 ): Promise<Triage> {
   const normalised = normalizeForTriage(question);
   const lang = detectLanguage(question);
-  const signals = readSignals(normalised, { namesDrug: opts.namesDrug, drugs: opts.drugs });
+  const signals = readSignals(normalised, { namesDrug: opts.namesDrug, drugs: opts.drugs, foreign: !lang.readable });
   const hits = [...emergencyRules(normalised, opts.namesDrug)];
   for (const h of signals.hits) if (!hits.some((x) => x.category === h.category)) hits.push(h);
   // despair beside an ingestion the rules read as an overdose: the crisis line as well as the poison advice
@@ -99,41 +97,10 @@ export async function triage(
     !ACCIDENT.test(normalised)
   )
     hits.push({ category: 'self_harm', level: 'acute', rule: 'overdose:not-accidental' });
-  // fail-safe: a message we cannot read, with an alarm word we know in its language, a drug name or a number
-  if (!lang.readable) {
-    const alarms = fallbackAlarms(normalised);
-    const strong = ['despair', 'breath', 'unconscious', 'blood', 'swelling', 'head', 'neuro', 'seizure'].some((k) =>
-      alarms.has(k),
-    );
-    // vomiting (or a toxic sign such as yellow vision) in someone who takes a medicine: possible toxicity (digoxin,
-    // lithium) or a poisoning, which a reader of the language would weigh; we cannot, so it is an alarm
-    const toxic =
-      (alarms.has('vomit') || alarms.has('toxicity_sign')) &&
-      (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug);
-    // taking a medicine is an alarm only with a whole container, a child, or a number ("all my pills", not "take antibiotics with food?")
-    const ingestion =
-      alarms.has('ingest') &&
-      (alarms.has('pills') || alarms.has('child') || opts.namesDrug) &&
-      (alarms.has('whole') || alarms.has('child') || /\d/.test(question));
-    // a drug name alone is an ordinary question; with a number or alarm marks it may be a dose taken
-    if (strong || ingestion || toxic || (opts.namesDrug && /\d|!{2,}/.test(question.replace(BRAND_STRENGTH, '')))) {
-      if (alarms.has('despair')) hits.push({ category: 'self_harm', level: 'acute', rule: 'fallback:despair' });
-      if (alarms.has('child') && (alarms.has('pills') || alarms.has('ingest') || opts.namesDrug))
-        hits.push({ category: 'child_ingestion', level: 'acute', rule: 'fallback:child' });
-      else if ((alarms.has('pills') || opts.namesDrug) && alarms.has('ingest'))
-        hits.push({ category: 'overdose', level: 'acute', rule: 'fallback:ingest' });
-      if (alarms.has('breath') && alarms.has('swelling'))
-        hits.push({ category: 'anaphylaxis', level: 'acute', rule: 'fallback:airway' });
-      else if (alarms.has('breath') || alarms.has('unconscious'))
-        hits.push({ category: 'respiratory_depression', level: 'acute', rule: 'fallback:breathing' });
-      if (alarms.has('blood')) hits.push({ category: 'bleeding', level: 'acute', rule: 'fallback:blood' });
-      if (alarms.has('head')) hits.push({ category: 'head_injury', level: 'acute', rule: 'fallback:head' });
-      if (alarms.has('neuro')) hits.push({ category: 'stroke', level: 'acute', rule: 'fallback:neuro' });
-      if (alarms.has('seizure')) hits.push({ category: 'seizure', level: 'acute', rule: 'fallback:seizure' });
-      if (toxic) hits.push({ category: 'critical_illness', level: 'acute', rule: 'fallback:drug+vomiting' });
-      hits.push({ category: 'unreadable_alarm', level: 'acute', rule: 'fallback' });
-    }
-  }
+  // fail-safe: a message we cannot read, with alarm words we know in its language, a drug name or a number
+  if (!lang.readable)
+    for (const h of fallbackHits(normalised, question, opts.namesDrug))
+      if (!hits.some((x) => x.category === h.category)) hits.push(h);
   const m = opts.meaning
     ? await opts.meaning.classify(question)
     : { state: 'off' as const, reason: 'no meaning layer configured, so emergency triage ran on the rules only' };
