@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { Review } from './editorial.ts';
-import { foldAccents } from '../../vocabulary/normalize.ts';
+import { foldMarks } from './normalize.ts';
 import en from '../../../../resources/triage/declines/en.json' with { type: 'json' };
 import es from '../../../../resources/triage/declines/es.json' with { type: 'json' };
 import pt from '../../../../resources/triage/declines/pt.json' with { type: 'json' };
@@ -128,7 +128,8 @@ export const DECLINE_LANGUAGES: Record<string, DeclineWords> = Object.fromEntrie
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** A term as a pattern over the folded text: whole words, except in scripts written without spaces (Chinese). */
 function termSource(term: string): string {
-  const body = foldAccents(term).replace(/\\w/g, '[\\p{L}\\p{N}_]');
+  // folded as the message is (normalize.ts foldMarks: Devanagari keeps its vowel signs)
+  const body = foldMarks(term).replace(/\\w/g, '[\\p{L}\\p{M}\\p{N}_]');
   return SPACELESS.test(term) ? `(?:${body})` : `(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`;
 }
 
