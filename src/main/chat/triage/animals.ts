@@ -25,7 +25,8 @@ const File = z
   })
   .strict();
 const data = File.parse(file);
-const ANIMAL = termsPattern(data.animal)!;
+/** global, for matchAll over every animal word (compiled once, not per question) */
+const ANIMAL = new RegExp(termsPattern(data.animal)!.source, 'gu');
 const VET = termsPattern(data.vet)!;
 /** "my dog", "for her cat", "mon chien", "mi perro", "unser Hund": an animal that is someone's, so its medicine. */
 const OWNED =
@@ -39,7 +40,7 @@ export function animalScopeNote(question: string): string | null {
   const t = normalizeForTriage(question);
   const vet = VET.test(t);
   let owned = false;
-  for (const m of t.matchAll(new RegExp(ANIMAL.source, 'gu')))
+  for (const m of t.matchAll(ANIMAL))
     if (
       OWNED.test(t.slice(Math.max(0, m.index - 30), m.index)) &&
       !NOT_THE_PATIENT.test(t.slice(m.index + m[0].length, m.index + m[0].length + 20))

@@ -91,6 +91,8 @@ export const CONCEPTS = [
   'syncope',
   'minor_bleeding',
   'container_emptied',
+  // the asker says nothing is wrong now ("just want to be prepared"): a question, even with signs named in it
+  'all_well',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 

@@ -67,9 +67,6 @@ const RISK: readonly Concept[] = [
 const HOME_ALONE = /(?:nobody|no one|no-one)(?:'?s| is) (?:home|here|around)/;
 /** A child who got a container open ("got the Calpol open", "had opened the bottle"). */
 const CHILD_OPENED = /\b(?:got (?:\w+ ){0,4}open|(?:has|had|just) opened|opened (?:the|a|my|his|her) )/;
-/** The asker says nothing is wrong now ("just want to be prepared"): a question, even with signs named in it. */
-const ALL_WELL_NOW =
-  /\b(?:nothing (?:is )?(?:wrong|happening)|(?:she|he|i|they|baby)(?:'?s|'m| is| am| are)? (?:fine|ok|okay|well)(?: at the moment| right now| now)?|just (?:want|wanted|wanting) to (?:know|be prepared|be ready)|no symptoms)\b/;
 const DONT_KNOW =
   /(?<![\p{L}])(?:don'?t know|not sure|no idea|sais pas|ne sais pas|no se|weiss (?:ich )?nicht|nao sei|non so|weet niet)(?![\p{L}])/u;
 const DOSING_QUESTION =
@@ -264,7 +261,7 @@ export function readSignals(
   // Asked as a question ("how would I know if it's serious?") about someone whose signs the message describes ("she's
   // 30 weeks with a bad headache and blurry vision"): the signs still count, but the instruction leads and the answer
   // follows, since the asker may only be learning; a question naming no one stays a topic.
-  const asking = about && has('person') && !ALL_WELL_NOW.test(t);
+  const asking = about && has('person') && !has('all_well');
   if ((!about || asking) && !(history && isHistory(t.replace(WHEN_STARTED_OR_BORN, ' ')))) {
     const level = (l: Level): Level => (asking ? 'lead' : l);
     for (const p of perinatalHits(t, has)) hit(p.category, level(p.level), p.rule);
