@@ -256,6 +256,9 @@ describe('pair model', () => {
     expect(level('elbasvir/grazoprevir', 'darunavir')).toBe('contraindicated');
     expect(level('glecaprevir/pibrentasvir', 'Microgynon 30')).toBe('contraindicated');
     expect(level('fluconazole 50 mg', 'quinidine')).toBe('contraindicated');
+    // second review (2026-11-29): methylene blue's label has no tyramine diet; procarbazine's has
+    expect(level('methylene blue', 'cheddar')).not.toBe('major');
+    expect(level('procarbazine', 'stilton')).toBe('major');
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
