@@ -259,6 +259,9 @@ describe('pair model', () => {
     // second review (2026-11-29): methylene blue's label has no tyramine diet; procarbazine's has
     expect(level('methylene blue', 'cheddar')).not.toBe('major');
     expect(level('procarbazine', 'stilton')).toBe('major');
+    // lovastatin is not in Maviret's EU 4.3 (US: not recommended): major; atorvastatin stays contraindicated
+    expect(level('glecaprevir/pibrentasvir', 'lovastatin')).toBe('major');
+    expect(level('glecaprevir/pibrentasvir', 'atorvastatin')).toBe('contraindicated');
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
