@@ -262,6 +262,9 @@ describe('pair model', () => {
     // lovastatin is not in Maviret's EU 4.3 (US: not recommended): major; atorvastatin stays contraindicated
     expect(level('glecaprevir/pibrentasvir', 'lovastatin')).toBe('major');
     expect(level('glecaprevir/pibrentasvir', 'atorvastatin')).toBe('contraindicated');
+    // terfenadine is contraindicated from fluconazole 400 mg a day (the labels' dose), major below it
+    expect(level('fluconazole 400 mg', 'terfenadine')).toBe('contraindicated');
+    expect(level('fluconazole 150 mg', 'terfenadine')).toBe('major');
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
