@@ -256,6 +256,15 @@ describe('pair model', () => {
     expect(level('elbasvir/grazoprevir', 'darunavir')).toBe('contraindicated');
     expect(level('glecaprevir/pibrentasvir', 'Microgynon 30')).toBe('contraindicated');
     expect(level('fluconazole 50 mg', 'quinidine')).toBe('contraindicated');
+    // second review (2026-11-29): methylene blue's label has no tyramine diet; procarbazine's has
+    expect(level('methylene blue', 'cheddar')).not.toBe('major');
+    expect(level('procarbazine', 'stilton')).toBe('major');
+    // lovastatin is not in Maviret's EU 4.3 (US: not recommended): major; atorvastatin stays contraindicated
+    expect(level('glecaprevir/pibrentasvir', 'lovastatin')).toBe('major');
+    expect(level('glecaprevir/pibrentasvir', 'atorvastatin')).toBe('contraindicated');
+    // terfenadine is contraindicated from fluconazole 400 mg a day (the labels' dose), major below it
+    expect(level('fluconazole 400 mg', 'terfenadine')).toBe('contraindicated');
+    expect(level('fluconazole 150 mg', 'terfenadine')).toBe('major');
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
