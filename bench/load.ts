@@ -1,8 +1,8 @@
 /**
  * Fairness under load on loopback (issue 30): N clients (default 32) in a closed loop with think time, mixing search,
  * interaction checks, chat and health, plus one abusive client that sends chat requests at the input bounds as fast as
- * it is answered, four at a time, and a prober that asks /v1/health every 100 ms. Bounded: LOAD_SECONDS (default 60)
- * and a 30 s timeout per request. Prints p50/p95/p99 per kind and overall, health p95 under abuse, how many requests
+ * it is answered, four at a time (after a 429, once its Retry-After has passed), and a prober that asks /v1/health
+ * every 100 ms. Bounded: LOAD_SECONDS (default 60) and a 30 s timeout per request. Prints p50/p95/p99 per kind and overall, health p95 under abuse, how many requests
  * got no answer, status counts, and the server process's RSS before and after (read from /proc). The server runs in
  * a child process (bench/load-server.ts). Usage: npx tsx bench/load.ts [clients] [seconds]
  */
@@ -33,7 +33,8 @@ const samples = new Map<Kind, number[]>();
 const statuses = new Map<string, number>();
 let unanswered = 0;
 
-async function call(kind: Kind, key: string | null, method: string, path: string, body?: unknown): Promise<void> {
+/** Sends one request and records its time and status; returns the seconds of a 429's Retry-After (else 0). */
+async function call(kind: Kind, key: string | null, method: string, path: string, body?: unknown): Promise<number> {
   const t0 = performance.now();
   try {
     const r = await fetch(`${base}${path}`, {
@@ -46,8 +47,10 @@ async function call(kind: Kind, key: string | null, method: string, path: string
     const ms = performance.now() - t0;
     (samples.get(kind) ?? samples.set(kind, []).get(kind)!).push(ms);
     statuses.set(`${kind} ${r.status}`, (statuses.get(`${kind} ${r.status}`) ?? 0) + 1);
+    return r.status === 429 ? Number(r.headers.get('retry-after') ?? 1) : 0;
   } catch {
     unanswered++;
+    return 0;
   }
 }
 
@@ -109,11 +112,15 @@ const history = Array.from({ length: 5 }, (_, i) => ({
     .repeat(200)
     .slice(0, (MAX_CONVERSATION_CHARS - MAX_QUESTION_CHARS) / 5 - 1),
 }));
+// Each of its loops sends the next chat as soon as the last is answered; a 429 (more chats in flight than its key may
+// have) is retried after its Retry-After, so the abuser keeps as many chats in flight as the server admits.
 async function abuser(key: string): Promise<void> {
-  while (Date.now() < end)
-    await call('abuse', key, 'POST', '/v1/chat/completions', {
+  while (Date.now() < end) {
+    const wait = await call('abuse', key, 'POST', '/v1/chat/completions', {
       messages: [...history, { role: 'user', content: longQuestion }],
     });
+    if (wait) await sleep(wait * 1000);
+  }
 }
 async function prober(): Promise<void> {
   while (Date.now() < end) {

@@ -101,6 +101,16 @@ export const UNROUTED_LIMIT: RateLimitRule = {
   spec: false,
 };
 
+/**
+ * Chats in flight per key (both chat routes together, and MCP's `chat` tool): a chat at the input bounds costs about a
+ * second of CPU, so one key sending many at once would take the server from everyone else whatever its per-minute
+ * allowance. A chat beyond this while the key's others are still being answered is refused at once with 429
+ * `rate_limited` and `Retry-After: CHAT_IN_FLIGHT_RETRY_AFTER_S` (issue 30). Two, so that a second tab or a retry
+ * while the first answer still streams is not refused.
+ */
+export const CHAT_IN_FLIGHT_PER_KEY = 2;
+export const CHAT_IN_FLIGHT_RETRY_AFTER_S = 1;
+
 export function rateLimitFor(route: string): RateLimitRule | undefined {
   return RATE_LIMITS.find((r) => r.routes.includes(route));
 }

@@ -6,8 +6,9 @@
 import type { Category } from '../../shared/enums.ts';
 import type { Db } from '../db/connection.ts';
 import { ALIAS_INDEX } from '../tools/bloodwork/compute.ts';
-import { findCompounds, type CompoundMention } from './mentions.ts';
-import { findSubstanceNames, unknownNames, type FoundName } from './names.ts';
+import { compoundSteps, type CompoundMention } from './mentions.ts';
+import { substanceNameSteps, unknownNameSteps, type FoundName } from './names.ts';
+import { runInSlices, runToEnd, type Steps } from './time-slice.ts';
 import { valueAfter } from './agents/tools/parse.ts';
 
 export const INTENTS = {
@@ -200,6 +201,11 @@ const LAB_WORDS: [RegExp, string][] = [
 ];
 
 export function findLabs(original: string): LabMention[] {
+  return runToEnd(labSteps(original));
+}
+
+/** findLabs as steps, one per lab name (time-slice.ts). */
+function* labSteps(original: string): Steps<LabMention[]> {
   let text = original;
   for (const [re, to] of LAB_WORDS) text = text.replace(re, (m) => to.padEnd(m.length).slice(0, m.length));
   const out: LabMention[] = [];
@@ -209,6 +215,7 @@ export function findLabs(original: string): LabMention[] {
     .sort((a, b) => b.alias.length - a.alias.length);
   const lower = text.toLowerCase();
   for (const a of aliases) {
+    yield;
     const re = new RegExp(
       `(?<![a-z0-9])${a.alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]?')}(?![a-z0-9])`,
       'g',
@@ -227,20 +234,33 @@ export function findLabs(original: string): LabMention[] {
 /** How many earlier user messages a turn reads (for a pronoun's referent). */
 export const HISTORY_READ = 8;
 
+/** The analysis at once (scripts and evaluations). */
 export function analyze(db: Db, userMessages: readonly string[]): Analysis {
+  return runToEnd(analysisSteps(db, userMessages));
+}
+
+/**
+ * The same analysis in slices of the main thread (the server): a question at the input bounds takes about a second of
+ * CPU, and other requests are answered between its slices (issue 30).
+ */
+export function analyzeInSlices(db: Db, userMessages: readonly string[]): Promise<Analysis> {
+  return runInSlices(analysisSteps(db, userMessages));
+}
+
+function* analysisSteps(db: Db, userMessages: readonly string[]): Steps<Analysis> {
   const text = userMessages[userMessages.length - 1] ?? '';
   // Earlier turns are read only for what "it" refers to: the last few are enough, and reading no more keeps the
   // work of one request bounded however long the conversation it sends.
   const history = userMessages.slice(-1 - HISTORY_READ, -1);
-  let compounds = findCompounds(db, text);
-  const labs = findLabs(text);
+  let compounds = yield* compoundSteps(db, text);
+  const labs = yield* labSteps(text);
   // a lab test with a value ("glucose 5 mmol/L", "albumin 45") is a measurement, not a substance taken
   const measured = labs.filter(
     (l) =>
       valueAfter(text, l.at, text.slice(l.at).match(/^[\p{L}\p{N}-]+/u)?.[0].length ?? l.length) !== null ||
       valueAfter(text, l.at, l.length) !== null,
   );
-  const substances = findSubstanceNames(
+  const substances = yield* substanceNameSteps(
     db,
     text,
     compounds,
@@ -259,18 +279,22 @@ export function analyze(db: Db, userMessages: readonly string[]): Analysis {
   }
   // "is Cardiovexalin safe with warfarin?": a name nothing here knows is still one side of the pair asked about
   if (substances.length === 1 && INTENTS.interactions.test(text)) {
-    for (const u of unknownNames(db, text, substances).slice(0, 2))
+    for (const u of (yield* unknownNameSteps(db, text, substances)).slice(0, 2))
       substances.push({ text: u.text, at: u.at, input: u.text, name: u.text, slug: null, notice: null });
     substances.sort((x, y) => x.at - y.at);
   }
   let carried = false;
   if (!compounds.length && INTENTS.pronoun.test(text)) {
-    for (let i = history.length - 1; i >= 0 && !compounds.length; i--) compounds = findCompounds(db, history[i]!);
+    for (let i = history.length - 1; i >= 0 && !compounds.length; i--)
+      compounds = yield* compoundSteps(db, history[i]!);
     carried = compounds.length > 0;
   }
   const intents = new Set<Intent>();
-  for (const [name, re] of Object.entries(INTENTS))
+  for (const [name, re] of Object.entries(INTENTS)) {
+    yield;
     if (name !== 'yesNo' && name !== 'pronoun' && re.test(text)) intents.add(name as Intent);
+  }
+  yield;
   return {
     text,
     history,

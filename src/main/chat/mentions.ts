@@ -7,6 +7,7 @@
 import type { Db } from '../db/connection.ts';
 import { namePattern, normalizeName } from '../vocabulary/normalize.ts';
 import { hasMedicineContext, isEverydayWord, linkableNames } from '../vocabulary/ambiguous.ts';
+import { runToEnd, type Steps } from './time-slice.ts';
 
 export interface CompoundMention {
   slug: string;
@@ -83,15 +84,23 @@ function index(db: Db): Index {
 }
 
 export function findCompounds(db: Db, text: string): CompoundMention[] {
+  return runToEnd(compoundSteps(db, text));
+}
+
+/** findCompounds as steps: every 64 names of the catalogue, each match, each word (time-slice.ts). */
+export function* compoundSteps(db: Db, text: string): Steps<CompoundMention[]> {
   const idx = index(db);
   const norm = normalizeName(text);
   const taken: [number, number][] = [];
   const found: CompoundMention[] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
+  let i = 0;
   for (const n of idx.names) {
+    if (++i % 64 === 0) yield;
     if (!norm.includes(n.norm)) continue;
     n.re.lastIndex = 0;
     for (const m of text.matchAll(n.re)) {
+      yield;
       const s = m.index;
       const e = s + m[0].length;
       if (overlaps(s, e)) continue;
@@ -103,6 +112,7 @@ export function findCompounds(db: Db, text: string): CompoundMention[] {
     }
   }
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    yield;
     const list = idx.families.get(m[0].toLowerCase());
     if (!list || overlaps(m.index, m.index + m[0].length)) continue;
     for (const c of list)

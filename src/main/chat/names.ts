@@ -14,6 +14,7 @@ import { readsAsMedicine } from '../vocabulary/ambiguous.ts';
 import { resolveName } from '../vocabulary/resolver.ts';
 import { OTHER_NAMES } from '../vocabulary/other-names.ts';
 import type { CompoundMention } from './mentions.ts';
+import { runToEnd, type Steps } from './time-slice.ts';
 
 export interface FoundName {
   /** the words as written */
@@ -135,6 +136,23 @@ export function findSubstanceNames(
   compounds: readonly CompoundMention[],
   skip: readonly [number, number][] = [],
 ): FoundName[] {
+  return runToEnd(substanceNameSteps(db, text, compounds, skip));
+}
+
+/** findSubstanceNames as steps, one per word of the question (time-slice.ts). */
+export function* substanceNameSteps(
+  db: Db,
+  text: string,
+  compounds: readonly CompoundMention[],
+  skip: readonly [number, number][] = [],
+): Steps<FoundName[]> {
+  // a long question repeats its words: each distinct span is resolved once
+  const resolved = new Map<string, ReturnType<typeof resolveName>>();
+  const resolve = (q: string) => {
+    let r = resolved.get(q);
+    if (!r) resolved.set(q, (r = resolveName(db, q)));
+    return r;
+  };
   const found: FoundName[] = [];
   const taken: [number, number][] = [...skip];
   const overlaps = (s: number, e: number) => taken.some(([x, y]) => s < y && e > x);
@@ -188,6 +206,7 @@ export function findSubstanceNames(
     );
   }
   for (const options of spans(text)) {
+    yield;
     for (const s of options) {
       if (overlaps(s.at, s.end)) continue;
       const norm = normalizeName(s.text);
@@ -202,7 +221,7 @@ export function findSubstanceNames(
       const lower = foldAccents(s.text.toLowerCase());
       const alias = OTHER_NAMES[lower];
       const query = alias ?? s.text;
-      const r = resolveName(db, query);
+      const r = resolve(query);
       if (
         r.status === 'resolved' &&
         accepted(r.matchedVia, query, r.name, words.length) &&
@@ -237,17 +256,32 @@ export function findSubstanceNames(
  * question naming one still checks the pair, as unrecognised.
  */
 export function unknownNames(db: Db, text: string, known: readonly FoundName[]): { text: string; at: number }[] {
+  return runToEnd(unknownNameSteps(db, text, known));
+}
+
+/** unknownNames as steps, one per word (time-slice.ts). */
+export function* unknownNameSteps(
+  db: Db,
+  text: string,
+  known: readonly FoundName[],
+): Steps<{ text: string; at: number }[]> {
   const inDocs = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT 1)',
   );
   const out: { text: string; at: number }[] = [];
+  // each distinct word is looked up once, however often a long question repeats it
+  const seen = new Map<string, boolean>();
   for (const m of text.matchAll(/\p{L}[\p{L}\p{N}-]{4,}/gu)) {
+    yield;
     const w = m[0];
     if (NOT_NAMES.has(w.toLowerCase()) || known.some((k) => m.index >= k.at && m.index < k.at + k.text.length))
       continue;
-    if (resolveName(db, w).status === 'resolved') continue;
-    if (inDocs.get(`"${w.replace(/"/g, '')}"`)!.n > 0) continue;
-    out.push({ text: w, at: m.index });
+    let isKnown = seen.get(w);
+    if (isKnown === undefined) {
+      isKnown = resolveName(db, w).status === 'resolved' || inDocs.get(`"${w.replace(/"/g, '')}"`)!.n > 0;
+      seen.set(w, isKnown);
+    }
+    if (!isKnown) out.push({ text: w, at: m.index });
   }
   return out;
 }

@@ -10,7 +10,7 @@ import type { Citation, ChatMessageIn, SafetyOutcome } from '../../shared/schema
 import type { Triage } from './triage/triage.ts';
 import { messageText } from '../../shared/schemas/chat.ts';
 import { suggestions } from '../vocabulary/resolver.ts';
-import { analyze, inScope, type Analysis } from './analyze.ts';
+import { analyzeInSlices, inScope, type Analysis } from './analyze.ts';
 import { composeSections, MAX_PER_SECTION, numberSources, shapeAnswer, toPieces } from './compose.ts';
 import type { AgentOutput, Position, Statement } from './evidence.ts';
 import type { LlmConfig } from '../config/environment.ts';
@@ -110,7 +110,7 @@ export class Orchestrator {
 
   async prepare(req: TurnRequest): Promise<PreparedTurn> {
     const userTexts = req.messages.filter((m) => m.role === 'user').map(messageText);
-    const a = analyze(this.deps.content, userTexts);
+    const a = await analyzeInSlices(this.deps.content, userTexts);
     const safety = await checkSafety(a.text, {
       inScope: inScope(a),
       namesDrug: a.compounds.length > 0,

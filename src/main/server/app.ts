@@ -15,6 +15,7 @@ import { KeyStore } from '../keys/key-store.ts';
 import { MonographRepo } from '../monographs/monograph-repo.ts';
 import { RateLimiter } from '../ratelimit/limiter.ts';
 import type { HandlerMap } from '../http/handlers.ts';
+import { limitChatsInFlight } from '../http/chat-in-flight.ts';
 import { retryHandlersWhileBusy } from '../http/busy-retry.ts';
 import { DEFAULT_BUSY_DEADLINE_MS } from '../db/busy.ts';
 import { errorHandler, unknownRoute } from '../http/middleware/errors.ts';
@@ -124,32 +125,34 @@ export function createApp(opts: AppOptions): MateriaApp {
     log,
     embedder: () => opts.semantic?.loadedEmbedder() ?? null,
   });
-  const handlers: HandlerMap = retryHandlersWhileBusy(
-    {
-      ...systemHandlers(context),
-      ...compoundHandlers(context),
-      ...monographHandlers(context),
-      ...documentHandlers(context),
-      ...searchHandlers(context),
-      ...toolHandlers(context, {
-        content: opts.contentDb,
-        compounds: context.compounds,
-        monographs: context.monographs,
-        now,
-      }),
-      ...apiKeyHandlers(context),
-      ...webhookHandlers(context),
-      ...insightHandlers(context, {
-        content: opts.contentDb,
-        compounds: context.compounds,
-        monographs: context.monographs,
-        now,
-      }),
-      ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
-      ...sessionHandlers(context),
-      ...vocabularyHandlers(opts.contentDb),
-    },
-    opts.dbBusyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
+  const handlers: HandlerMap = limitChatsInFlight(
+    retryHandlersWhileBusy(
+      {
+        ...systemHandlers(context),
+        ...compoundHandlers(context),
+        ...monographHandlers(context),
+        ...documentHandlers(context),
+        ...searchHandlers(context),
+        ...toolHandlers(context, {
+          content: opts.contentDb,
+          compounds: context.compounds,
+          monographs: context.monographs,
+          now,
+        }),
+        ...apiKeyHandlers(context),
+        ...webhookHandlers(context),
+        ...insightHandlers(context, {
+          content: opts.contentDb,
+          compounds: context.compounds,
+          monographs: context.monographs,
+          now,
+        }),
+        ...chatHandlers(context, { heartbeatMs: opts.chat?.heartbeatMs, log }),
+        ...sessionHandlers(context),
+        ...vocabularyHandlers(opts.contentDb),
+      },
+      opts.dbBusyDeadlineMs ?? DEFAULT_BUSY_DEADLINE_MS,
+    ),
   );
   const limiter = new RateLimiter(now);
 

@@ -4,16 +4,46 @@
  *   incomplete request was cut after up to 45 s);
  * - malformed HTTP (bad request line, oversized headers, a bad Expect) answered with the JSON error envelope, not
  *   Node's bare status line; CONNECT answered 405 and closed (no proxying here);
+ * - a lingering close: an answer that closes the connection before the request body was read (a 401, 413, 429, …)
+ *   sends its FIN and then reads and discards what the client still sends, for up to LINGER_MS or LINGER_BYTES,
+ *   before closing; closing at once made the kernel answer the rest of the body with a TCP reset, which can discard
+ *   the answer before the client reads it (issue 30);
  * - listening before anything is written: `listenFirst` binds the port and only then lets the caller open databases
  *   and create keys, so a busy port leaves no files behind and gets a clear message.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '../../shared/errors.ts';
 
 export const HEADERS_TIMEOUT_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 const CHECK_EVERY_MS = 1_000;
+
+/** How long, and how much of a request body, a closing connection still reads (and discards) after its answer. */
+export const LINGER_MS = 2_000;
+export const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Node ends a response that closes its connection with `socket.destroySoon()`: the FIN, then at once the socket is
+ * gone, and whatever of the body the client is still sending is answered with a reset. Here the socket stays open for
+ * reading until the client stops sending (its FIN), LINGER_MS pass, or LINGER_BYTES have been read.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function (this: Socket) {
+    if (this.writable) this.end();
+    let left = LINGER_BYTES;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    this.on('data', (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left <= 0) this.destroy();
+    });
+    this.resume();
+  };
+}
 
 function rawError(socket: Duplex, code: ErrorCode, message: string, extra = ''): void {
   if (!socket.writable) {
@@ -52,6 +82,7 @@ export function createHttpServer(handler: RequestListener): Server {
     },
     handler,
   );
+  server.on('connection', lingerOnClose);
   server.on('clientError', onClientError);
   server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
     rawError(

@@ -8,7 +8,8 @@ import { queryTokens } from '../../search/fts-query.ts';
 import { cite, sentence, type AgentOutput, type Statement } from '../evidence.ts';
 import { conclusionOf, positionOf, POSITION_TEXT } from '../position.ts';
 import { subjects } from './records.ts';
-import { unknownNames } from '../names.ts';
+import { unknownNameSteps } from '../names.ts';
+import { runInSlices } from '../time-slice.ts';
 import { addressesByMeaning } from '../on-topic.ts';
 import { questionWords, relevance } from '../compose.ts';
 import type { Analysis } from '../analyze.ts';
@@ -83,7 +84,8 @@ export const literatureAgent: Agent = {
   async run(a, deps) {
     const words = contentWords(a.text);
     // a name found nowhere in the library ("xyloprimavir") cannot be answered from it
-    if (unknownNames(deps.content, a.text, a.substances).length) return { title: 'Literature', statements: [] };
+    if ((await runInSlices(unknownNameSteps(deps.content, a.text, a.substances))).length)
+      return { title: 'Literature', statements: [] };
     const rows = (await searchDocuments(deps, a.text, 10))
       .filter((r) => coverage(words, `${r.title ?? ''} ${r.abstract ?? ''}`) >= 0.5)
       .slice(0, 5);
@@ -155,7 +157,8 @@ export const researchQuestionAgent: Agent = {
   },
   async run(a, deps) {
     const words = contentWords(a.text);
-    if (unknownNames(deps.content, a.text, a.substances).length) return { title: 'Research question', statements: [] };
+    if ((await runInSlices(unknownNameSteps(deps.content, a.text, a.substances))).length)
+      return { title: 'Research question', statements: [] };
     let primary: DocumentRow | undefined;
     let matchedQuestion: string | null = null;
     if (deps.useResearchItems && words.length) {
