@@ -69,7 +69,10 @@ function toolEntry(def: McpToolDef) {
   const contract = e[def.input];
   if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
   const base = def.schema ?? toolInputSchema(def, contract);
-  const schema = (def.record || def.listing) && base instanceof z.ZodObject ? base.extend({ detail: McpDetail }) : base;
+  const schema =
+    (def.record || def.listing || def.sizedAnswer) && base instanceof z.ZodObject
+      ? base.extend({ detail: McpDetail })
+      : base;
   const tool: Tool = {
     name: def.name,
     title: def.title,
@@ -184,7 +187,13 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
   }
   const { detail, ...given } = input as { detail?: McpDetail; slug?: string };
   let endpointInput = given;
-  let out = await call(deps, caller, def.endpoint, def.input, def.record || def.listing ? endpointInput : input);
+  let out = await call(
+    deps,
+    caller,
+    def.endpoint,
+    def.input,
+    def.record || def.listing || def.sizedAnswer ? endpointInput : input,
+  );
   if (!out.ok && out.error.code === 'not_found' && named !== null && !reading) {
     reading = slugForName(deps.contentDb, named);
     if (reading) {
@@ -215,12 +224,12 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
       mimeType: 'application/json',
       description: `the full ${def.record} record`,
     });
-  } else if (def.listing) {
+  } else if (def.listing || def.sizedAnswer) {
     const s = sized(
       result.data,
       detail ?? 'summary',
       { call: `${def.name} with the same arguments and "detail": "full"` },
-      'listing',
+      def.listing ? 'listing' : { tool: def.name },
     );
     result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}) };
   }

@@ -25,6 +25,8 @@ export interface McpToolDef {
   record?: 'compound' | 'monograph' | 'document';
   /** A listing (search, list_documents): takes `detail`; summary shortens long texts such as abstracts (detail.ts). */
   listing?: boolean;
+  /** A calculator or the interaction checker: takes `detail`; summary leaves out what repeats (detail.ts). */
+  sizedAnswer?: boolean;
   /** Arguments of its own instead of the endpoint's (fetch, which picks a record tool; `endpoint` gives its scope). */
   schema?: z.ZodType;
 }
@@ -145,6 +147,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolInteractions',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       "Drug, supplement and food interactions among 2 or more substances (names, brands, classes, typos): each pair once at the highest severity any source gives, every source's level, mechanism, management, unresolved names and coverage. Same as POST /v1/tools/interactions/check.",
     sources: INTERACTION_SOURCES,
@@ -155,6 +158,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolBioage',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       'PhenoAge (Levine 2018) from nine blood biomarkers and age. Same as POST /v1/tools/bioage/calculate; save: true stores the result.',
     sources: ['nlm-lab-ranges'],
@@ -165,6 +169,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolBloodwork',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       'Lab results against NLM reference ranges with unit conversion, plus eGFR (CKD-EPI 2021) when creatinine is given. Same as POST /v1/tools/bloodwork/analyze.',
     sources: ['nlm-lab-ranges'],
@@ -175,6 +180,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolInbody',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description: 'Body composition (BMI, FFMI, fat and waist cut-offs). Same as POST /v1/tools/inbody/analyze.',
     sources: [],
   },
@@ -184,6 +190,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolMacros',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       'Energy (Mifflin-St Jeor / Katch-McArdle) and macronutrient targets for a goal. Same as POST /v1/tools/macros/calculate.',
     sources: [],
@@ -194,6 +201,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolNutrition',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       'Nutrients of a list of foods (USDA SR28) against FDA 2016 Daily Values. Same as POST /v1/tools/nutrition/analyze.',
     sources: ['usda-sr28'],
@@ -204,6 +212,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolPeptideStack',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       'A stack of compounds for goals, with exclusions, duplication groups and interaction checks. Same as POST /v1/tools/peptide-stack/build.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
@@ -214,6 +223,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolProtocol',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
       'A dosing protocol for a compound (label titration, kidney function). Same as POST /v1/tools/protocol/build.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
