@@ -151,3 +151,26 @@ describe('MCP answers of the calculators and the interaction checker', () => {
     );
   });
 });
+
+describe('MCP tools/list', () => {
+  it('is short: no scope or /v1 sentence in descriptions, no description restating a schema, repeats given once', async () => {
+    const { tools } = await c.listTools();
+    expect(JSON.stringify({ tools }).length).toBeLessThan(36_000);
+    for (const tool of tools) {
+      expect(tool.description).not.toMatch(/Needs the|Same as/);
+      expect(tool._meta?.['materia/endpoint']).toMatch(/^(GET|POST) \/v1\//);
+      expect(JSON.stringify(tool.inputSchema)).not.toContain('$schema');
+      if (tool.annotations?.readOnlyHint) expect(tool.annotations.destructiveHint).toBeUndefined();
+      else expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    }
+    const bioage = tools.find((x) => x.name === 'calculate_bioage')!.inputSchema.properties as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(bioage.albumin.description).toBeUndefined();
+    expect(bioage.albumin.properties.unit).toEqual({ type: 'string', enum: ['g/L', 'g/dL'] });
+    expect(bioage.albumin.properties.value.description).toMatch(/accepted range depends on the unit/);
+    const stack = JSON.stringify(tools.find((x) => x.name === 'build_peptide_stack')!.inputSchema);
+    expect(stack.split('a substance as the user knows it').length - 1).toBe(1);
+    // Every tool that sizes its answer offers detail.
+    for (const name of ['get_monograph', 'search', 'check_interactions', 'analyze_nutrition', 'build_protocol'])
+      expect(tools.find((x) => x.name === name)!.inputSchema.properties).toHaveProperty('detail');
+  });
+});

@@ -31,6 +31,7 @@ import {
   type McpDeps,
 } from './core.ts';
 import { sized } from './detail.ts';
+import { compactSchema } from './schema-size.ts';
 import { RPC } from './errors.ts';
 import { slugForName, type SlugReading } from './names.ts';
 import { registerPrompts } from './prompts.ts';
@@ -76,18 +77,15 @@ function toolEntry(def: McpToolDef) {
   const tool: Tool = {
     name: def.name,
     title: def.title,
-    description: `${def.description} Needs the "${e.scope}" scope.`,
-    inputSchema: toJsonSchemaCompat(schema as never, {
-      strictUnions: true,
-      pipeStrategy: 'input',
-    }) as Tool['inputSchema'],
-    annotations: {
-      title: def.title,
-      readOnlyHint: def.readOnly,
-      destructiveHint: false,
-      idempotentHint: def.readOnly,
-      openWorldHint: false,
-    },
+    // No "needs scope X" or "same as /v1 …" in the text: the list holds only the key's tools, and _meta names both.
+    description: def.description,
+    inputSchema: compactSchema(
+      toJsonSchemaCompat(schema as never, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
+    ),
+    // destructiveHint and idempotentHint mean something only beside readOnlyHint: false (MCP ToolAnnotations).
+    annotations: def.readOnly
+      ? { readOnlyHint: true, openWorldHint: false }
+      : { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     _meta: { 'materia/endpoint': `${e.method} ${e.path}`, 'materia/scope': e.scope },
   };
   entry = { def, schema, tool };

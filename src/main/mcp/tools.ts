@@ -51,7 +51,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     listing: true,
     description:
-      'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging; abstracts shortened unless detail is "full". Same as POST /v1/search; fetch a result by its id.',
+      'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters, sort and paging. fetch a result by its id.',
     sources: ['materia-editorial', ...DOCS, 'drugbank-vocabulary', 'embedding-model'],
   },
   {
@@ -62,7 +62,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     record: 'compound',
     description:
-      'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions (most severe first), PubMed ids and its editorial basis. detail: summary (default), standard or full. Same as GET /v1/compounds/{slug}.',
+      'One compound by slug or name ("metformin", "Eliquis"): grade, dosing, side effects, interactions (most severe first), PubMed ids, editorial basis.',
     sources: ['materia-editorial', 'drugbank-vocabulary', ...INTERACTION_SOURCES],
   },
   {
@@ -71,8 +71,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'monographList',
     input: 'query',
     readOnly: true,
-    description:
-      'Monographs, optionally filtered by text (q), category and evidence grade; limit and offset are whole numbers. Same as GET /v1/monographs.',
+    description: 'Monographs, optionally filtered by text (q), category and evidence grade.',
     sources: ['materia-editorial'],
   },
   {
@@ -83,7 +82,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     record: 'monograph',
     description:
-      'The monograph of a compound by slug: clinical evidence, indications, dosing, safety, interactions (most severe first), sources; mechanism and the rest with detail standard or full (default summary). Same as GET /v1/monographs/{slug}.',
+      'The monograph of a compound by slug or name: clinical evidence, indications, dosing, safety, interactions (most severe first), sources.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -94,7 +93,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     schema: FetchArgs,
     description:
-      'One compound, monograph or document by a materia:// resource URI, a search result id, a slug or a name; detail summary (default), standard or full. The pair of search, as chat-assistant connectors expect.',
+      'One compound, monograph or document by materia:// URI, search result id, slug or name (the pair of search).',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {
@@ -105,7 +104,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     schema: GetManyArgs,
     description:
-      'Up to 20 compounds, monographs or documents in one call, each id as fetch takes it; each item is the record or its error, charged as its own get_ call. detail: summary (default), standard or full.',
+      'Up to 20 compounds, monographs or documents, each id as fetch takes it; each item is the record or its error.',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {
@@ -116,7 +115,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     listing: true,
     description:
-      'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers; abstracts shortened unless detail is "full". Same as GET /v1/documents.',
+      'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source.',
     sources: DOCS,
   },
   {
@@ -126,8 +125,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'params',
     readOnly: true,
     record: 'document',
-    description:
-      'One research document by id, with its DOI, PMID and URL when the source has them; detail summary (default, abstract shortened), standard or full. Same as GET /v1/documents/{id}.',
+    description: 'One research document by id, with its DOI, PMID and URL when the source has them.',
     sources: DOCS,
   },
   {
@@ -137,8 +135,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'params',
     readOnly: true,
     schema: CiteArgs,
-    description:
-      "Research documents by id as citations for a reference manager: BibTeX (default), RIS or CSL-JSON, from the record's title, authors, journal, date, DOI, PMID and URL. Each id is charged as one GET /v1/documents/{id}.",
+    description: 'Research documents by id as BibTeX (default), RIS or CSL-JSON citations, from the records only.',
     sources: DOCS,
   },
   {
@@ -149,7 +146,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: false,
     sizedAnswer: true,
     description:
-      "Drug, supplement and food interactions among 2 or more substances (names, brands, classes, typos): each pair once at the highest severity any source gives, every source's level, mechanism, management, unresolved names and coverage. Same as POST /v1/tools/interactions/check.",
+      'Drug, supplement and food interactions among 2-30 substances (names, brands, classes, medication lines): each pair at the highest severity any source gives, with mechanism, management, unresolved names and coverage.',
     sources: INTERACTION_SOURCES,
   },
   {
@@ -159,8 +156,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     sizedAnswer: true,
-    description:
-      'PhenoAge (Levine 2018) from nine blood biomarkers and age. Same as POST /v1/tools/bioage/calculate; save: true stores the result.',
+    description: 'PhenoAge (Levine 2018) from nine blood biomarkers and age.',
     sources: ['nlm-lab-ranges'],
   },
   {
@@ -171,7 +167,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: false,
     sizedAnswer: true,
     description:
-      'Lab results against NLM reference ranges with unit conversion, plus eGFR (CKD-EPI 2021) when creatinine is given. Same as POST /v1/tools/bloodwork/analyze.',
+      'Lab results against NLM reference ranges with unit conversion; eGFR (CKD-EPI 2021) when creatinine is given.',
     sources: ['nlm-lab-ranges'],
   },
   {
@@ -181,7 +177,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     sizedAnswer: true,
-    description: 'Body composition (BMI, FFMI, fat and waist cut-offs). Same as POST /v1/tools/inbody/analyze.',
+    description: 'Body composition: BMI, FFMI, fat and waist cut-offs.',
     sources: [],
   },
   {
@@ -191,8 +187,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     sizedAnswer: true,
-    description:
-      'Energy (Mifflin-St Jeor / Katch-McArdle) and macronutrient targets for a goal. Same as POST /v1/tools/macros/calculate.',
+    description: 'Energy (Mifflin-St Jeor / Katch-McArdle) and macronutrient targets for a goal.',
     sources: [],
   },
   {
@@ -202,8 +197,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     sizedAnswer: true,
-    description:
-      'Nutrients of a list of foods (USDA SR28) against FDA 2016 Daily Values. Same as POST /v1/tools/nutrition/analyze.',
+    description: 'Nutrients of a list of foods (USDA SR28) against FDA 2016 Daily Values.',
     sources: ['usda-sr28'],
   },
   {
@@ -213,8 +207,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     sizedAnswer: true,
-    description:
-      'A stack of compounds for goals, with exclusions, duplication groups and interaction checks. Same as POST /v1/tools/peptide-stack/build.',
+    description: 'A stack of compounds for goals, with exclusions, duplication groups and interaction checks.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -224,8 +217,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     sizedAnswer: true,
-    description:
-      'A dosing protocol for a compound (label titration, kidney function). Same as POST /v1/tools/protocol/build.',
+    description: 'A dosing protocol for a compound (label titration, kidney function).',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -235,7 +227,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'query',
     readOnly: true,
     description:
-      'Conversations stored by ask_assistant turns sent with a conversation_id, most recently updated first; limit and offset. Same as GET /v1/conversations.',
+      'Conversations stored by ask_assistant turns sent with a conversation_id, most recently updated first.',
     sources: [],
   },
   {
@@ -244,8 +236,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'conversationGet',
     input: 'params',
     readOnly: true,
-    description:
-      'One stored conversation with its messages and their citations. Same as GET /v1/conversations/{id}; also the resource materia://conversation/{id}.',
+    description: 'One stored conversation with its messages and their citations (also materia://conversation/{id}).',
     sources: [],
   },
   {
@@ -255,7 +246,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     description:
-      'A grounded, cited answer from the clinical assistant (safety triage first, then specialist agents over the local database). Same as POST /v1/chat/completions: messages [{role, content}], optional max_tokens and conversation_id.',
+      'A grounded, cited answer from the clinical assistant (safety triage first, then specialist agents over the local database).',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES, 'nlm-lab-ranges', 'usda-sr28', 'embedding-model'],
   },
 ];
