@@ -14,11 +14,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
-import { DocumentIdParams, type Document } from '../../shared/schemas/documents.ts';
-import { CiteArgs, FetchArgs, GetManyArgs, McpDetail } from '../../shared/schemas/mcp.ts';
+import { DocumentIdParams } from '../../shared/schemas/documents.ts';
+import { FetchArgs, GetManyArgs, McpDetail } from '../../shared/schemas/mcp.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseOrThrow } from '../http/validation.ts';
-import { toBibtex, toCsl, toRis } from './citations.ts';
+import { citeDocuments } from './cite-tool.ts';
 import {
   admit,
   call,
@@ -267,43 +267,6 @@ async function getMany(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: u
     links.push(...one.content.filter((b): b is ResourceLink => b.type === 'resource_link'));
   }
   return toolResult({ items, provenance: provenance(deps.ctx, def.sources) }, links);
-}
-
-/** cite_documents: each id read through GET /v1/documents/{id}'s handler and bucket, then formatted (citations.ts). */
-async function citeDocuments(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: unknown): Promise<CallToolResult> {
-  let args: CiteArgs;
-  try {
-    args = parseOrThrow(CiteArgs, raw ?? {}, 'body');
-  } catch (err) {
-    if (err instanceof HttpError) return toolError(err);
-    throw err;
-  }
-  const docs: Document[] = [];
-  const missing: { id: string; reason: string }[] = [];
-  for (const id of [...new Set(args.ids)]) {
-    const refused = admit(deps, caller, 'documentGet');
-    if (refused) return toolError(refused);
-    const params = DocumentIdParams.safeParse({ id });
-    if (!params.success) {
-      missing.push({ id, reason: 'is not a document id' });
-      continue;
-    }
-    const out = await call(deps, caller, 'documentGet', 'params', params.data);
-    if (out.ok) docs.push(out.result.data as Document);
-    else missing.push({ id, reason: out.error.message });
-  }
-  const payload =
-    args.format === 'csl-json'
-      ? { format: args.format, items: docs.map(toCsl), missing }
-      : { format: args.format, text: docs.map(args.format === 'bibtex' ? toBibtex : toRis).join('\n\n'), missing };
-  const result = { ...payload, provenance: provenance(deps.ctx, def.sources) };
-  const links: ResourceLink[] = docs.map((d) => ({
-    type: 'resource_link',
-    uri: `materia://document/${encodeURIComponent(d.id)}`,
-    name: d.id,
-    mimeType: 'application/json',
-  }));
-  return toolResult(result, links);
 }
 
 /** The record tool and arguments a fetch id names. */

@@ -135,8 +135,9 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'params',
     readOnly: true,
     schema: CiteArgs,
-    description: 'Research documents by id as BibTeX (default), RIS or CSL-JSON citations, from the records only.',
-    sources: DOCS,
+    description:
+      "Research documents by id, or a monograph's sources by materia://monograph/{slug}, as BibTeX (default), RIS or CSL-JSON citations, from the records only.",
+    sources: [...DOCS, 'materia-editorial'],
   },
   {
     name: 'check_interactions',

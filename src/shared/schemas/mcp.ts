@@ -23,13 +23,15 @@ export const FetchArgs = z.strictObject({
 });
 export type FetchArgs = z.infer<typeof FetchArgs>;
 
-/** cite_documents: documents by id, as citations a reference manager imports. */
+/** cite_documents: documents by id, and monographs' sources by URI, as citations a reference manager imports. */
 export const CiteArgs = z.strictObject({
   ids: z
     .array(z.string().min(1).max(128))
     .min(1)
     .max(50)
-    .describe('document ids (from search or list_documents), at most 50'),
+    .describe(
+      'document ids (from search or list_documents), or materia://monograph/{slug} for its sources; at most 50',
+    ),
   format: z.enum(['bibtex', 'ris', 'csl-json']).default('bibtex').describe('bibtex (default), ris or csl-json'),
 });
 export type CiteArgs = z.infer<typeof CiteArgs>;
