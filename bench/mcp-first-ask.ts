@@ -51,7 +51,7 @@ let key: string;
 let close: () => Promise<void>;
 const t0 = performance.now();
 if (mode === 'warm') {
-  const r = await startServer(config, ROOT);
+  const r = await startServer(config, ROOT, undefined, { warmUp: true });
   await r.indexing;
   await r.warmed;
   ({ url } = r);

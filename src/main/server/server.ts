@@ -38,6 +38,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Milliseconds since the epoch for the app and the webhook delivery worker; tests pass a controllable clock. */
   now?: () => number;
+  /** Rehearse the chat path at start (warm-up.ts): `npm start` and the desktop app do; default false. */
+  warmUp?: boolean;
 }
 
 export function appVersion(repoRoot: string): string {
@@ -114,7 +116,13 @@ async function setUp(
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
   // The first question should cost what the others do; not awaited, so the start is not delayed (warm-up.ts).
-  const warmUp = startWarmUp(materia.context.chat, indexing, () => semantic.loadedEmbedder() !== null, stderrLog);
+  const warmUp = startWarmUp(
+    materia.context.chat,
+    indexing,
+    () => semantic.loadedEmbedder() !== null,
+    stderrLog,
+    options.warmUp ?? false,
+  );
   return {
     server,
     port,
