@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/db/**', 'resources/models/**', 'test-results/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'resources/db/**',
+      'resources/models/**',
+      'test-results/**',
+      '.venv-mcp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

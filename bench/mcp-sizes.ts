@@ -43,6 +43,48 @@ const PARTICIPANT = {
   alkaline_phosphatase: { value: 62, unit: 'U/L' },
   wbc: { value: 7.6, unit: '10^3/uL' },
 };
+// At the input maxima: 30 substances; 50 foods; 100 lab tests (names from the NLM table).
+const THIRTY = [
+  'warfarin',
+  'fluconazole',
+  'aspirin',
+  'ibuprofen',
+  'simvastatin',
+  'amiodarone',
+  'clarithromycin',
+  'sertraline',
+  'fluoxetine',
+  'tramadol',
+  'metformin',
+  'lisinopril',
+  'spironolactone',
+  'potassium chloride',
+  'digoxin',
+  'verapamil',
+  'diltiazem',
+  'clopidogrel',
+  'omeprazole',
+  'citalopram',
+  'lithium',
+  'methotrexate',
+  'allopurinol',
+  'azathioprine',
+  'ciprofloxacin',
+  'theophylline',
+  'carbamazepine',
+  'phenytoin',
+  'st johns wort',
+  'grapefruit',
+];
+const FIFTY_FOODS = (
+  contentDb.prepare('SELECT ndb_no FROM foods ORDER BY rowid LIMIT 50 OFFSET 100').all() as { ndb_no: string }[]
+).map((f) => ({ food: f.ndb_no, amount: 100, unit: 'g' }));
+const HUNDRED_TESTS = (
+  contentDb
+    .prepare('SELECT name, units FROM lab_tests WHERE low IS NOT NULL AND units IS NOT NULL LIMIT 100')
+    .all() as { name: string; units: string }[]
+).map((l) => ({ test: l.name.slice(0, 120), value: 1, unit: l.units.slice(0, 40) }));
+
 const CALLS: [string, Record<string, unknown>][] = [
   ['search', { query: 'metformin' }],
   ['get_compound', { slug: 'metformin' }],
@@ -78,6 +120,13 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['build_peptide_stack', { goals: ['sleep'] }],
   ['build_protocol', { compounds: ['sertraline'], duration_weeks: 12, goal: 'depression' }],
   ['ask_assistant', { messages: [{ role: 'user', content: 'What are the side effects of sertraline?' }] }],
+  ['cite_documents', { ids: ['materia://monograph/warfarin'] }],
+  ['check_interactions', { substances: THIRTY }],
+  ['check_interactions', { substances: THIRTY, detail: 'full' }],
+  ['analyze_nutrition', { items: FIFTY_FOODS }],
+  ['analyze_nutrition', { items: FIFTY_FOODS, detail: 'full' }],
+  ['analyze_bloodwork', { sex: 'female', age: 54, panel: HUNDRED_TESTS }],
+  ['analyze_bloodwork', { sex: 'female', age: 54, panel: HUNDRED_TESTS, detail: 'full' }],
 ];
 
 const admin = await client(SCOPES);
@@ -88,7 +137,13 @@ for (const [name, args] of CALLS) {
     .filter((b) => b.type === 'text')
     .map((b) => b.text!.length)
     .reduce((a, b) => a + b, 0);
-  const shown = JSON.stringify(args).length > 60 ? '(as in the test)' : `\`${JSON.stringify(args)}\``;
+  const many = args.substances === THIRTY || args.items === FIFTY_FOODS || args.panel === HUNDRED_TESTS;
+  const shown =
+    JSON.stringify(args).length <= 60
+      ? `\`${JSON.stringify(args)}\``
+      : many
+        ? `(at the maximum)${args.detail ? ` detail ${String(args.detail)}` : ''}`
+        : '(as in the test)';
   console.log(
     `| ${name} | ${shown} | ${JSON.stringify(r).length.toLocaleString('en')}${r.isError ? ' (error)' : ''} | ${JSON.stringify(r.structuredContent ?? null).length.toLocaleString('en')} | ${text.toLocaleString('en')} |`,
   );

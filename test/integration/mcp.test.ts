@@ -348,7 +348,9 @@ describe('MCP over Streamable HTTP', () => {
 
   it('checks interactions with the pair model', async () => {
     const c = await connect({ Authorization: `Bearer ${key}` });
-    const r = json(await call(c, 'check_interactions', { substances: ['warfarin', 'fluconazole', 'notadrugxyz'] }));
+    const r = json(
+      await call(c, 'check_interactions', { substances: ['warfarin', 'fluconazole', 'notadrugxyz'], detail: 'full' }),
+    );
     type Pair = { a: { input: string }; b: { input: string }; severity: string; sources: unknown[] };
     const pair = r.data.pairs.find(
       (p: Pair) => [p.a.input, p.b.input].sort().join('+') === 'fluconazole+warfarin',

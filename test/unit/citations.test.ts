@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bibtexKey, toBibtex, toCsl, toRis } from '../../src/main/mcp/citations.ts';
 import type { Document } from '../../src/shared/schemas/documents.ts';
+import { sourceToBibtex, sourceToCsl, sourceToRis, type MonographSource } from '../../src/main/mcp/source-citations.ts';
 
 const DOC: Document = {
   id: 'pubmedqa-20353735',
@@ -74,5 +75,31 @@ describe('citations', () => {
     });
     expect(c.PMCID).toBeUndefined();
     expect(toCsl({ ...DOC, publication_date: null }).issued).toEqual({ 'date-parts': [[2010]] });
+  });
+});
+
+describe('monograph source citations', () => {
+  const SOURCE: MonographSource = {
+    id: 'warfarin-basis-2',
+    monograph: { slug: 'warfarin', name: 'Warfarin sodium', resource: 'materia://monograph/warfarin' },
+    number: 2,
+    text: 'CHEST guideline {2016} & 50% of\nthe rest',
+    supports: ['indication 2', 'clinical outcome 1'],
+  };
+  it('BibTeX @misc with the text as title and a note naming the monograph and claims, special characters escaped', () => {
+    expect(sourceToBibtex(SOURCE)).toBe(
+      '@misc{warfarinbasis2,\n  title = {CHEST guideline \\{2016\\} \\& 50\\% of the rest},\n' +
+        '  note = {Source 2 of the Materia monograph Warfarin sodium (materia://monograph/warfarin); cited for indication 2, clinical outcome 1}\n}',
+    );
+  });
+  it('RIS GEN on one line per tag; CSL-JSON a document with title and note only', () => {
+    expect(sourceToRis(SOURCE).split('\n')).toEqual([
+      'TY  - GEN',
+      'TI  - CHEST guideline {2016} & 50% of the rest',
+      'N1  - Source 2 of the Materia monograph Warfarin sodium (materia://monograph/warfarin); cited for indication 2, clinical outcome 1',
+      'ID  - warfarin-basis-2',
+      'ER  - ',
+    ]);
+    expect(Object.keys(sourceToCsl(SOURCE)).sort()).toEqual(['id', 'note', 'title', 'type']);
   });
 });

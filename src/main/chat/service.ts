@@ -6,6 +6,7 @@
 import type { ChatMessage, ChatStreamEvent } from '../../shared/schemas/chat.ts';
 import { messageText, type ChatMessageIn } from '../../shared/schemas/chat.ts';
 import { TokenBudget } from './budget.ts';
+import { rehearse } from './rehearsal.ts';
 import { NOT_MEDICAL_ADVICE } from './safety.ts';
 import { countTokens } from './tokenizer.ts';
 import type { ConversationStore } from './conversations.ts';
@@ -37,6 +38,11 @@ export class ChatService {
   /** Called when the embedding model is ready: the first question then gets the meaning layer too. */
   warm(): Promise<void> {
     return this.orchestrator.warm();
+  }
+
+  /** Turns prepared and thrown away, so the first real one is as fast as the rest (rehearsal.ts). */
+  rehearse(stopped: () => boolean = () => false): Promise<void> {
+    return rehearse((req) => this.orchestrator.prepare(req), stopped);
   }
 
   prepare(input: ChatInput): Promise<PreparedTurn> {

@@ -22,7 +22,7 @@ export function bibtexKey(d: Document): string {
 }
 
 /** BibTeX's special characters, escaped so a title with "%" or "&" or a brace cannot break the entry. */
-function tex(s: string): string {
+export function tex(s: string): string {
   return s
     .replace(
       /[\\{}%&$#_^~]/g,

@@ -14,11 +14,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { QUERY_INT_BOUNDS, Slug } from '../../shared/schemas/common.ts';
-import { DocumentIdParams, type Document } from '../../shared/schemas/documents.ts';
-import { CiteArgs, FetchArgs, GetManyArgs, McpDetail } from '../../shared/schemas/mcp.ts';
+import { DocumentIdParams } from '../../shared/schemas/documents.ts';
+import { FetchArgs, GetManyArgs, McpDetail } from '../../shared/schemas/mcp.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseOrThrow } from '../http/validation.ts';
-import { toBibtex, toCsl, toRis } from './citations.ts';
+import { citeDocuments } from './cite-tool.ts';
 import {
   admit,
   call,
@@ -31,6 +31,7 @@ import {
   type McpDeps,
 } from './core.ts';
 import { sized } from './detail.ts';
+import { compactSchema } from './schema-size.ts';
 import { RPC } from './errors.ts';
 import { slugForName, type SlugReading } from './names.ts';
 import { registerPrompts } from './prompts.ts';
@@ -69,22 +70,22 @@ function toolEntry(def: McpToolDef) {
   const contract = e[def.input];
   if (!contract) throw new Error(`${def.endpoint} has no ${def.input} schema`);
   const base = def.schema ?? toolInputSchema(def, contract);
-  const schema = (def.record || def.listing) && base instanceof z.ZodObject ? base.extend({ detail: McpDetail }) : base;
+  const schema =
+    (def.record || def.listing || def.sizedAnswer) && base instanceof z.ZodObject
+      ? base.extend({ detail: McpDetail })
+      : base;
   const tool: Tool = {
     name: def.name,
     title: def.title,
-    description: `${def.description} Needs the "${e.scope}" scope.`,
-    inputSchema: toJsonSchemaCompat(schema as never, {
-      strictUnions: true,
-      pipeStrategy: 'input',
-    }) as Tool['inputSchema'],
-    annotations: {
-      title: def.title,
-      readOnlyHint: def.readOnly,
-      destructiveHint: false,
-      idempotentHint: def.readOnly,
-      openWorldHint: false,
-    },
+    // No "needs scope X" or "same as /v1 …" in the text: the list holds only the key's tools, and _meta names both.
+    description: def.description,
+    inputSchema: compactSchema(
+      toJsonSchemaCompat(schema as never, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
+    ),
+    // destructiveHint and idempotentHint mean something only beside readOnlyHint: false (MCP ToolAnnotations).
+    annotations: def.readOnly
+      ? { readOnlyHint: true, openWorldHint: false }
+      : { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     _meta: { 'materia/endpoint': `${e.method} ${e.path}`, 'materia/scope': e.scope },
   };
   entry = { def, schema, tool };
@@ -184,7 +185,13 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
   }
   const { detail, ...given } = input as { detail?: McpDetail; slug?: string };
   let endpointInput = given;
-  let out = await call(deps, caller, def.endpoint, def.input, def.record || def.listing ? endpointInput : input);
+  let out = await call(
+    deps,
+    caller,
+    def.endpoint,
+    def.input,
+    def.record || def.listing || def.sizedAnswer ? endpointInput : input,
+  );
   if (!out.ok && out.error.code === 'not_found' && named !== null && !reading) {
     reading = slugForName(deps.contentDb, named);
     if (reading) {
@@ -215,12 +222,12 @@ async function runTool(deps: McpDeps, caller: McpCaller, def: McpToolDef, rawArg
       mimeType: 'application/json',
       description: `the full ${def.record} record`,
     });
-  } else if (def.listing) {
+  } else if (def.listing || def.sizedAnswer) {
     const s = sized(
       result.data,
       detail ?? 'summary',
       { call: `${def.name} with the same arguments and "detail": "full"` },
-      'listing',
+      def.listing ? 'listing' : { tool: def.name },
     );
     result = { ...result, data: s.data, ...(s.sizing ? { sizing: s.sizing } : {}) };
   }
@@ -260,43 +267,6 @@ async function getMany(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: u
     links.push(...one.content.filter((b): b is ResourceLink => b.type === 'resource_link'));
   }
   return toolResult({ items, provenance: provenance(deps.ctx, def.sources) }, links);
-}
-
-/** cite_documents: each id read through GET /v1/documents/{id}'s handler and bucket, then formatted (citations.ts). */
-async function citeDocuments(deps: McpDeps, caller: McpCaller, def: McpToolDef, raw: unknown): Promise<CallToolResult> {
-  let args: CiteArgs;
-  try {
-    args = parseOrThrow(CiteArgs, raw ?? {}, 'body');
-  } catch (err) {
-    if (err instanceof HttpError) return toolError(err);
-    throw err;
-  }
-  const docs: Document[] = [];
-  const missing: { id: string; reason: string }[] = [];
-  for (const id of [...new Set(args.ids)]) {
-    const refused = admit(deps, caller, 'documentGet');
-    if (refused) return toolError(refused);
-    const params = DocumentIdParams.safeParse({ id });
-    if (!params.success) {
-      missing.push({ id, reason: 'is not a document id' });
-      continue;
-    }
-    const out = await call(deps, caller, 'documentGet', 'params', params.data);
-    if (out.ok) docs.push(out.result.data as Document);
-    else missing.push({ id, reason: out.error.message });
-  }
-  const payload =
-    args.format === 'csl-json'
-      ? { format: args.format, items: docs.map(toCsl), missing }
-      : { format: args.format, text: docs.map(args.format === 'bibtex' ? toBibtex : toRis).join('\n\n'), missing };
-  const result = { ...payload, provenance: provenance(deps.ctx, def.sources) };
-  const links: ResourceLink[] = docs.map((d) => ({
-    type: 'resource_link',
-    uri: `materia://document/${encodeURIComponent(d.id)}`,
-    name: d.id,
-    mimeType: 'application/json',
-  }));
-  return toolResult(result, links);
 }
 
 /** The record tool and arguments a fetch id names. */

@@ -25,6 +25,8 @@ export interface McpToolDef {
   record?: 'compound' | 'monograph' | 'document';
   /** A listing (search, list_documents): takes `detail`; summary shortens long texts such as abstracts (detail.ts). */
   listing?: boolean;
+  /** A calculator or the interaction checker: takes `detail`; summary leaves out what repeats (detail.ts). */
+  sizedAnswer?: boolean;
   /** Arguments of its own instead of the endpoint's (fetch, which picks a record tool; `endpoint` gives its scope). */
   schema?: z.ZodType;
 }
@@ -49,7 +51,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     listing: true,
     description:
-      'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters (evidence_grade, category, compound_type, source), types, sort and paging; abstracts shortened unless detail is "full". Same as POST /v1/search; fetch a result by its id.',
+      'Hybrid search (BM25 + embeddings) over compounds, research documents and research items, with filters, sort and paging. fetch a result by its id.',
     sources: ['materia-editorial', ...DOCS, 'drugbank-vocabulary', 'embedding-model'],
   },
   {
@@ -60,7 +62,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     record: 'compound',
     description:
-      'One compound record by slug (e.g. "metformin"): grade, dosing, side effects, graded interactions (most severe first), PubMed ids and its editorial basis. detail: summary (default), standard or full. Same as GET /v1/compounds/{slug}.',
+      'One compound by slug or name ("metformin", "Eliquis"): grade, dosing, side effects, interactions (most severe first), PubMed ids, editorial basis.',
     sources: ['materia-editorial', 'drugbank-vocabulary', ...INTERACTION_SOURCES],
   },
   {
@@ -69,8 +71,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'monographList',
     input: 'query',
     readOnly: true,
-    description:
-      'Monographs, optionally filtered by text (q), category and evidence grade; limit and offset are whole numbers. Same as GET /v1/monographs.',
+    description: 'Monographs, optionally filtered by text (q), category and evidence grade.',
     sources: ['materia-editorial'],
   },
   {
@@ -81,7 +82,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     record: 'monograph',
     description:
-      'The monograph of a compound by slug: clinical evidence, indications, dosing, safety, interactions (most severe first), sources; mechanism and the rest with detail standard or full (default summary). Same as GET /v1/monographs/{slug}.',
+      'The monograph of a compound by slug or name: clinical evidence, indications, dosing, safety, interactions (most severe first), sources.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -92,7 +93,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     schema: FetchArgs,
     description:
-      'One compound, monograph or document by a materia:// resource URI, a search result id, a slug or a name; detail summary (default), standard or full. The pair of search, as chat-assistant connectors expect.',
+      'One compound, monograph or document by materia:// URI, search result id, slug or name (the pair of search).',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {
@@ -103,7 +104,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     schema: GetManyArgs,
     description:
-      'Up to 20 compounds, monographs or documents in one call, each id as fetch takes it; each item is the record or its error, charged as its own get_ call. detail: summary (default), standard or full.',
+      'Up to 20 compounds, monographs or documents, each id as fetch takes it; each item is the record or its error.',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES],
   },
   {
@@ -114,7 +115,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     listing: true,
     description:
-      'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source; limit and offset are whole numbers; abstracts shortened unless detail is "full". Same as GET /v1/documents.',
+      'Research documents: text search (q), evidence_grade ("A,B"), journal, from/to (YYYY or YYYY-MM-DD), compound slug, source.',
     sources: DOCS,
   },
   {
@@ -124,8 +125,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'params',
     readOnly: true,
     record: 'document',
-    description:
-      'One research document by id, with its DOI, PMID and URL when the source has them; detail summary (default, abstract shortened), standard or full. Same as GET /v1/documents/{id}.',
+    description: 'One research document by id, with its DOI, PMID and URL when the source has them.',
     sources: DOCS,
   },
   {
@@ -136,8 +136,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     readOnly: true,
     schema: CiteArgs,
     description:
-      "Research documents by id as citations for a reference manager: BibTeX (default), RIS or CSL-JSON, from the record's title, authors, journal, date, DOI, PMID and URL. Each id is charged as one GET /v1/documents/{id}.",
-    sources: DOCS,
+      "Research documents by id, or a monograph's sources by materia://monograph/{slug}, as BibTeX (default), RIS or CSL-JSON citations, from the records only.",
+    sources: [...DOCS, 'materia-editorial'],
   },
   {
     name: 'check_interactions',
@@ -145,8 +145,9 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolInteractions',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
-      "Drug, supplement and food interactions among 2 or more substances (names, brands, classes, typos): each pair once at the highest severity any source gives, every source's level, mechanism, management, unresolved names and coverage. Same as POST /v1/tools/interactions/check.",
+      'Drug, supplement and food interactions among 2-30 substances (names, brands, classes, medication lines): each pair at the highest severity any source gives, with mechanism, management, unresolved names and coverage.',
     sources: INTERACTION_SOURCES,
   },
   {
@@ -155,8 +156,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolBioage',
     input: 'body',
     readOnly: false,
-    description:
-      'PhenoAge (Levine 2018) from nine blood biomarkers and age. Same as POST /v1/tools/bioage/calculate; save: true stores the result.',
+    sizedAnswer: true,
+    description: 'PhenoAge (Levine 2018) from nine blood biomarkers and age.',
     sources: ['nlm-lab-ranges'],
   },
   {
@@ -165,8 +166,9 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolBloodwork',
     input: 'body',
     readOnly: false,
+    sizedAnswer: true,
     description:
-      'Lab results against NLM reference ranges with unit conversion, plus eGFR (CKD-EPI 2021) when creatinine is given. Same as POST /v1/tools/bloodwork/analyze.',
+      'Lab results against NLM reference ranges with unit conversion; eGFR (CKD-EPI 2021) when creatinine is given.',
     sources: ['nlm-lab-ranges'],
   },
   {
@@ -175,7 +177,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolInbody',
     input: 'body',
     readOnly: false,
-    description: 'Body composition (BMI, FFMI, fat and waist cut-offs). Same as POST /v1/tools/inbody/analyze.',
+    sizedAnswer: true,
+    description: 'Body composition: BMI, FFMI, fat and waist cut-offs.',
     sources: [],
   },
   {
@@ -184,8 +187,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolMacros',
     input: 'body',
     readOnly: false,
-    description:
-      'Energy (Mifflin-St Jeor / Katch-McArdle) and macronutrient targets for a goal. Same as POST /v1/tools/macros/calculate.',
+    sizedAnswer: true,
+    description: 'Energy (Mifflin-St Jeor / Katch-McArdle) and macronutrient targets for a goal.',
     sources: [],
   },
   {
@@ -194,8 +197,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolNutrition',
     input: 'body',
     readOnly: false,
-    description:
-      'Nutrients of a list of foods (USDA SR28) against FDA 2016 Daily Values. Same as POST /v1/tools/nutrition/analyze.',
+    sizedAnswer: true,
+    description: 'Nutrients of a list of foods (USDA SR28) against FDA 2016 Daily Values.',
     sources: ['usda-sr28'],
   },
   {
@@ -204,8 +207,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolPeptideStack',
     input: 'body',
     readOnly: false,
-    description:
-      'A stack of compounds for goals, with exclusions, duplication groups and interaction checks. Same as POST /v1/tools/peptide-stack/build.',
+    sizedAnswer: true,
+    description: 'A stack of compounds for goals, with exclusions, duplication groups and interaction checks.',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -214,8 +217,8 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'toolProtocol',
     input: 'body',
     readOnly: false,
-    description:
-      'A dosing protocol for a compound (label titration, kidney function). Same as POST /v1/tools/protocol/build.',
+    sizedAnswer: true,
+    description: 'A dosing protocol for a compound (label titration, kidney function).',
     sources: ['materia-editorial', ...INTERACTION_SOURCES],
   },
   {
@@ -225,7 +228,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'query',
     readOnly: true,
     description:
-      'Conversations stored by ask_assistant turns sent with a conversation_id, most recently updated first; limit and offset. Same as GET /v1/conversations.',
+      'Conversations stored by ask_assistant turns sent with a conversation_id, most recently updated first.',
     sources: [],
   },
   {
@@ -234,8 +237,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     endpoint: 'conversationGet',
     input: 'params',
     readOnly: true,
-    description:
-      'One stored conversation with its messages and their citations. Same as GET /v1/conversations/{id}; also the resource materia://conversation/{id}.',
+    description: 'One stored conversation with its messages and their citations (also materia://conversation/{id}).',
     sources: [],
   },
   {
@@ -245,7 +247,7 @@ export const MCP_TOOLS: readonly McpToolDef[] = [
     input: 'body',
     readOnly: false,
     description:
-      'A grounded, cited answer from the clinical assistant (safety triage first, then specialist agents over the local database). Same as POST /v1/chat/completions: messages [{role, content}], optional max_tokens and conversation_id.',
+      'A grounded, cited answer from the clinical assistant (safety triage first, then specialist agents over the local database).',
     sources: ['materia-editorial', ...DOCS, ...INTERACTION_SOURCES, 'nlm-lab-ranges', 'usda-sr28', 'embedding-model'],
   },
 ];

@@ -15,6 +15,7 @@ import { Semantic } from '../search/semantic.ts';
 import { noteContentVersion } from '../content/content-version.ts';
 import { DeliveryWorker } from '../webhooks/delivery-worker.ts';
 import { stderrLog } from '../http/log.ts';
+import { startWarmUp } from './warm-up.ts';
 
 export interface RunningServer {
   server: Server;
@@ -29,12 +30,16 @@ export interface RunningServer {
   webUiLink(): string;
   /** Settles when the embedding index is ready (or could not be built); immediately without a model. */
   indexing: Promise<void>;
+  /** Settles when the warm-up at start (warm-up.ts) is done; never rejects. */
+  warmed: Promise<void>;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   /** Milliseconds since the epoch for the app and the webhook delivery worker; tests pass a controllable clock. */
   now?: () => number;
+  /** Rehearse the chat path at start (warm-up.ts): `npm start` and the desktop app do; default false. */
+  warmUp?: boolean;
 }
 
 export function appVersion(repoRoot: string): string {
@@ -110,8 +115,14 @@ async function setUp(
   webhookWorker.start();
   // The index builds in the background (embedding runs in a worker thread); search is lexical until it is ready.
   const indexing = semantic.start(onIndexProgress && ((p) => onIndexProgress(p.done, p.total)));
-  // the triage's meaning exemplars are embedded as soon as the model is there, not on the first question
-  void indexing.then(() => materia.context.chat.warm());
+  // The first question should cost what the others do; not awaited, so the start is not delayed (warm-up.ts).
+  const warmUp = startWarmUp(
+    materia.context.chat,
+    indexing,
+    () => semantic.loadedEmbedder() !== null,
+    stderrLog,
+    options.warmUp ?? false,
+  );
   return {
     server,
     port,
@@ -119,10 +130,12 @@ async function setUp(
     materia,
     semantic,
     indexing,
+    warmed: warmUp.done,
     browserKey,
     url: `http://127.0.0.1:${port}`,
     webUiLink: () => `http://127.0.0.1:${port}/#code=${materia.context.session.issue().code}`,
     close: async () => {
+      await warmUp.stop(); // a rehearsal question in flight finishes before the databases close
       await webhookWorker.stop();
       await semantic.close();
       await new Promise<void>((ok) => {

@@ -13,9 +13,14 @@ export async function startHeadless(repoRoot: string): Promise<void> {
     const config = readConfig(process.env, repoRoot);
     const bar = progressReporter('  embedding index');
     // Nothing to embed (the bundled vectors cover everything) draws no bar.
-    const running = await startServer(config, repoRoot, (done, total) => {
-      if (total > 0) bar(done, total);
-    });
+    const running = await startServer(
+      config,
+      repoRoot,
+      (done, total) => {
+        if (total > 0) bar(done, total);
+      },
+      { warmUp: true },
+    );
     for (const line of startBanner(running, config)) console.log(line);
     if (running.semantic.available) {
       void running.indexing.then(() => {

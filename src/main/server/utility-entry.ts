@@ -20,7 +20,7 @@ const repoRoot = process.env.MATERIA_APP_ROOT ?? resolve(import.meta.dirname, '.
 if (!parentPort) await startHeadless(repoRoot);
 else {
   try {
-    const running = await startServer(readConfig(process.env, repoRoot), repoRoot);
+    const running = await startServer(readConfig(process.env, repoRoot), repoRoot, undefined, { warmUp: true });
     const key = issueSessionKey(running.materia.context.keys, 'desktop session');
     parentPort.postMessage({ type: 'ready', url: running.url, key });
     parentPort.on('message', (e) => {

@@ -1,5 +1,5 @@
 /**
- * MCP-only arguments: what a tool adds to its /v1 endpoint's input. `detail` sizes a record for an agent's context
+ * MCP-only arguments: what a tool adds to its /v1 endpoint's input. `detail` sizes an answer for an agent's context
  * window (a full monograph is about 90,000 characters, most of it interaction rows).
  */
 import { z } from 'zod';
@@ -7,9 +7,7 @@ import { z } from 'zod';
 export const McpDetail = z
   .enum(['summary', 'standard', 'full'])
   .default('summary')
-  .describe(
-    'How much of the record: summary (default: the key facts and the most severe interactions, a few thousand characters), standard (up to 25 items per list), full (everything, as GET /v1 answers)',
-  );
+  .describe('summary (default: key facts, most severe first; says what was cut), standard, or full (as /v1 answers)');
 export type McpDetail = z.infer<typeof McpDetail>;
 
 /** fetch: one record by whatever an agent holds: a materia:// resource URI, a search result id, a slug or a name. */
@@ -25,13 +23,15 @@ export const FetchArgs = z.strictObject({
 });
 export type FetchArgs = z.infer<typeof FetchArgs>;
 
-/** cite_documents: documents by id, as citations a reference manager imports. */
+/** cite_documents: documents by id, and monographs' sources by URI, as citations a reference manager imports. */
 export const CiteArgs = z.strictObject({
   ids: z
     .array(z.string().min(1).max(128))
     .min(1)
     .max(50)
-    .describe('document ids (from search or list_documents), at most 50'),
+    .describe(
+      'document ids (from search or list_documents), or materia://monograph/{slug} for its sources; at most 50',
+    ),
   format: z.enum(['bibtex', 'ris', 'csl-json']).default('bibtex').describe('bibtex (default), ris or csl-json'),
 });
 export type CiteArgs = z.infer<typeof CiteArgs>;
