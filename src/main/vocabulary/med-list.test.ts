@@ -224,4 +224,27 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     expect(keys('TLE 1 tab nocte')).toEqual(keys('tenofovir disoproxil/lamivudine/efavirenz'));
     expect(keys('Rifafour 3 tabs daily')).toHaveLength(4);
   });
+  it('reads foods and drinks as people write them, in the languages the vocabulary reads', () => {
+    // juice is a preparation in every language; the editors' other-language names win over an index spelling
+    expect(resolveLine(db, 'suco de toranja')).toMatchObject({ classId: 'grapefruit' });
+    expect(resolveLine(db, 'succo di pompelmo 1 bicchiere')).toMatchObject({ classId: 'grapefruit' });
+    expect(resolveLine(db, 'Grapefruitsaft morgens')).toMatchObject({ classId: 'grapefruit' });
+    expect(resolveLine(db, 'toronja')).toMatchObject({ classId: 'grapefruit' });
+    // spirits and drinks are alcohol
+    for (const line of ['whisky 2 units nightly', 'gin and tonic', 'Bier am Wochenende', 'vinho tinto'])
+      expect(resolveLine(db, line), line).toMatchObject({ classId: 'alcohol' });
+    // natto and leafy greens in other languages are vitamin K
+    expect(keys('natto')).toEqual(keys('vitamin K2'));
+    expect(keys('espinacas')).toEqual(keys('spinach'));
+    // salt substitutes by brand and in other languages are potassium
+    for (const line of ['NoSalt', 'Lo-Salt', 'Salzersatz', 'sal dietética'])
+      expect(resolveLine(db, line), line).toMatchObject({ classId: 'potassium' });
+  });
+  it('a dose or sig after a brand or an abbreviation never hides the name', () => {
+    expect(names('clarith 250mg bd x7/7')).toEqual(['Clarithromycin']);
+    expect(names('erythro 500 qds')).toEqual(['Erythromycin']);
+    expect(names('Leponex 100mg nocte')).toEqual(['Clozapine']);
+    expect(names('Takepron OD 15 1 tab')).toEqual(['Lansoprazole']);
+    expect(names('Brivex 125 mg 1-0-0')).toEqual(['Brivudine']);
+  });
 });
