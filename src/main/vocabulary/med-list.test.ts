@@ -234,7 +234,7 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     for (const line of ['whisky 2 units nightly', 'gin and tonic', 'Bier am Wochenende', 'vinho tinto'])
       expect(resolveLine(db, line), line).toMatchObject({ classId: 'alcohol' });
     // natto and leafy greens in other languages are vitamin K
-    expect(keys('natto')).toEqual(keys('vitamin K2'));
+    expect(keys('natto')).toEqual(keys('vitamin K'));
     expect(keys('espinacas')).toEqual(keys('spinach'));
     // salt substitutes by brand and in other languages are potassium
     for (const line of ['NoSalt', 'Lo-Salt', 'Salzersatz', 'sal dietética'])
@@ -246,5 +246,16 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     expect(names('Leponex 100mg nocte')).toEqual(['Clozapine']);
     expect(names('Takepron OD 15 1 tab')).toEqual(['Lansoprazole']);
     expect(names('Brivex 125 mg 1-0-0')).toEqual(['Brivudine']);
+  });
+  it('a levonorgestrel coil sold by brand is read as a coil, with or without the word', () => {
+    for (const line of ['Jaydess', 'Levosert 52 mg', 'Kyleena coil (fitted 2024)']) {
+      const r = readMedicationLine(db, line);
+      expect(
+        r.substances.map((s) => s.name),
+        line,
+      ).toEqual(['Levonorgestrel']);
+      expect(r.parsed.route, line).toBe('intrauterine');
+    }
+    expect(readMedicationLine(db, 'levonorgestrel 1.5 mg tablet').parsed.route).not.toBe('intrauterine');
   });
 });

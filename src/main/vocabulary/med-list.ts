@@ -41,16 +41,17 @@ const MAKER_PREFIX =
   /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
 
 function resolveSpan(db: Db, text: string): Substance | null {
-  // The editors' other-language and everyday names first, as the chat reads them: an index spelling of the same words
-  // can be another product ("toronja" is a DrugBank synonym of grapefruit oil; people mean the fruit).
+  const r = resolveName(db, text, { typos: false });
+  // A contraction ("he's", "it's") is never a name that has no apostrophe of its own.
+  if (r.status === 'resolved' && isContraction(text, r.name)) return null;
+  // The editors' other-language and everyday names win over a DrugBank synonym of the same words, the index's least
+  // sure spelling ("toronja" is a synonym of grapefruit oil there; people mean the fruit).
+  if (r.status === 'resolved' && r.matchedVia !== 'drugbank_synonym') return r;
   const other = OTHER_NAMES[foldAccents(text.toLowerCase())];
   if (other) {
     const o = resolveName(db, other, { typos: false });
     if (o.status === 'resolved') return { ...o, input: text, notice: `"${text}" was read as ${o.name}.` };
   }
-  const r = resolveName(db, text, { typos: false });
-  // A contraction ("he's", "it's") is never a name that has no apostrophe of its own.
-  if (r.status === 'resolved' && isContraction(text, r.name)) return null;
   if (r.status === 'resolved') return r;
   const unprefixed = text.replace(MAKER_PREFIX, '');
   if (unprefixed !== text) {

@@ -106,10 +106,10 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   'bebidas alcoholicas': 'alcohol',
   'bebidas alcoolicas': 'alcohol',
   // vitamin K foods by their names in other languages (read as the English food, which SR28 gives as vitamin K);
-  // natto (fermented soybeans) carries menaquinone-7, vitamin K2: the Japanese warfarin package insert tells patients
+  // natto (fermented soybeans) is rich in vitamin K (menaquinone-7): the Japanese warfarin package insert tells patients
   // to avoid it
-  natto: 'vitamin k2',
-  納豆: 'vitamin k2',
+  natto: 'vitamin k',
+  納豆: 'vitamin k',
   espinaca: 'spinach',
   espinacas: 'spinach',
   espinafre: 'spinach',
