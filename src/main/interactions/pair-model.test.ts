@@ -297,6 +297,10 @@ describe('pair model', () => {
     // rasagiline needs no tyramine diet at its dose; a non-selective MAOI still does
     expect(level('rasagiline 1 mg', 'blue cheese')).toBe('minor');
     expect(level('phenelzine', 'blue cheese')).toBe('major');
+    // selegiline by its form: tablets up to the labelled 10 mg a day need no diet; above it, or Emsam 9-12 mg/24 h, do
+    expect(level('selegiline 5 mg tablets bd', 'stilton')).toBe('minor');
+    expect(level('selegiline 15 mg PO', 'stilton')).toBe('major');
+    expect(level('Emsam 12 mg/24 h', 'stilton')).toBe('major');
     // grapefruit where the label says avoid it; not for a drug grapefruit does not concern
     expect(level('nilotinib', 'grapefruit juice')).toBe('major');
     expect(level('tolvaptan', 'pomelo')).toBe('major');
@@ -305,13 +309,16 @@ describe('pair model', () => {
     expect(level('acenocoumarol', 'spinach')).toBe('moderate');
     expect(rule('phenprocoumon', 'vitamin K')).toBe('moderate');
     expect(rule('apixaban', 'kale')).toBeNull();
+    // a levonorgestrel coil by brand is intrauterine (local-use cap); an implant is not
+    expect(level('Mirena', 'carbamazepine 200 mg bd')).toBe('minor');
+    expect(level('Nexplanon', 'carbamazepine')).toBe('major');
     // foods and drinks written as people write them, in the languages the vocabulary reads
     expect(level('zumo de pomelo', 'lercanidipine')).toBe('contraindicated');
     expect(level('Grapefruitsaft', 'lovastatin')).toBe('major');
     expect(level('gin', 'zopiclone')).not.toBe('unknown');
     expect(level('cerveja', 'metronidazol')).toBe('major');
     expect(level('Marcumar', 'Grünkohl')).toBe('moderate');
-    expect(level('nattō', 'acenocumarol')).toBe('moderate');
+    expect(rule('nattō', 'acenocumarol')).toBe('moderate');
     expect(level('sal light', 'espironolactona')).toBe('major');
     expect(level('NoSalt', 'amiloride')).toBe('contraindicated');
   });
