@@ -233,6 +233,9 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     // spirits and drinks are alcohol
     for (const line of ['whisky 2 units nightly', 'gin and tonic', 'Bier am Wochenende', 'vinho tinto'])
       expect(resolveLine(db, line), line).toMatchObject({ classId: 'alcohol' });
+    // aged cheese, cured meats and fermented soy in other languages are tyramine-rich foods
+    for (const line of ['queijo curado', 'Sojasauce', 'choucroute', 'formaggio stagionato'])
+      expect(resolveLine(db, line), line).toMatchObject({ classId: 'tyramine' });
     // natto and leafy greens in other languages are vitamin K
     expect(keys('natto')).toEqual(keys('vitamin K'));
     expect(keys('espinacas')).toEqual(keys('spinach'));

@@ -105,6 +105,23 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   cidre: 'alcohol',
   'bebidas alcoholicas': 'alcohol',
   'bebidas alcoolicas': 'alcohol',
+  // tyramine-rich foods in other languages (the MAO-inhibitor labels' list: aged cheese, cured meats, fermented soy)
+  'queso curado': 'aged cheese',
+  'queso anejo': 'aged cheese',
+  'queijo curado': 'aged cheese',
+  'fromage affine': 'aged cheese',
+  'gereifter kase': 'aged cheese',
+  'formaggio stagionato': 'aged cheese',
+  'salsa de soja': 'soy sauce',
+  'molho de soja': 'soy sauce',
+  shoyu: 'soy sauce',
+  'sauce soja': 'soy sauce',
+  sojasauce: 'soy sauce',
+  'salsa di soia': 'soy sauce',
+  chucrut: 'sauerkraut',
+  choucroute: 'sauerkraut',
+  salame: 'salami',
+  embutidos: 'cured meats',
   // vitamin K foods by their names in other languages (read as the English food, which SR28 gives as vitamin K);
   // natto (fermented soybeans) is rich in vitamin K (menaquinone-7): the Japanese warfarin package insert tells patients
   // to avoid it
