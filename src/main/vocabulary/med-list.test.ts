@@ -237,7 +237,7 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     for (const line of ['queijo curado', 'Sojasauce', 'choucroute', 'formaggio stagionato'])
       expect(resolveLine(db, line), line).toMatchObject({ classId: 'tyramine' });
     // natto and leafy greens in other languages are vitamin K
-    expect(keys('natto')).toEqual(keys('vitamin K'));
+    expect(keys('natto')).toEqual(keys('vitamin K2'));
     expect(keys('espinacas')).toEqual(keys('spinach'));
     // salt substitutes by brand and in other languages are potassium
     for (const line of ['NoSalt', 'Lo-Salt', 'Salzersatz', 'sal dietética'])

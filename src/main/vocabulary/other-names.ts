@@ -123,10 +123,10 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   salame: 'salami',
   embutidos: 'cured meats',
   // vitamin K foods by their names in other languages (read as the English food, which SR28 gives as vitamin K);
-  // natto (fermented soybeans) is rich in vitamin K (menaquinone-7): the Japanese warfarin package insert tells patients
-  // to avoid it
-  natto: 'vitamin k',
-  納豆: 'vitamin k',
+  // natto (fermented soybeans) is rich in vitamin K2 (menaquinone-7), as our vitamin K2 monograph says; the Japanese
+  // warfarin package insert tells patients to avoid it
+  natto: 'vitamin k2',
+  納豆: 'vitamin k2',
   espinaca: 'spinach',
   espinacas: 'spinach',
   espinafre: 'spinach',
