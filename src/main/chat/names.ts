@@ -57,6 +57,17 @@ const FOODS = new Set([
   'ginseng',
   'valerian',
   'salt substitutes',
+  // what other-language food and drink words are read as (other-names.ts): "vino" is also a Spanish verb
+  'wine',
+  'beer',
+  'vitamin k',
+  'broccoli',
+  'brussels sprouts',
+  'aged cheese',
+  'soy sauce',
+  'sauerkraut',
+  'salami',
+  'cured meats',
 ]);
 
 /** Words never read as a substance, whatever a vocabulary says (they are ordinary words in questions). */

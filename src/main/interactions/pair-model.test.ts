@@ -267,6 +267,71 @@ describe('pair model', () => {
     expect(level('fluconazole 150 mg', 'terfenadine')).toBe('major');
   });
 
+  it('blind round 7 classes: label contraindications by their exact members, foods and drinks as written', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    const rule = (a: string, b: string) =>
+      checkInteractions(db, [a, b]).pairs[0]?.sources.find((s) => s.source === 'class_rule')?.severity ?? null;
+    // QT: citalopram and escitalopram with the drugs their SmPC names; hydroxyzine with those its SmPC names
+    expect(level('citalopram 20 mg', 'haloperidol')).toBe('contraindicated');
+    expect(level('hydroxyzine 25 mg', 'methadone')).toBe('contraindicated');
+    expect(level('Cipramil', 'mizolastine')).toBe('contraindicated');
+    // … and not with members of a QT class the label does not name (the other sources judge those)
+    expect(rule('sertraline', 'hydroxyzine')).not.toBe('contraindicated');
+    expect(rule('escitalopram', 'ondansetron')).not.toBe('contraindicated');
+    expect(rule('citalopram', 'amitriptyline')).not.toBe('contraindicated');
+    expect(rule('hydroxyzine', 'azithromycin')).not.toBe('contraindicated');
+    // quetiapine with the CYP3A4 inhibitors Seroquel's SmPC names; not with a moderate azole or a non-inhibitor
+    expect(level('quetiapine 100 mg', 'itraconazole')).toBe('contraindicated');
+    expect(level('Seroquel XR', 'Prezcobix')).toBe('contraindicated');
+    expect(rule('quetiapine', 'fluconazole')).not.toBe('contraindicated');
+    expect(rule('quetiapine', 'azithromycin')).not.toBe('contraindicated');
+    expect(rule('olanzapine', 'ritonavir')).toBeNull();
+    // metoclopramide with levodopa or a dopamine agonist; domperidone is the alternative, not a member
+    expect(level('metoclopramide 10 mg tds', 'ropinirole')).toBe('contraindicated');
+    expect(level('Madopar', 'metoclopramide')).toBe('contraindicated');
+    expect(rule('domperidone', 'levodopa')).toBeNull();
+    // opioid antagonists with opioid agonists; the peripheral antagonists and loperamide are not concerned
+    expect(level('nalmefene', 'tramadol 50 mg')).toBe('contraindicated');
+    expect(level('naltrexone', 'co-codamol 30/500')).toBe('contraindicated');
+    expect(rule('methylnaltrexone', 'morphine')).toBeNull();
+    expect(rule('naloxegol', 'oxycodone')).toBeNull();
+    expect(rule('naltrexone', 'loperamide')).toBeNull();
+    // ceftriaxone with intravenous calcium; calcium by mouth and another cephalosporin are not concerned
+    expect(level('ceftriaxone 1 g IV', 'calcium chloride 10% IV')).toBe('contraindicated');
+    expect(rule('ceftriaxone', 'calcium carbonate')).toBeNull();
+    expect(rule('cefotaxime', 'calcium gluconate IV')).toBeNull();
+    // metamizole adds to methotrexate's haematotoxicity (avoid); not a class rule for other analgesics
+    expect(level('dipirona 500 mg', 'methotrexate 10 mg weekly')).toBe('major');
+    expect(rule('metamizole', 'ibuprofen')).toBeNull();
+    // rasagiline needs no tyramine diet at its dose; a non-selective MAOI still does
+    expect(level('rasagiline 1 mg', 'blue cheese')).toBe('minor');
+    expect(level('phenelzine', 'blue cheese')).toBe('major');
+    // selegiline by its form: tablets up to the labelled 10 mg a day need no diet; above it, or Emsam 9-12 mg/24 h, do
+    expect(level('selegiline 5 mg tablets bd', 'stilton')).toBe('minor');
+    expect(level('selegiline 15 mg PO', 'stilton')).toBe('major');
+    expect(level('Emsam 12 mg/24 h', 'stilton')).toBe('major');
+    // grapefruit where the label says avoid it; not for a drug grapefruit does not concern
+    expect(level('nilotinib', 'grapefruit juice')).toBe('major');
+    expect(level('tolvaptan', 'pomelo')).toBe('major');
+    expect(level('pravastatin', 'grapefruit')).toBe('none');
+    // vitamin K with every vitamin K antagonist, not with a DOAC
+    expect(level('acenocoumarol', 'spinach')).toBe('moderate');
+    expect(rule('phenprocoumon', 'vitamin K')).toBe('moderate');
+    expect(rule('apixaban', 'kale')).toBeNull();
+    // a levonorgestrel coil by brand is intrauterine (local-use cap); an implant is not
+    expect(level('Mirena', 'carbamazepine 200 mg bd')).toBe('minor');
+    expect(level('Nexplanon', 'carbamazepine')).toBe('major');
+    // foods and drinks written as people write them, in the languages the vocabulary reads
+    expect(level('zumo de pomelo', 'lercanidipine')).toBe('contraindicated');
+    expect(level('Grapefruitsaft', 'lovastatin')).toBe('major');
+    expect(level('gin', 'zopiclone')).not.toBe('unknown');
+    expect(level('cerveja', 'metronidazol')).toBe('major');
+    expect(level('Marcumar', 'Grünkohl')).toBe('moderate');
+    expect(rule('nattō', 'acenocumarol')).toBe('moderate');
+    expect(level('sal light', 'espironolactona')).toBe('major');
+    expect(level('NoSalt', 'amiloride')).toBe('contraindicated');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');

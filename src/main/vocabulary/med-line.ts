@@ -122,6 +122,12 @@ const UNIT_NAMES: Record<string, string> = {
   mbq: 'MBq',
 };
 
+/**
+ * Levonorgestrel intrauterine systems sold by brand alone (UK, EU, US, AU, Nordic product information): the line is a
+ * coil even when it does not say so, so the local-use cap and route conditions apply as to "levonorgestrel IUS".
+ */
+const DEVICE_BRANDS = /\b(?:mirena|kyleena|jaydess|levosert|liletta|skyla|benilexa|levonova)\b/;
+
 const FORMS: [RegExp, string, Route | null][] = [
   [
     /\b(?:eye|ophthalmic|opth)\s*(?:drops?|gtts?|solution|soln|ointment|oint|gel)\b|\bgtts?\b/,
@@ -427,6 +433,11 @@ export function parseMedicationLine(input: string): ParsedLine {
       }
       return m[0];
     });
+  // A brand that is itself a device says the form but stays the name ("Mirena": a levonorgestrel coil).
+  if (!form && DEVICE_BRANDS.test(lower)) {
+    form = 'intrauterine device';
+    formRoute = 'intrauterine';
+  }
   let release: string | null = null;
   claim(RELEASE, 'release', (m) => {
     release ??= 'modified release';

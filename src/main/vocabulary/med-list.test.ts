@@ -224,4 +224,41 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     expect(keys('TLE 1 tab nocte')).toEqual(keys('tenofovir disoproxil/lamivudine/efavirenz'));
     expect(keys('Rifafour 3 tabs daily')).toHaveLength(4);
   });
+  it('reads foods and drinks as people write them, in the languages the vocabulary reads', () => {
+    // juice is a preparation in every language; the editors' other-language names win over an index spelling
+    expect(resolveLine(db, 'suco de toranja')).toMatchObject({ classId: 'grapefruit' });
+    expect(resolveLine(db, 'succo di pompelmo 1 bicchiere')).toMatchObject({ classId: 'grapefruit' });
+    expect(resolveLine(db, 'Grapefruitsaft morgens')).toMatchObject({ classId: 'grapefruit' });
+    expect(resolveLine(db, 'toronja')).toMatchObject({ classId: 'grapefruit' });
+    // spirits and drinks are alcohol
+    for (const line of ['whisky 2 units nightly', 'gin and tonic', 'Bier am Wochenende', 'vinho tinto'])
+      expect(resolveLine(db, line), line).toMatchObject({ classId: 'alcohol' });
+    // aged cheese, cured meats and fermented soy in other languages are tyramine-rich foods
+    for (const line of ['queijo curado', 'Sojasauce', 'choucroute', 'formaggio stagionato'])
+      expect(resolveLine(db, line), line).toMatchObject({ classId: 'tyramine' });
+    // natto and leafy greens in other languages are vitamin K
+    expect(keys('natto')).toEqual(keys('vitamin K2'));
+    expect(keys('espinacas')).toEqual(keys('spinach'));
+    // salt substitutes by brand and in other languages are potassium
+    for (const line of ['NoSalt', 'Lo-Salt', 'Salzersatz', 'sal dietética'])
+      expect(resolveLine(db, line), line).toMatchObject({ classId: 'potassium' });
+  });
+  it('a dose or sig after a brand or an abbreviation never hides the name', () => {
+    expect(names('clarith 250mg bd x7/7')).toEqual(['Clarithromycin']);
+    expect(names('erythro 500 qds')).toEqual(['Erythromycin']);
+    expect(names('Leponex 100mg nocte')).toEqual(['Clozapine']);
+    expect(names('Takepron OD 15 1 tab')).toEqual(['Lansoprazole']);
+    expect(names('Brivex 125 mg 1-0-0')).toEqual(['Brivudine']);
+  });
+  it('a levonorgestrel coil sold by brand is read as a coil, with or without the word', () => {
+    for (const line of ['Jaydess', 'Levosert 52 mg', 'Kyleena coil (fitted 2024)']) {
+      const r = readMedicationLine(db, line);
+      expect(
+        r.substances.map((s) => s.name),
+        line,
+      ).toEqual(['Levonorgestrel']);
+      expect(r.parsed.route, line).toBe('intrauterine');
+    }
+    expect(readMedicationLine(db, 'levonorgestrel 1.5 mg tablet').parsed.route).not.toBe('intrauterine');
+  });
 });

@@ -44,12 +44,15 @@ function resolveSpan(db: Db, text: string): Substance | null {
   const r = resolveName(db, text, { typos: false });
   // A contraction ("he's", "it's") is never a name that has no apostrophe of its own.
   if (r.status === 'resolved' && isContraction(text, r.name)) return null;
-  if (r.status === 'resolved') return r;
+  // The editors' other-language and everyday names win over a DrugBank synonym of the same words, the index's least
+  // sure spelling ("toronja" is a synonym of grapefruit oil there; people mean the fruit).
+  if (r.status === 'resolved' && r.matchedVia !== 'drugbank_synonym') return r;
   const other = OTHER_NAMES[foldAccents(text.toLowerCase())];
   if (other) {
     const o = resolveName(db, other, { typos: false });
     if (o.status === 'resolved') return { ...o, input: text, notice: `"${text}" was read as ${o.name}.` };
   }
+  if (r.status === 'resolved') return r;
   const unprefixed = text.replace(MAKER_PREFIX, '');
   if (unprefixed !== text) {
     const u = resolveName(db, unprefixed, { typos: false });
@@ -97,6 +100,15 @@ const PREPARATION = new Set([
   'salad',
   'salads',
   'juice',
+  'juices',
+  // juice in Spanish, Portuguese, French, German and Italian ("jugo de toronja", "suco de toranja", "jus de pamplemousse")
+  'jugo',
+  'zumo',
+  'suco',
+  'sumo',
+  'jus',
+  'saft',
+  'succo',
   'shot',
   'shots',
   'drink',
