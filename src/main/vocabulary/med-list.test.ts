@@ -225,3 +225,22 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     expect(keys('Rifafour 3 tabs daily')).toHaveLength(4);
   });
 });
+
+describe('record furniture, prefaces and other-language words (classes found by blind round 7)', () => {
+  it('reads an allergy headed by another word for it, and a date field, as notes', () => {
+    for (const line of [
+      'Drug sensitivities: morphine (itch)',
+      'Adverse drug reactions - clarithromycin, nausea',
+      'ADR: nitrofurantoin (rash)',
+      'Intolerances: lisinopril cough',
+      'Überempfindlichkeit: Metamizol',
+      'Hypersensibilité : céfalexine',
+      'Reacciones adversas: tramadol',
+      'Start date: 3 Feb 2025',
+      'Fecha de inicio: 01/03/2025',
+      'Commenced 12.06.2024',
+    ])
+      expect(readMedicationLine(db, line).status, line).toBe('note');
+    expect(names('Warfarin started 01/02/2024')).toEqual(['Warfarin']);
+  });
+});
