@@ -296,6 +296,11 @@ const STATUS: [RegExp, 'stopped' | 'held'][] = [
 const NOISE = new RegExp(
   [
     String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having|pca|pcea|nca|csci|syringe driver)\b`,
+    // who takes it, as a carer or a patient writes a line ("mum takes her eliquis", "my dad is on ramipril", "she's
+    // on sertraline"): never a name
+    String.raw`\b(?:(?:my|our|his|her|their)\s+)?(?:mum|mom|mam|mummy|mommy|mother|dad|daddy|father|husband|wife|partner|son|daughter|nan|nana|nanna|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|brother|sister|auntie|uncle)(?:'s)?\b`,
+    String.raw`^\s*(?:i|i'm|im|i've|he|she|they|we|he's|she's|they're|we're)(?=\s)`,
+    String.raw`\b(?:is|are|am|was|were|been|still|my|his|her|their|our)\b`,
   ].join('|'),
 );
 

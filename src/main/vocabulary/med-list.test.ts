@@ -243,4 +243,11 @@ describe('record furniture, prefaces and other-language words (classes found by 
       expect(readMedicationLine(db, line).status, line).toBe('note');
     expect(names('Warfarin started 01/02/2024')).toEqual(['Warfarin']);
   });
+  it('reads the product after a preface saying who takes it', () => {
+    expect(names('my husband takes his Xarelto 20mg with dinner')).toEqual(['Rivaroxaban']);
+    expect(names("she's on lamotrigine 100 bd")).toEqual(['Lamotrigine']);
+    expect(names('grandad is still on digoxin 62.5 mcg')).toEqual(['Digoxin']);
+    expect(resolveLine(db, 'my daughter is on the pill')).toMatchObject({ classId: 'hormonal_contraceptive' });
+    expect(readMedicationLine(db, 'Mum states dosette filled weekly').substances).toEqual([]);
+  });
 });

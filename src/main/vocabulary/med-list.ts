@@ -553,13 +553,18 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
 const DEVICE_LINE =
   /\b(?:catheters?|stoma|colostomy|ileostomy|urostomy|needles?|lancets?|test strips?|strips|glucometer|meter|syringes?|dressings?|bandages?|stockings?|pads|spacer|aerochamber|nebuli[sz]er machine|cpap|oxygen concentrator|sharps bin|walking (?:stick|frame)|hearing aid|wheelchair|commode|sensor|cannula|tubing|bag)\b/i;
 
+/** Who takes it and that they do, before the product ("on", "taking", "mum is on", "my dad takes", "she's on"). */
+const TAKER_PREFACE =
+  /^\s*(?:(?:(?:my|our|his|her|their)\s+)?(?:mum|mom|mam|mother|dad|father|husband|wife|partner|son|daughter|nan|gran|granny|grandma|grandad|grandpa|brother|sister)(?:'s)?\s+|(?:i|i'm|im|he|she|they|we|he's|she's|they're|we're)\s+)?(?:(?:is|are|am|was|still|also|currently)\s+)*(?:on|takes?|taking|uses?|using)\s+/i;
+
 function readOneLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);
   const { runs, note, text: _text, ...rest } = parsed;
   if (note) return { text: line, status: 'note', parsed: rest, substances: [], unread: [], suggestions: [] };
   // A name that itself holds a form, route or number ("oral contraceptives", "Timolol (ophthalmic)", "BPC-157",
   // "omega 3") is read whole, exactly, before the line is taken apart.
-  const whole = resolveSpan(db, line.trim());
+  // So too after a preface that says who takes it ("on the pill", "mum is on the pill").
+  const whole = resolveSpan(db, line.trim()) ?? resolveSpan(db, line.replace(TAKER_PREFACE, '').trim());
   if (whole) return { text: line, status: 'resolved', parsed: rest, substances: [whole], unread: [], suggestions: [] };
   const kind = layKind(db, line, parsed);
   if (kind) return { text: line, status: 'resolved', parsed: rest, substances: [kind], unread: [], suggestions: [] };
