@@ -250,4 +250,9 @@ describe('record furniture, prefaces and other-language words (classes found by 
     expect(resolveLine(db, 'my daughter is on the pill')).toMatchObject({ classId: 'hormonal_contraceptive' });
     expect(readMedicationLine(db, 'Mum states dosette filled weekly').substances).toEqual([]);
   });
+  it('reads a member of the kind named in brackets, and keeps the kind for anything else', () => {
+    expect(names('fluid tablet (bumetanide?) mornings')).toEqual(['Bumetanide']);
+    expect(resolveLine(db, 'blood thinner (apixaban I think) bd').notice).toMatch(/in brackets as a guess/);
+    expect(resolveLine(db, 'Blood thinner (name unknown)')).toMatchObject({ classId: 'anticoagulant' });
+  });
 });

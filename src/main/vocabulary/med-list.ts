@@ -487,6 +487,30 @@ function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
   return layClass(db, `${words.join(' ')} ${formWord}`);
 }
 
+/** Words that say a name in brackets is a guess ("(ACE inhibitor?)", "(furosemide I think)"). */
+const GUESS = /\?|\b(?:i think|i believe|maybe|probably|possibly|prob|poss|not sure|unsure)\b/gi;
+
+/**
+ * A kind of medicine with the medicine or a narrower class in brackets ("BP tablet (ACE inhibitor?)", "water tablet
+ * (furosemide I think)", "blood thinner (warfarin?)"): the bracket is read instead when it is one of the kind's members,
+ * with a notice; a bracket that names something else is a remark, and the kind stays.
+ */
+function namedInBrackets(db: Db, line: string, kind: Substance): Substance | null {
+  for (const m of line.matchAll(/\(([^()]{3,60})\)/g)) {
+    const text = m[1]!.replace(GUESS, ' ').replace(/\s+/g, ' ').trim();
+    const guess = text !== m[1]!.trim();
+    const r = text ? resolveSpan(db, text) : null;
+    if (!r || (r.classId !== null && r.classId === kind.classId)) continue;
+    if (!r.keys.some((k) => kind.keys.includes(k))) continue;
+    return {
+      ...r,
+      input: line,
+      notice: `"${line.trim()}" was read as ${r.name}, named in brackets${guess ? ' as a guess' : ''}: check it is the medicine taken.`,
+    };
+  }
+  return null;
+}
+
 /**
  * A line that holds two medicines, each with its own dose or instruction ("Paracetamol 1g QDS + Ibuprofen 400mg TDS",
  * "amlodipine 10 and ramipril 5 in the morning", "Simvastatin 40mg ON, clarithromycin 500mg bd"): split at the joiner when the part before it has a number or an
@@ -566,7 +590,8 @@ function readOneLine(db: Db, line: string): ReadLine {
   // So too after a preface that says who takes it ("on the pill", "mum is on the pill").
   const whole = resolveSpan(db, line.trim()) ?? resolveSpan(db, line.replace(TAKER_PREFACE, '').trim());
   if (whole) return { text: line, status: 'resolved', parsed: rest, substances: [whole], unread: [], suggestions: [] };
-  const kind = layKind(db, line, parsed);
+  const layKindRead = layKind(db, line, parsed);
+  const kind = layKindRead && (namedInBrackets(db, line, layKindRead) ?? layKindRead);
   if (kind) return { text: line, status: 'resolved', parsed: rest, substances: [kind], unread: [], suggestions: [] };
   const substances: Substance[] = [];
   const unread: string[] = [];
@@ -635,6 +660,11 @@ function readOneLine(db: Db, line: string): ReadLine {
       const r = readOneLine(db, label);
       if (r.substances.length) return { ...r, text: line, parsed: rest };
     }
+  }
+  if (substances.length === 1 && substances[0]!.kind === 'class') {
+    const named = namedInBrackets(db, line, substances[0]!);
+    if (named)
+      return { text: line, status: 'resolved', parsed: rest, substances: [named], unread: [], suggestions: [] };
   }
   const status = !substances.length ? (runs.length ? 'unresolved' : 'note') : unread.length ? 'partial' : 'resolved';
   const sugg = status === 'unresolved' ? suggestions(db, runs.map((r) => r.text).join(' ')) : [];
