@@ -280,6 +280,20 @@ const FREQUENCIES: [RegExp, string][] = [
   ],
 ];
 
+/**
+ * How often, as Spanish, Portuguese, French, German, Italian and Dutch prescriptions and patients write it ("1 por la
+ * mañana", "3 veces al día", "2x täglich", "le soir", "'s avonds"), said back as written; and "as needed" ("si es
+ * necesario", "bei Bedarf", "au besoin", "al bisogno", "zo nodig"). Claimed before the release words ("la" is long-acting).
+ */
+const OTHER_LANGUAGE_FREQUENCY = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?:\d+|una|uma|une|einmal|zweimal|dreimal|dos|duas|tres|três|deux|trois|due|tre|twee|drie)\s*(?:x\s*)?(?:veces|vez|vezes|fois|volte|volta|mal|keer)?\s*)?(?:al|ao|por|par|pro|per|a|am|alla|le|in de)?\s*(?:d[ií]a|jour|giorno|tag|dag)\b|(?<![\p{L}])(?:\d+\s*x\s*)?(?:t[aä]glich|tgl\.?|diario|diariamente|di[aá]rio|quotidien(?:ne)?|giornaliero|dagelijks)(?![\p{L}])|(?<![\p{L}])(?:por la|en la|a la|de|pela|na|de la|le|au|am|di|la|al|alla|in de|'s|à|a)\s+(?:ma[nñ]ana|manh[aã]|matin|morgen|mattin[oa]|ochtends?|noche|noite|soir|abend|sera|avonds|tarde|nacht)(?![\p{L}])|(?<![\p{L}])(?:morgens|abends|nachts|mittags|al acostarse|ao deitar|au coucher|zur nacht|prima di dormire|voor het slapen|en ayunas|em jejum|[aà] jeun|n[uü]chtern|a digiuno|nuchter)(?![\p{L}])`,
+  'u',
+);
+const OTHER_LANGUAGE_AS_NEEDED = new RegExp(
+  String.raw`(?<![\p{L}])(?:si es necesario|si precisa|en caso de dolor|si besoin|au besoin|en cas de douleur|bei bedarf|bei schmerzen|se necess[aá]rio|quando necess[aá]rio|em caso de dor|al bisogno|se necessario|zo nodig)(?![\p{L}])`,
+  'u',
+);
+
 const STATUS: [RegExp, 'stopped' | 'held'][] = [
   [/\b(?:stopped|discontinued|ceased|d\/c(?:'?d)?|dc'?d|no longer taking|not taking|off)\b/, 'stopped'],
   [/\b(?:held|on hold|withheld|suspended|paused|omit(?:ted)?)\b/, 'held'],
@@ -321,7 +335,7 @@ const PLACE_LINE =
  * and a record's date field ("Date commenced: 02/11/2023", "Start date: 14 Mar 2024") names no medicine.
  */
 const NOTE_LINE =
-  /^[^:]{0,60}:\s*$|\b(?:al{1,2}[eé]rg(?:y|ies|ic|ia|ias|ie|ies|ique|iques|isch|ico|ica|icos|icas)|intoleran(?:ces?|t|cias?|zas?|ze)|adverse (?:drug )?reactions?|anaphylaxis to|sensitivity to|(?:drug |medication )?sensitivities|hipersensibilidad(?:es)?|hipersensibilidade|reacciones adversas)\b|(?<![\p{L}])(?:hypersensibilit[eé]s?|ipersensibilit[aà]|[uü]berempfindlichkeit(?:en)?|unvertr[aä]glichkeit(?:en)?|r[eé]actions? ind[eé]sirables?)(?![\p{L}])|^\s*(?:adrs?|sensitivity|reactions?)\s*[:\-–]|^\s*(?:(?:start|stop|end|review|last|next|issue|expiry|dispensed|prescription|admission|discharge|commencement)\s+)?(?:date|dated|fecha|datum)\b[^:\d]{0,30}:|^\s*(?:(?:date|when|first)\s+)?(?:commenced|started|stopped|ceased|discontinued|inicio|begonnen)\b[^:\d]{0,20}:?\s*(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}|\d{1,2}\s+\p{L}{3,9}\.?\s+\d{2,4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})\s*$|\b(?:non-?smok(?:er|ing)|never smok(?:ed|er)|ex-?smoker|former smoker|does(?:n'?t| not) smoke|smoking\s*[:\-–]\s*(?:no|never|nil|none|ex|former|non)\b)|^\s*(?:pt|patient)(?:'s)?\s+(?:states|reports|says|denies|advised|informed|counsell?ed|aware|understands|(?:is\s+)?(?:non-?)?(?:compliant|adherent))\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/iu;
+  /^[^:]{0,60}:\s*$|\b(?:al{1,2}[eé]rg(?:y|ies|ic|ia|ias|ie|ies|ique|iques|isch|ico|ica|icos|icas)|intoleran(?:ces?|t|cias?|zas?|ze)|adverse (?:drug )?reactions?|anaphylaxis to|sensitivity to|(?:drug |medication )?sensitivities|hipersensibilidad(?:es)?|hipersensibilidade|reacciones adversas)\b|(?<![\p{L}])(?:hypersensibilit[eé]s?|ipersensibilit[aà]|[uü]berempfindlichkeit(?:en)?|unvertr[aä]glichkeit(?:en)?|r[eé]actions? ind[eé]sirables?)(?![\p{L}])|^\s*(?:adrs?|sensitivity|reactions?)\s*[:\-–]|^\s*(?:(?:start|stop|end|review|last|next|issue|expiry|dispensed|prescription|admission|discharge|commencement)\s+)?(?:date|dated|fecha|datum)\b[^:\d]{0,30}:|^\s*(?:(?:date|when|first)\s+)?(?:commenced|started|stopped|ceased|discontinued|inicio|begonnen)\b[^:\d]{0,20}:?\s*(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}\s+\p{L}{3,9}\.?\s+\d{2,4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})\s*$|\b(?:non-?smok(?:er|ing)|never smok(?:ed|er)|ex-?smoker|former smoker|does(?:n'?t| not) smoke|smoking\s*[:\-–]\s*(?:no|never|nil|none|ex|former|non)\b)|^\s*(?:pt|patient)(?:'s)?\s+(?:states|reports|says|denies|advised|informed|counsell?ed|aware|understands|(?:is\s+)?(?:non-?)?(?:compliant|adherent))\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/iu;
 
 function normalise(text: string): string {
   return text
@@ -434,6 +448,16 @@ export function parseMedicationLine(input: string): ParsedLine {
       }
       return m[0];
     });
+  const frequencies: string[] = [];
+  let asNeeded = false;
+  claim(OTHER_LANGUAGE_AS_NEEDED, 'frequency', (m) => {
+    asNeeded = true;
+    return m[0];
+  });
+  claim(OTHER_LANGUAGE_FREQUENCY, 'frequency', (m) => {
+    if (!frequencies.includes(m[0].trim())) frequencies.push(m[0].trim());
+    return m[0];
+  });
   let release: string | null = null;
   claim(RELEASE, 'release', (m) => {
     release ??= 'modified release';
@@ -447,8 +471,6 @@ export function parseMedicationLine(input: string): ParsedLine {
     });
   // "ON" (omni nocte) and "OM" only in capitals: "on" and "om" are ordinary words otherwise.
   claim(/(?<![A-Za-z])(?:ON|OM)(?![A-Za-z])/, 'frequency', (m) => m[0], text);
-  const frequencies: string[] = [];
-  let asNeeded = false;
   for (const [re, name] of FREQUENCIES) {
     claim(re, 'frequency', (m) => {
       const said = name.startsWith('§') ? m[0].trim() : name;
