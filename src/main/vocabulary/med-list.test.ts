@@ -255,4 +255,11 @@ describe('record furniture, prefaces and other-language words (classes found by 
     expect(resolveLine(db, 'blood thinner (apixaban I think) bd').notice).toMatch(/in brackets as a guess/);
     expect(resolveLine(db, 'Blood thinner (name unknown)')).toMatchObject({ classId: 'anticoagulant' });
   });
+  it('never reads a counted word as a misspelt name; reads coffee and liquorice in other languages and in brackets', () => {
+    expect(keys('Koffie: 6 koppen per dag')).toEqual(keys('caffeine'));
+    expect(keys('Caffè: 3 tazzine al giorno')).toEqual(keys('caffeine'));
+    expect(keys('salmiak (lakrids) most days')).toEqual(keys('liquorice'));
+    expect(keys('Kaffee: 5 Tassen täglich')).toEqual(keys('caffeine'));
+    expect(readMedicationLine(db, 'Emergency contact: son Jonathan (Jon)').substances).toEqual([]);
+  });
 });

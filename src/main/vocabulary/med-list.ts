@@ -581,6 +581,14 @@ const DEVICE_LINE =
 const TAKER_PREFACE =
   /^\s*(?:(?:(?:my|our|his|her|their)\s+)?(?:mum|mom|mam|mother|dad|father|husband|wife|partner|son|daughter|nan|gran|granny|grandma|grandad|grandpa|brother|sister)(?:'s)?\s+|(?:i|i'm|im|he|she|they|we|he's|she's|they're|we're)\s+)?(?:(?:is|are|am|was|still|also|currently)\s+)*(?:on|takes?|taking|uses?|using)\s+/i;
 
+/**
+ * A word right after a count that follows a label or a name is what is counted ("Café: 4-5 tazas al día", "Kaffee: 3
+ * Tassen", "Tea 2 mugs"), in any language: never a misspelt medicine ("tazas" is one letter from Tazac, nizatidine).
+ */
+function countNoun(line: string, at: number): boolean {
+  return /\p{L}[^\p{L}\d]*\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?\s+$/u.test(line.slice(0, at));
+}
+
 function readOneLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);
   const { runs, note, text: _text, ...rest } = parsed;
@@ -624,7 +632,7 @@ function readOneLine(db: Db, line: string): ReadLine {
       previousRead = false;
       continue;
     }
-    const r = readRun(db, run, substances.length === 0 && !DEVICE_LINE.test(line));
+    const r = readRun(db, run, substances.length === 0 && !DEVICE_LINE.test(line) && !countNoun(line, run.at));
     // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
     // the first run's first word unread means the run names something else, so nothing in it is read.
     if (
@@ -650,6 +658,21 @@ function readOneLine(db: Db, line: string): ReadLine {
     if (cls) {
       substances.push(cls);
       unread.length = 0;
+    }
+  }
+  // A product we do not know with its medicine in brackets ("dagelijks drop (zoethout)", "Lorstat (atorvastatin)"):
+  // the bracket, when it is exactly the name of a medicine people take (not a molecule's abbreviation: "(Val)",
+  // "(NMP)" on a contact or prescriber line), says what the product is.
+  if (!substances.length) {
+    for (const m of line.matchAll(/\(([^()]{5,60})\)/g)) {
+      const r = /\p{Ll}/u.test(m[1]!) ? resolveSpan(db, m[1]!.trim()) : null;
+      if (!r || (r.matchedVia && WEAK_VIA.has(r.matchedVia))) continue;
+      substances.push({
+        ...r,
+        input: line,
+        notice: r.notice ?? `"${line.trim()}" was read as ${r.name}, named in brackets.`,
+      });
+      break;
     }
   }
   // A medicine written as a label before its instructions ("Humalog sliding scale: BG 150-200 = 2 units, …"): the
