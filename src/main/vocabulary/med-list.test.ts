@@ -262,4 +262,12 @@ describe('record furniture, prefaces and other-language words (classes found by 
     expect(keys('Kaffee: 5 Tassen täglich')).toEqual(keys('caffeine'));
     expect(readMedicationLine(db, 'Emergency contact: son Jonathan (Jon)').substances).toEqual([]);
   });
+  it('reads a supplement after its maker, and an organism by its short binomial', () => {
+    expect(names('Solgar zinc 15mg 1 tab')).toEqual(['Zinc']);
+    expect(keys("Nature's Bounty biotin 5000 mcg")).toEqual(keys('biotin'));
+    expect(readMedicationLine(db, 'Centrum Silver 50+ daily').substances).toEqual([]);
+    expect(names('L. acidophilus 1 cap with breakfast')).toEqual(['Lactobacillus acidophilus']);
+    expect(names('boulardii sachets while on antibiotics')).toEqual(['Saccharomyces boulardii']);
+    expect(readMedicationLine(db, 'B. lactis probiotic').substances).toEqual([]);
+  });
 });

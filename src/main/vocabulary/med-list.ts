@@ -14,6 +14,7 @@ import { foldAccents, normalizeName } from './normalize.ts';
 import { isSaltWord } from './keys.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
+import { shortBinomial } from './species.ts';
 import {
   interactionClasses,
   resolveName,
@@ -55,8 +56,27 @@ function resolveSpan(db: Db, text: string): Substance | null {
     const u = resolveName(db, unprefixed, { typos: false });
     if (u.status === 'resolved') return { ...u, input: text };
   }
+  // A supplement maker before its product ("Blackmores fish oil", "Nature Made magnesium"): the product, when it is a
+  // name on its own (never a word that changes a product: "Centrum Silver" stays unread).
+  const product = text.replace(SUPPLEMENT_MAKER, '');
+  if (product !== text && !MODIFIERS.has(product.toLowerCase()) && !TOO_GENERIC_NAMES.has(normalizeName(product))) {
+    const u = resolveName(db, product, { typos: false });
+    if (u.status === 'resolved') return { ...u, input: text };
+  }
+  const binomial = shortBinomial(db, text);
+  if (binomial) {
+    const b = resolveName(db, binomial, { typos: false });
+    if (b.status === 'resolved') return { ...b, input: text, notice: `"${text}" was read as ${b.name}.` };
+  }
   return null;
 }
+
+/**
+ * Makers of supplements whose name comes before the product on the pack (AU, NZ, UK, IE, US, CA, DE, IN): dropped when
+ * what follows is a name. Centrum and Ostelin are left out: they are products (a multivitamin, vitamin D) themselves.
+ */
+const SUPPLEMENT_MAKER =
+  /^(?:blackmores|swisse|solgar|nature made|nature'?s (?:bounty|way|own|plus)|holland (?:&|and) barrett|vitabiotics|seven seas|healthspan|bioglan|thompson'?s|now foods|doppelherz|jamieson|webber naturals|sisu|gnc|puritan'?s pride|kirkland(?: signature)?|himalaya|dabur|patanjali|cenovis|herbs of gold|metagenics|garden of life|spring valley|nature'?s truth|boots|superdrug|nutrilite|a\.? ?vogel|orthomol|abtei|tetesept|solaray|pure encapsulations|thorne|life extension|jarrow(?: formulas)?|doctor'?s best|nordic naturals|usana)\s+(?=\p{L})/iu;
 
 /**
  * Words that say what preparation a product is, never which substance ("CBD oil", "garlic supplements", "turmeric
@@ -73,6 +93,8 @@ const PREPARATION = new Set([
   'supplements',
   'supp',
   'supps',
+  'probiotic',
+  'probiotics',
   'root',
   'leaf',
   'leaves',
