@@ -314,7 +314,7 @@ const NOISE = new RegExp(
     // on sertraline"): never a name
     String.raw`\b(?:(?:my|our|his|her|their)\s+)?(?:mum|mom|mam|mummy|mommy|mother|dad|daddy|father|husband|wife|partner|son|daughter|nan|nana|nanna|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|brother|sister|auntie|uncle)(?:'s)?\b`,
     String.raw`^\s*(?:i|i'm|im|i've|he|she|they|we|he's|she's|they're|we're)(?=\s)`,
-    String.raw`\b(?:is|are|am|was|were|been|still|my|his|her|their|our)\b`,
+    String.raw`\b(?:is|are|was|were|been|still|my|his|her|their|our)\b`,
   ].join('|'),
 );
 
@@ -381,6 +381,9 @@ export function parseMedicationLine(input: string): ParsedLine {
   const lower = text.toLowerCase();
   const claims: Claim[] = [{ at: 0, end: lead, role: 'noise', value: '' }];
   const free = (a: number, b: number) => claims.every((c) => b <= c.at || a >= c.end);
+  // A frequency or list word joined to a name by a hyphen is the name's suffix ("Telma-AM", "Amlopres-AT"), not an
+  // instruction.
+  const suffixAt = (at: number) => at >= 2 && text[at - 1] === '-' && /\p{L}/u.test(text[at - 2]!);
   const claim = (re: RegExp, role: Role, value: (m: RegExpExecArray) => string, source = lower) => {
     const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
     for (let m = g.exec(source); m; m = g.exec(source)) {
@@ -390,7 +393,7 @@ export function parseMedicationLine(input: string): ParsedLine {
       }
       const at = m.index;
       const end = at + m[0].length;
-      if (at < lead || !free(at, end)) continue;
+      if (at < lead || !free(at, end) || ((role === 'frequency' || role === 'noise') && suffixAt(at))) continue;
       claims.push({ at, end, role, value: value(m) });
     }
   };

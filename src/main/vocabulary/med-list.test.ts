@@ -270,4 +270,10 @@ describe('record furniture, prefaces and other-language words (classes found by 
     expect(names('boulardii sachets while on antibiotics')).toEqual(['Saccharomyces boulardii']);
     expect(readMedicationLine(db, 'B. lactis probiotic').substances).toEqual([]);
   });
+  it('reads a brand with a short suffix that adds an ingredient, and says a suffix it cannot read', () => {
+    expect(keys('Amlopres-AT 5/50 mane').length).toBeGreaterThan(1);
+    const r = readMedicationLine(db, 'Glycomet-XQ 500 bd');
+    expect(r.substances.map((s) => s.name)).toEqual(['Metformin']);
+    expect(r.unread).toEqual(['XQ']);
+  });
 });

@@ -272,6 +272,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
   const words = run.text.split(/\s+/).filter(Boolean);
   const found: Substance[] = [];
   const unread: string[][] = [[]];
+  let suffix: string | null = null;
   for (let i = 0; i < words.length;) {
     let hit: Substance | null = null;
     let used = 0;
@@ -327,11 +328,22 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
           };
         }
       }
+      // "Telma-AM", "Amlopres-AT": a brand with a short suffix that adds an ingredient in Indian and other combination
+      // names; the brand is read and the suffix said as unread, never dropped (it is another medicine).
+      if (!hit && len === 1) {
+        const m = /^(\p{L}{3,})-(\p{L}{1,3})$/u.exec(span);
+        const part = m && !MODIFIERS.has(m[2]!.toLowerCase()) ? resolveSpan(db, m[1]!) : null;
+        if (part) {
+          hit = { ...part, input: span };
+          suffix = m![2]!;
+        }
+      }
       used = len;
     }
     if (hit) {
       found.push(hit);
-      unread.push([]);
+      unread.push(suffix ? [suffix] : []);
+      suffix = null;
       i += used;
       // "Tylenol #3": a product number that was not part of the name read is said, not silently dropped.
       if (
