@@ -79,6 +79,16 @@ describe('POST /v1/compounds/search', () => {
     expect(await slugs('comprimidos para dejar de fumar')).toEqual(expect.arrayContaining(['varenicline']));
   });
 
+  it('reads a misspelt lay word, a group written with "-i", and everyday words in five languages (round 7 classes)', async () => {
+    const top5 = async (query: string) =>
+      (await search({ query, limit: 5 })).body.data.map((c: { slug: string }) => c.slug);
+    expect(await top5('tablets for parkinsens')).toEqual(expect.arrayContaining(['carbidopa-levodopa']));
+    expect(await top5('SGLT2-i')).toEqual(expect.arrayContaining(['empagliflozin']));
+    expect(await top5('Tabletten gegen Kopfschmerzen')).toEqual(expect.arrayContaining(['ibuprofen']));
+    expect(await top5('crème antifongique pour les pieds')).toEqual(expect.arrayContaining(['clotrimazole']));
+    expect(await top5('remédio pra diabetes tipo 2')).toEqual(expect.arrayContaining(['metformin']));
+  });
+
   it('research_count and pubmed_ids come from linked documents', async () => {
     const res = await search({ query: 'metformin', limit: 1 });
     const c = res.body.data[0];

@@ -17,7 +17,7 @@ export interface NameHit {
   rowid: number | null;
   name: string;
   score: number;
-  via: 'exact' | 'synonym' | 'typo';
+  via: 'exact' | 'synonym' | 'typo' | 'lay';
 }
 export interface QueryInterpretation {
   corrected: string | null;
@@ -45,13 +45,34 @@ export interface NameLookup {
   /** True when the word is common in the searched text: such a word is never "corrected" into a compound name. */
   isKnownWord(word: string): boolean;
   /** The vocabulary's lay phrases in the query, with the compounds a right answer contains (vocabulary/lay.ts). */
-  lay?(query: string): { phrase: string; terms: string[]; exact: boolean; coverage: number }[];
+  lay?(query: string): {
+    phrase: string;
+    terms: string[];
+    compounds: string[];
+    exact: boolean;
+    length: number;
+    coverage: number;
+  }[];
+  /** Our record's rowid for a compound slug (the lay table names compounds by slug). */
+  rowidOfSlug?(slug: string): number | null;
 }
 
 const splitWords = (s: string) => queryTokens(s);
 
 /** The share of the query a lay phrase must account for before its terms reach the embedding model's text. */
 export const LAY_TERMS_MIN_COVERAGE = 0.5;
+/**
+ * A floor for the first compounds of a specific lay phrase (two words or more, exact, at least half the query, six
+ * compounds or fewer): "cream for cold sores on my lip" ranks aciclovir, which the phrase names first, among the first
+ * results. Chosen on the dev half of blind round 7 (0.6); a floor for every lay compound cost more than it gained
+ * (broad phrases such as "antibiotic" or "steroid cycle" pushed out the specific answer).
+ */
+const LAY_FLOOR = 0.6;
+const LAY_FLOOR_MIN_WORDS = 2;
+const LAY_FLOOR_MIN_COVERAGE = 0.5;
+const LAY_FLOOR_COMPOUNDS = 3;
+/** A phrase naming more compounds is a broad one ("steroid cycle": eight anabolic steroids), and gets no floor. */
+const LAY_FLOOR_MAX_NAMED = 6;
 
 /**
  * The full-text units of a query without compound-name resolution: its content words, letter-named vitamins as
@@ -182,6 +203,16 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
   // ranked up here: on the dev half of the blind lay set any floor for them cost more than it gained (dense similarity
   // already ranks them); compound search, which has no dense side, ranks them (compound-repo.ts).
   for (const m of names.lay?.(query) ?? []) {
+    if (
+      m.exact &&
+      m.length >= LAY_FLOOR_MIN_WORDS &&
+      m.coverage >= LAY_FLOOR_MIN_COVERAGE &&
+      m.compounds.length <= LAY_FLOOR_MAX_NAMED
+    )
+      for (const slug of m.compounds.slice(0, LAY_FLOOR_COMPOUNDS)) {
+        const rowid = names.rowidOfSlug?.(slug) ?? null;
+        if (rowid !== null) hit({ rowid, name: slug, score: LAY_FLOOR, via: 'lay' });
+      }
     // A phrase the short full-text table already expands keeps that calibrated expansion alone.
     if (m.exact && !(m.phrase in LAY_TERMS)) {
       for (const t of m.terms) {
@@ -193,6 +224,7 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
     }
   }
   for (const h of hits.values()) {
+    if (h.via === 'lay') continue;
     const nameWords = splitWords(h.name);
     if (h.via === 'synonym') expandedWith.push(h.name);
     if (h.via !== 'exact' || nameWords.join(' ') !== raw.join(' ')) add(nameWords);

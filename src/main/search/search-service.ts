@@ -204,6 +204,8 @@ export class SearchService {
       // A word several documents use is a word, not a misspelt compound name ("insulin" is not "inulin").
       isKnownWord: (w) => this.exact.has(w) || this.documentsFts.documentFrequencyOf(w) >= 3,
       lay: (q) => layMatches(this.db, q),
+      rowidOfSlug: (slug) =>
+        this.sql<[string], { rowid: number }>('SELECT rowid FROM compounds WHERE slug = ?').get(slug)?.rowid ?? null,
     };
   }
 

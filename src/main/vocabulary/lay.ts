@@ -5,7 +5,10 @@
  * pee out the sugar"); the exact phrase is sure, the scattered words less so, and callers weigh them apart.
  */
 import type { Db } from '../db/connection.ts';
+import { isEnglishWord } from './ambiguous.ts';
+import { allowedEdits, editDistance } from './fuzzy.ts';
 import { foldAccents } from './normalize.ts';
+import { mayResolveExactly } from './resolver.ts';
 
 export interface LayEntry {
   phrase: string;
@@ -24,6 +27,8 @@ export interface LayMatch extends LayEntry {
 interface Index {
   entries: (LayEntry & { words: string[]; content: string[] })[];
   byWord: Map<string, number[]>;
+  /** the table's content words by first letter, for misspelt words */
+  byInitial: Map<string, string[]>;
 }
 const indexes = new WeakMap<Db, Index>();
 
@@ -88,9 +93,13 @@ const FILLER = new Set([
   'while',
 ]);
 
-/** Lower case, accents folded, simple plurals singular ("pills" → "pill", "feet" stays): the table and queries alike. */
+/**
+ * Lower case, accents folded, simple plurals singular ("pills" → "pill", "feet" stays): the table and queries alike. A
+ * group's "-i" for inhibitor joins its name ("DPP4-i", "ACE-i" as "dpp4i", "acei").
+ */
 export function layWords(text: string): string[] {
-  return (foldAccents(text.toLowerCase()).match(/[a-z0-9]+/g) ?? []).map((w) =>
+  const joined = foldAccents(text.toLowerCase()).replace(/([a-z0-9])-i\b/g, '$1i');
+  return (joined.match(/[a-z0-9]+/g) ?? []).map((w) =>
     w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') ? w.slice(0, -1) : w,
   );
 }
@@ -116,9 +125,33 @@ function index(db: Db): Index {
   entries.forEach((e, i) => {
     for (const w of new Set(e.content)) byWord.set(w, [...(byWord.get(w) ?? []), i]);
   });
-  idx = { entries, byWord };
+  const byInitial = new Map<string, string[]>();
+  for (const w of byWord.keys()) if (/^[a-z]{5,}$/.test(w)) byInitial.set(w[0]!, [...(byInitial.get(w[0]!) ?? []), w]);
+  idx = { entries, byWord, byInitial };
   indexes.set(db, idx);
   return idx;
+}
+
+/**
+ * A misspelt everyday word ("exzema", "altzheimers", "cholestrol") as the table's word it is one letter from (two for
+ * nine letters or more), the first letter kept, when exactly one table word is that close; only words of six letters
+ * or more ("wheat" is not "wheal"), never an English word, a name the vocabulary reads, or a word the table has.
+ */
+function spelled(db: Db, idx: Index, word: string): string {
+  if (word.length < 6 || !/^[a-z]+$/.test(word) || idx.byWord.has(word) || FILLER.has(word)) return word;
+  if (isEnglishWord(db, word) || mayResolveExactly(db, word)) return word;
+  const max = allowedEdits(word.length);
+  let best: string[] = [];
+  let bestDistance = max + 1;
+  for (const w of idx.byInitial.get(word[0]!) ?? []) {
+    if (Math.abs(w.length - word.length) > max) continue;
+    const d = editDistance(word, w, max);
+    if (d < bestDistance) {
+      best = [w];
+      bestDistance = d;
+    } else if (d === bestDistance) best.push(w);
+  }
+  return best.length === 1 && bestDistance <= max ? best[0]! : word;
 }
 
 /**
@@ -127,7 +160,7 @@ function index(db: Db): Index {
  */
 export function layMatches(db: Db, text: string): LayMatch[] {
   const idx = index(db);
-  const words = layWords(text);
+  const words = layWords(text).map((w) => spelled(db, idx, w));
   const meaningful = Math.max(1, words.filter((w) => !FILLER.has(w)).length);
   const out: LayMatch[] = [];
   const taken = new Set<number>();

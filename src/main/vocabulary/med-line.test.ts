@@ -84,6 +84,28 @@ describe('medication-line parsing: what a line says besides the name', () => {
   });
 });
 
+describe('how often, in other languages (a class found by blind round 7)', () => {
+  it('reads Spanish, Portuguese, French, German, Italian and Dutch frequencies as instructions, never as names', () => {
+    for (const [line, name, freq] of [
+      ['Atorvastatina 20 mg por la noche', 'Atorvastatina', 'por la noche'],
+      ['Losartana 50 mg 2 vezes ao dia', 'Losartana', '2 vezes ao dia'],
+      ['Bisoprolol 5 mg le matin', 'Bisoprolol', 'le matin'],
+      ['Pantoprazol 40 mg 1x täglich nüchtern', 'Pantoprazol', '1x täglich, nüchtern'],
+      ['Levotiroxina 50 mcg a digiuno', 'Levotiroxina', 'a digiuno'],
+      ["Metoprolol 50 mg 's avonds", 'Metoprolol', "'s avonds"],
+    ] as const) {
+      const p = parse(line);
+      expect(
+        p.runs.map((r) => r.text),
+        line,
+      ).toEqual([name]);
+      expect(p.frequency, line).toBe(freq);
+    }
+    expect(parse('Metamizol 500 mg bei Bedarf').asNeeded).toBe(true);
+    expect(parse('Diazepam 5 mg').runs.map((r) => r.text)).toEqual(['Diazepam']);
+  });
+});
+
 describe('splitting a pasted list', () => {
   it('newlines, semicolons, spaced slashes and commas; a fragment without a name stays with its line', () => {
     expect(

@@ -286,6 +286,20 @@ const FREQUENCIES: [RegExp, string][] = [
   ],
 ];
 
+/**
+ * How often, as Spanish, Portuguese, French, German, Italian and Dutch prescriptions and patients write it ("1 por la
+ * mañana", "3 veces al día", "2x täglich", "le soir", "'s avonds"), said back as written; and "as needed" ("si es
+ * necesario", "bei Bedarf", "au besoin", "al bisogno", "zo nodig"). Claimed before the release words ("la" is long-acting).
+ */
+const OTHER_LANGUAGE_FREQUENCY = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?:\d+|una|uma|une|einmal|zweimal|dreimal|dos|duas|tres|três|deux|trois|due|tre|twee|drie)\s*(?:x\s*)?(?:veces|vez|vezes|fois|volte|volta|mal|keer)?\s*)?(?:al|ao|por|par|pro|per|a|am|alla|le|in de)?\s*(?:d[ií]a|jour|giorno|tag|dag)\b|(?<![\p{L}])(?:\d+\s*x\s*)?(?:t[aä]glich|tgl\.?|diario|diariamente|di[aá]rio|quotidien(?:ne)?|giornaliero|dagelijks)(?![\p{L}])|(?<![\p{L}])(?:por la|en la|a la|de|pela|na|de la|le|au|am|di|la|al|alla|in de|'s|à|a)\s+(?:ma[nñ]ana|manh[aã]|matin|morgen|mattin[oa]|ochtends?|noche|noite|soir|abend|sera|avonds|tarde|nacht)(?![\p{L}])|(?<![\p{L}])(?:morgens|abends|nachts|mittags|al acostarse|ao deitar|au coucher|zur nacht|prima di dormire|voor het slapen|en ayunas|em jejum|[aà] jeun|n[uü]chtern|a digiuno|nuchter)(?![\p{L}])`,
+  'u',
+);
+const OTHER_LANGUAGE_AS_NEEDED = new RegExp(
+  String.raw`(?<![\p{L}])(?:si es necesario|si precisa|en caso de dolor|si besoin|au besoin|en cas de douleur|bei bedarf|bei schmerzen|se necess[aá]rio|quando necess[aá]rio|em caso de dor|al bisogno|se necessario|zo nodig)(?![\p{L}])`,
+  'u',
+);
+
 const STATUS: [RegExp, 'stopped' | 'held'][] = [
   [/\b(?:stopped|discontinued|ceased|d\/c(?:'?d)?|dc'?d|no longer taking|not taking|off)\b/, 'stopped'],
   [/\b(?:held|on hold|withheld|suspended|paused|omit(?:ted)?)\b/, 'held'],
@@ -302,6 +316,11 @@ const STATUS: [RegExp, 'stopped' | 'held'][] = [
 const NOISE = new RegExp(
   [
     String.raw`\b(?:a lot of|lots of|sig|rx|otc|qty|quantity|disp(?:ense)?|dispensed|refills?|rpts?|repeats?|supply|days? supply|x\s?\d+|#\s?\d{2,}|\d+\s?(?:days?|weeks?|months?) supply|take|takes|taking|taken|use|uses|using|apply|applies|inhale|instil|instill|insert|inject|give|given|chew|dissolve|swallow(?: whole)?|one|two|three|four|half|a|an|the|to|of|and then|then|be|to be taken|each|every|puffs?|sprays?|tablets? ?\(s\)|unit\(s\)|dose|doses|dosage|strength|start(?:ed)?|since|new|current(?:ly)?|continue|cont|increase[ds]?|decrease[ds]?|reduce[ds]?|titrat\w*|wean\w*|taper\w*|course|generic|brand|only|also|plus|usual(?:ly)?|regular(?:ly)?|long[- ]term|short[- ]term|repeat|acute|prescription|prescribed|patient|pt|own|supply|max|maximum|mdd|min|minimum|approx|about|around|or|mg\/day|per day|at|in|on|by|from|until|till|review|reviewed|see|note|notes|ok|yes|no|eats?|eating|drinks|drinking|has|having|pca|pcea|nca|csci|syringe driver)\b`,
+    // who takes it, as a carer or a patient writes a line ("mum takes her eliquis", "my dad is on ramipril", "she's
+    // on sertraline"): never a name
+    String.raw`\b(?:(?:my|our|his|her|their)\s+)?(?:mum|mom|mam|mummy|mommy|mother|dad|daddy|father|husband|wife|partner|son|daughter|nan|nana|nanna|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|brother|sister|auntie|uncle)(?:'s)?\b`,
+    String.raw`^\s*(?:i|i'm|im|i've|he|she|they|we|he's|she's|they're|we're)(?=\s)`,
+    String.raw`\b(?:is|are|was|were|been|still|my|his|her|their|our)\b`,
   ].join('|'),
 );
 
@@ -317,10 +336,12 @@ const PLACE_LINE =
  * A line that is a heading or a note, not a medicine. Allergy words are read in English, Spanish, Portuguese, French,
  * German and Italian ("Alergia: dipirona", "Allergie: Penicillin"). A smoking status is a note only when it says the
  * person does not smoke ("Non-smoker", "Smoking: never"): "Smoking", "Smoker 10/day" are tobacco smoke, an inducer.
- * What a patient says about their medicines is a note ("Pt states compliant with all meds").
+ * What a patient says about their medicines is a note ("Pt states compliant with all meds"). An allergy may be headed
+ * by another word for it (sensitivities, intolerances, adverse reactions, ADRs, Unverträglichkeiten, hypersensibilité),
+ * and a record's date field ("Date commenced: 02/11/2023", "Start date: 14 Mar 2024") names no medicine.
  */
 const NOTE_LINE =
-  /^[^:]{0,60}:\s*$|\b(?:al{1,2}[eé]rg(?:y|ies|ic|ia|ias|ie|ies|ique|iques|isch|ico|ica|icos|icas)|intoleran(?:ce|t|cia|za)|adverse reaction|anaphylaxis to|sensitivity to)\b|\b(?:non-?smok(?:er|ing)|never smok(?:ed|er)|ex-?smoker|former smoker|does(?:n'?t| not) smoke|smoking\s*[:\-–]\s*(?:no|never|nil|none|ex|former|non)\b)|^\s*(?:pt|patient)(?:'s)?\s+(?:states|reports|says|denies|advised|informed|counsell?ed|aware|understands|(?:is\s+)?(?:non-?)?(?:compliant|adherent))\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/i;
+  /^[^:]{0,60}:\s*$|\b(?:al{1,2}[eé]rg(?:y|ies|ic|ia|ias|ie|ies|ique|iques|isch|ico|ica|icos|icas)|intoleran(?:ces?|t|cias?|zas?|ze)|adverse (?:drug )?reactions?|anaphylaxis to|sensitivity to|(?:drug |medication )?sensitivities|hipersensibilidad(?:es)?|hipersensibilidade|reacciones adversas)\b|(?<![\p{L}])(?:hypersensibilit[eé]s?|ipersensibilit[aà]|[uü]berempfindlichkeit(?:en)?|unvertr[aä]glichkeit(?:en)?|r[eé]actions? ind[eé]sirables?)(?![\p{L}])|^\s*(?:adrs?|sensitivity|reactions?)\s*[:\-–]|^\s*(?:(?:start|stop|end|review|last|next|issue|expiry|dispensed|prescription|admission|discharge|commencement)\s+)?(?:date|dated|fecha|datum)\b[^:\d]{0,30}:|^\s*(?:(?:date|when|first)\s+)?(?:commenced|started|stopped|ceased|discontinued|inicio|begonnen)\b[^:\d]{0,20}:?\s*(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}\s+\p{L}{3,9}\.?\s+\d{2,4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})\s*$|\b(?:non-?smok(?:er|ing)|never smok(?:ed|er)|ex-?smoker|former smoker|does(?:n'?t| not) smoke|smoking\s*[:\-–]\s*(?:no|never|nil|none|ex|former|non)\b)|^\s*(?:pt|patient)(?:'s)?\s+(?:states|reports|says|denies|advised|informed|counsell?ed|aware|understands|(?:is\s+)?(?:non-?)?(?:compliant|adherent))\b|^\s*(?:allerg(?:y|ies)|nkda|nkfa|nka|no known (?:drug )?allergies|diagnos[ie]s|dx|problem list|pmh|history|review|follow[- ]?up|f\/u|plan|bp|hr|pulse|weight|height|bmi|temp|egfr|creatinine|inr target|signed|date|dob|pharmacy|patient|pt|declines?|refused?|dr\.?|doctor|gp|consultant|nurse|clinic|ward|bed|mrn|nhs|address|tel|phone|page|printed|current (?:medications|meds)|medications?|medicines?|meds|medication list|repeat (?:medication|prescriptions?)|acute (?:medication|prescriptions?)|drug history|otc|supplements|vaccinations?|immuni[sz]ations?|alcohol intake|notes?|comments?)\b(?:\s*[:\-–]|\s*$|\s+(?:in|on|with|to|of|for|\d))/iu;
 
 function normalise(text: string): string {
   return text
@@ -366,6 +387,9 @@ export function parseMedicationLine(input: string): ParsedLine {
   const lower = text.toLowerCase();
   const claims: Claim[] = [{ at: 0, end: lead, role: 'noise', value: '' }];
   const free = (a: number, b: number) => claims.every((c) => b <= c.at || a >= c.end);
+  // A frequency or list word joined to a name by a hyphen is the name's suffix ("Telma-AM", "Amlopres-AT"), not an
+  // instruction.
+  const suffixAt = (at: number) => at >= 2 && text[at - 1] === '-' && /\p{L}/u.test(text[at - 2]!);
   const claim = (re: RegExp, role: Role, value: (m: RegExpExecArray) => string, source = lower) => {
     const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
     for (let m = g.exec(source); m; m = g.exec(source)) {
@@ -375,7 +399,7 @@ export function parseMedicationLine(input: string): ParsedLine {
       }
       const at = m.index;
       const end = at + m[0].length;
-      if (at < lead || !free(at, end)) continue;
+      if (at < lead || !free(at, end) || ((role === 'frequency' || role === 'noise') && suffixAt(at))) continue;
       claims.push({ at, end, role, value: value(m) });
     }
   };
@@ -438,6 +462,16 @@ export function parseMedicationLine(input: string): ParsedLine {
     form = 'intrauterine device';
     formRoute = 'intrauterine';
   }
+  const frequencies: string[] = [];
+  let asNeeded = false;
+  claim(OTHER_LANGUAGE_AS_NEEDED, 'frequency', (m) => {
+    asNeeded = true;
+    return m[0];
+  });
+  claim(OTHER_LANGUAGE_FREQUENCY, 'frequency', (m) => {
+    if (!frequencies.includes(m[0].trim())) frequencies.push(m[0].trim());
+    return m[0];
+  });
   let release: string | null = null;
   claim(RELEASE, 'release', (m) => {
     release ??= 'modified release';
@@ -451,8 +485,6 @@ export function parseMedicationLine(input: string): ParsedLine {
     });
   // "ON" (omni nocte) and "OM" only in capitals: "on" and "om" are ordinary words otherwise.
   claim(/(?<![A-Za-z])(?:ON|OM)(?![A-Za-z])/, 'frequency', (m) => m[0], text);
-  const frequencies: string[] = [];
-  let asNeeded = false;
   for (const [re, name] of FREQUENCIES) {
     claim(re, 'frequency', (m) => {
       const said = name.startsWith('§') ? m[0].trim() : name;

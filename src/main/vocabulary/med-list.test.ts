@@ -262,3 +262,55 @@ describe('ward charts, other languages and statuses (classes found by blind roun
     expect(readMedicationLine(db, 'levonorgestrel 1.5 mg tablet').parsed.route).not.toBe('intrauterine');
   });
 });
+
+describe('record furniture, prefaces and other-language words (classes found by blind round 7)', () => {
+  it('reads an allergy headed by another word for it, and a date field, as notes', () => {
+    for (const line of [
+      'Drug sensitivities: morphine (itch)',
+      'Adverse drug reactions - clarithromycin, nausea',
+      'ADR: nitrofurantoin (rash)',
+      'Intolerances: lisinopril cough',
+      'Überempfindlichkeit: Metamizol',
+      'Hypersensibilité : céfalexine',
+      'Reacciones adversas: tramadol',
+      'Start date: 3 Feb 2025',
+      'Fecha de inicio: 01/03/2025',
+      'Commenced 12.06.2024',
+    ])
+      expect(readMedicationLine(db, line).status, line).toBe('note');
+    expect(names('Warfarin started 01/02/2024')).toEqual(['Warfarin']);
+  });
+  it('reads the product after a preface saying who takes it', () => {
+    expect(names('my husband takes his Xarelto 20mg with dinner')).toEqual(['Rivaroxaban']);
+    expect(names("she's on lamotrigine 100 bd")).toEqual(['Lamotrigine']);
+    expect(names('grandad is still on digoxin 62.5 mcg')).toEqual(['Digoxin']);
+    expect(resolveLine(db, 'my daughter is on the pill')).toMatchObject({ classId: 'hormonal_contraceptive' });
+    expect(readMedicationLine(db, 'Mum states dosette filled weekly').substances).toEqual([]);
+  });
+  it('reads a member of the kind named in brackets, and keeps the kind for anything else', () => {
+    expect(names('fluid tablet (bumetanide?) mornings')).toEqual(['Bumetanide']);
+    expect(resolveLine(db, 'blood thinner (apixaban I think) bd').notice).toMatch(/in brackets as a guess/);
+    expect(resolveLine(db, 'Blood thinner (name unknown)')).toMatchObject({ classId: 'anticoagulant' });
+  });
+  it('never reads a counted word as a misspelt name; reads coffee and liquorice in other languages and in brackets', () => {
+    expect(keys('Koffie: 6 koppen per dag')).toEqual(keys('caffeine'));
+    expect(keys('Caffè: 3 tazzine al giorno')).toEqual(keys('caffeine'));
+    expect(keys('salmiak (lakrids) most days')).toEqual(keys('liquorice'));
+    expect(keys('Kaffee: 5 Tassen täglich')).toEqual(keys('caffeine'));
+    expect(readMedicationLine(db, 'Emergency contact: son Jonathan (Jon)').substances).toEqual([]);
+  });
+  it('reads a supplement after its maker, and an organism by its short binomial', () => {
+    expect(names('Solgar zinc 15mg 1 tab')).toEqual(['Zinc']);
+    expect(keys("Nature's Bounty biotin 5000 mcg")).toEqual(keys('biotin'));
+    expect(readMedicationLine(db, 'Centrum Silver 50+ daily').substances).toEqual([]);
+    expect(names('L. acidophilus 1 cap with breakfast')).toEqual(['Lactobacillus acidophilus']);
+    expect(names('boulardii sachets while on antibiotics')).toEqual(['Saccharomyces boulardii']);
+    expect(readMedicationLine(db, 'B. lactis probiotic').substances).toEqual([]);
+  });
+  it('reads a brand with a short suffix that adds an ingredient, and says a suffix it cannot read', () => {
+    expect(keys('Amlopres-AT 5/50 mane').length).toBeGreaterThan(1);
+    const r = readMedicationLine(db, 'Glycomet-XQ 500 bd');
+    expect(r.substances.map((s) => s.name)).toEqual(['Metformin']);
+    expect(r.unread).toEqual(['XQ']);
+  });
+});

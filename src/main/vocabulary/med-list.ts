@@ -14,6 +14,7 @@ import { foldAccents, normalizeName } from './normalize.ts';
 import { isSaltWord } from './keys.ts';
 import { OTHER_NAMES } from './other-names.ts';
 import { layMatches } from './lay.ts';
+import { shortBinomial } from './species.ts';
 import {
   interactionClasses,
   resolveName,
@@ -58,8 +59,27 @@ function resolveSpan(db: Db, text: string): Substance | null {
     const u = resolveName(db, unprefixed, { typos: false });
     if (u.status === 'resolved') return { ...u, input: text };
   }
+  // A supplement maker before its product ("Blackmores fish oil", "Nature Made magnesium"): the product, when it is a
+  // name on its own (never a word that changes a product: "Centrum Silver" stays unread).
+  const product = text.replace(SUPPLEMENT_MAKER, '');
+  if (product !== text && !MODIFIERS.has(product.toLowerCase()) && !TOO_GENERIC_NAMES.has(normalizeName(product))) {
+    const u = resolveName(db, product, { typos: false });
+    if (u.status === 'resolved') return { ...u, input: text };
+  }
+  const binomial = shortBinomial(db, text);
+  if (binomial) {
+    const b = resolveName(db, binomial, { typos: false });
+    if (b.status === 'resolved') return { ...b, input: text, notice: `"${text}" was read as ${b.name}.` };
+  }
   return null;
 }
+
+/**
+ * Makers of supplements whose name comes before the product on the pack (AU, NZ, UK, IE, US, CA, DE, IN): dropped when
+ * what follows is a name. Centrum and Ostelin are left out: they are products (a multivitamin, vitamin D) themselves.
+ */
+const SUPPLEMENT_MAKER =
+  /^(?:blackmores|swisse|solgar|nature made|nature'?s (?:bounty|way|own|plus)|holland (?:&|and) barrett|vitabiotics|seven seas|healthspan|bioglan|thompson'?s|now foods|doppelherz|jamieson|webber naturals|sisu|gnc|puritan'?s pride|kirkland(?: signature)?|himalaya|dabur|patanjali|cenovis|herbs of gold|metagenics|garden of life|spring valley|nature'?s truth|boots|superdrug|nutrilite|a\.? ?vogel|orthomol|abtei|tetesept|solaray|pure encapsulations|thorne|life extension|jarrow(?: formulas)?|doctor'?s best|nordic naturals|usana)\s+(?=\p{L})/iu;
 
 /**
  * Words that say what preparation a product is, never which substance ("CBD oil", "garlic supplements", "turmeric
@@ -76,6 +96,8 @@ const PREPARATION = new Set([
   'supplements',
   'supp',
   'supps',
+  'probiotic',
+  'probiotics',
   'root',
   'leaf',
   'leaves',
@@ -262,6 +284,7 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
   const words = run.text.split(/\s+/).filter(Boolean);
   const found: Substance[] = [];
   const unread: string[][] = [[]];
+  let suffix: string | null = null;
   for (let i = 0; i < words.length;) {
     let hit: Substance | null = null;
     let used = 0;
@@ -317,11 +340,22 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
           };
         }
       }
+      // "Telma-AM", "Amlopres-AT": a brand with a short suffix that adds an ingredient in Indian and other combination
+      // names; the brand is read and the suffix said as unread, never dropped (it is another medicine).
+      if (!hit && len === 1) {
+        const m = /^(\p{L}{3,})-(\p{L}{1,3})$/u.exec(span);
+        const part = m && !MODIFIERS.has(m[2]!.toLowerCase()) ? resolveSpan(db, m[1]!) : null;
+        if (part) {
+          hit = { ...part, input: span };
+          suffix = m![2]!;
+        }
+      }
       used = len;
     }
     if (hit) {
       found.push(hit);
-      unread.push([]);
+      unread.push(suffix ? [suffix] : []);
+      suffix = null;
       i += used;
       // "Tylenol #3": a product number that was not part of the name read is said, not silently dropped.
       if (
@@ -499,6 +533,30 @@ function layKind(db: Db, line: string, parsed: ParsedLine): Substance | null {
   return layClass(db, `${words.join(' ')} ${formWord}`);
 }
 
+/** Words that say a name in brackets is a guess ("(ACE inhibitor?)", "(furosemide I think)"). */
+const GUESS = /\?|\b(?:i think|i believe|maybe|probably|possibly|prob|poss|not sure|unsure)\b/gi;
+
+/**
+ * A kind of medicine with the medicine or a narrower class in brackets ("BP tablet (ACE inhibitor?)", "water tablet
+ * (furosemide I think)", "blood thinner (warfarin?)"): the bracket is read instead when it is one of the kind's members,
+ * with a notice; a bracket that names something else is a remark, and the kind stays.
+ */
+function namedInBrackets(db: Db, line: string, kind: Substance): Substance | null {
+  for (const m of line.matchAll(/\(([^()]{3,60})\)/g)) {
+    const text = m[1]!.replace(GUESS, ' ').replace(/\s+/g, ' ').trim();
+    const guess = text !== m[1]!.trim();
+    const r = text ? resolveSpan(db, text) : null;
+    if (!r || (r.classId !== null && r.classId === kind.classId)) continue;
+    if (!r.keys.some((k) => kind.keys.includes(k))) continue;
+    return {
+      ...r,
+      input: line,
+      notice: `"${line.trim()}" was read as ${r.name}, named in brackets${guess ? ' as a guess' : ''}: check it is the medicine taken.`,
+    };
+  }
+  return null;
+}
+
 /**
  * A line that holds two medicines, each with its own dose or instruction ("Paracetamol 1g QDS + Ibuprofen 400mg TDS",
  * "amlodipine 10 and ramipril 5 in the morning", "Simvastatin 40mg ON, clarithromycin 500mg bd"): split at the joiner when the part before it has a number or an
@@ -565,15 +623,29 @@ export function readMedicationLine(db: Db, line: string): ReadLine {
 const DEVICE_LINE =
   /\b(?:catheters?|stoma|colostomy|ileostomy|urostomy|needles?|lancets?|test strips?|strips|glucometer|meter|syringes?|dressings?|bandages?|stockings?|pads|spacer|aerochamber|nebuli[sz]er machine|cpap|oxygen concentrator|sharps bin|walking (?:stick|frame)|hearing aid|wheelchair|commode|sensor|cannula|tubing|bag)\b/i;
 
+/** Who takes it and that they do, before the product ("on", "taking", "mum is on", "my dad takes", "she's on"). */
+const TAKER_PREFACE =
+  /^\s*(?:(?:(?:my|our|his|her|their)\s+)?(?:mum|mom|mam|mother|dad|father|husband|wife|partner|son|daughter|nan|gran|granny|grandma|grandad|grandpa|brother|sister)(?:'s)?\s+|(?:i|i'm|im|he|she|they|we|he's|she's|they're|we're)\s+)?(?:(?:is|are|am|was|still|also|currently)\s+)*(?:on|takes?|taking|uses?|using)\s+/i;
+
+/**
+ * A word right after a count that follows a label or a name is what is counted ("Café: 4-5 tazas al día", "Kaffee: 3
+ * Tassen", "Tea 2 mugs"), in any language: never a misspelt medicine ("tazas" is one letter from Tazac, nizatidine).
+ */
+function countNoun(line: string, at: number): boolean {
+  return /\p{L}[^\p{L}\d]*\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+)?\s+$/u.test(line.slice(0, at));
+}
+
 function readOneLine(db: Db, line: string): ReadLine {
   const parsed = parseMedicationLine(line);
   const { runs, note, text: _text, ...rest } = parsed;
   if (note) return { text: line, status: 'note', parsed: rest, substances: [], unread: [], suggestions: [] };
   // A name that itself holds a form, route or number ("oral contraceptives", "Timolol (ophthalmic)", "BPC-157",
   // "omega 3") is read whole, exactly, before the line is taken apart.
-  const whole = resolveSpan(db, line.trim());
+  // So too after a preface that says who takes it ("on the pill", "mum is on the pill").
+  const whole = resolveSpan(db, line.trim()) ?? resolveSpan(db, line.replace(TAKER_PREFACE, '').trim());
   if (whole) return { text: line, status: 'resolved', parsed: rest, substances: [whole], unread: [], suggestions: [] };
-  const kind = layKind(db, line, parsed);
+  const layKindRead = layKind(db, line, parsed);
+  const kind = layKindRead && (namedInBrackets(db, line, layKindRead) ?? layKindRead);
   if (kind) return { text: line, status: 'resolved', parsed: rest, substances: [kind], unread: [], suggestions: [] };
   const substances: Substance[] = [];
   const unread: string[] = [];
@@ -606,7 +678,7 @@ function readOneLine(db: Db, line: string): ReadLine {
       previousRead = false;
       continue;
     }
-    const r = readRun(db, run, substances.length === 0 && !DEVICE_LINE.test(line));
+    const r = readRun(db, run, substances.length === 0 && !DEVICE_LINE.test(line) && !countNoun(line, run.at));
     // A product we do not know, of which a later word happens to be a name ("Centrum Silver", "Red Bull sugar free"):
     // the first run's first word unread means the run names something else, so nothing in it is read.
     if (
@@ -634,6 +706,21 @@ function readOneLine(db: Db, line: string): ReadLine {
       unread.length = 0;
     }
   }
+  // A product we do not know with its medicine in brackets ("dagelijks drop (zoethout)", "Lorstat (atorvastatin)"):
+  // the bracket, when it is exactly the name of a medicine people take (not a molecule's abbreviation: "(Val)",
+  // "(NMP)" on a contact or prescriber line), says what the product is.
+  if (!substances.length) {
+    for (const m of line.matchAll(/\(([^()]{5,60})\)/g)) {
+      const r = /\p{Ll}/u.test(m[1]!) ? resolveSpan(db, m[1]!.trim()) : null;
+      if (!r || (r.matchedVia && WEAK_VIA.has(r.matchedVia))) continue;
+      substances.push({
+        ...r,
+        input: line,
+        notice: r.notice ?? `"${line.trim()}" was read as ${r.name}, named in brackets.`,
+      });
+      break;
+    }
+  }
   // A medicine written as a label before its instructions ("Humalog sliding scale: BG 150-200 = 2 units, …"): the
   // parser takes "X:" as list furniture, so when nothing else was read the label is read as the line.
   if (!substances.length) {
@@ -642,6 +729,11 @@ function readOneLine(db: Db, line: string): ReadLine {
       const r = readOneLine(db, label);
       if (r.substances.length) return { ...r, text: line, parsed: rest };
     }
+  }
+  if (substances.length === 1 && substances[0]!.kind === 'class') {
+    const named = namedInBrackets(db, line, substances[0]!);
+    if (named)
+      return { text: line, status: 'resolved', parsed: rest, substances: [named], unread: [], suggestions: [] };
   }
   const status = !substances.length ? (runs.length ? 'unresolved' : 'note') : unread.length ? 'partial' : 'resolved';
   const sugg = status === 'unresolved' ? suggestions(db, runs.map((r) => r.text).join(' ')) : [];

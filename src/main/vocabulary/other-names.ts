@@ -60,6 +60,18 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   'aceite de pescado': 'fish oil',
   fischol: 'fish oil',
   'omega 3': 'fish oil',
+  // coffee and liquorice as the same lists write them (round 7, pending second review: the dictionaries' words; the
+  // EMA/HMPC monograph on Glycyrrhiza glabra L., radix names liquorice root in every EU language)
+  cafe: 'coffee',
+  kaffee: 'coffee',
+  caffe: 'coffee',
+  koffie: 'coffee',
+  zoethout: 'liquorice',
+  lakritze: 'liquorice',
+  lakritz: 'liquorice',
+  sussholz: 'liquorice',
+  lakrids: 'liquorice',
+  lakris: 'liquorice',
   alkohol: 'alcohol',
   alcool: 'alcohol',
   koffein: 'caffeine',

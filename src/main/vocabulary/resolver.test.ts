@@ -125,4 +125,12 @@ describe('resolver', () => {
     expect(new Set(s.map((x) => x.name)).size).toBe(s.length);
     expect(suggestions(db, 'qqzzxxyy')).toEqual([]);
   });
+
+  it('reads a sodium or potassium salt whose anion is indexed by name, and keeps other cations (round 7 class)', () => {
+    expect(resolveName(db, 'sodium cromoglicate', { typos: false }).keys).toEqual(
+      resolveName(db, 'cromoglicic acid', { typos: false }).keys,
+    );
+    expect(resolveName(db, 'sodium clodronate', { typos: false }).keys).toEqual(['clodronicacid']);
+    expect(resolveName(db, 'magnesium alginate', { typos: false }).status).toBe('unresolved');
+  });
 });

@@ -362,6 +362,19 @@ function exact(db: Db, input: string, norm: string): Substance | null {
     );
   }
   if (base && idx.keyNames.has(base)) return fromKeys(db, [base], input, 'salt', null);
+  // A cation before an anion that is indexed by its own name, not as a key ("sodium alginate" → alginic acid, "sodium
+  // cromoglicate", "sodium risedronate"): the anion's reading, as the same moiety. Only sodium and potassium: a
+  // magnesium, calcium or aluminium salt keeps its cation, which binds other medicines (quinolones, levothyroxine).
+  if (base && base !== norm && /^\s*(?:di|tri)?(?:sodium|potassium)\s/i.test(trimmed)) {
+    const anion = exact(db, base, base);
+    if (anion?.status === 'resolved' && anion.kind !== 'class')
+      return {
+        ...anion,
+        input,
+        matchedVia: 'salt',
+        notice: `"${trimmed}" was checked as ${anion.name} (same active moiety, any salt form).`,
+      };
+  }
   // A class word in the other number ("diuretic", "proton pump inhibitor", "antibiotic"): after every drug spelling,
   // so a drug whose name is a class word's singular keeps its own reading.
   const other = classWordInOtherNumber(idx, norm);
