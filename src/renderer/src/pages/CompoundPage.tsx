@@ -416,7 +416,7 @@ function MonographBody({ m }: { m: Monograph }) {
         )}
       </Section>
       <Section id="interactions" title={`Interactions (${num(rows.length, 0)})`}>
-        <InteractionGroups rows={rows} idPrefix="mono" />
+        <InteractionGroups rows={rows} idPrefix="mono" printTop />
       </Section>
       <Section id="cost" title="Cost">
         <p>{m.cost_estimate}</p>
@@ -483,7 +483,7 @@ function RecordBody({ rec }: { rec: CompoundRecord }) {
         )}
       </Section>
       <Section id="interactions" title={`Interactions (${num(rows.length, 0)})`}>
-        <InteractionGroups rows={rows} idPrefix="rec" />
+        <InteractionGroups rows={rows} idPrefix="rec" printTop />
       </Section>
     </>
   );
@@ -531,9 +531,12 @@ function LinkedDocuments({ slug }: { slug: string }) {
     <>
       <p className="muted">
         {plural(docs.data.meta.total, 'document')} in this library linked to this compound.{' '}
-        <Link to={`/documents?compound=${slug}`}>Open them in Documents</Link>
+        <Link to={`/documents?compound=${slug}`} className="screen-only">
+          Open them in Documents
+        </Link>
+        <span className="print-inline">Their list is in the app (not printed).</span>
       </p>
-      <ul className="doc-list">
+      <ul className="doc-list screen-only">
         {docs.data.data.map((d) => (
           <li key={d.id}>
             <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link> <GradeBadge grade={d.evidence_grade} />
