@@ -539,7 +539,8 @@ function LinkedDocuments({ slug }: { slug: string }) {
       <ul className="doc-list screen-only">
         {docs.data.data.map((d) => (
           <li key={d.id}>
-            <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link> <GradeBadge grade={d.evidence_grade} />
+            <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link>{' '}
+            <GradeBadge grade={d.evidence_grade} scale="document" />
             <div className="muted small">
               {[d.journal, date(d.publication_date, d.publication_year), d.study_design_label]
                 .filter(Boolean)
