@@ -16,7 +16,7 @@ import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
 import { InteractionGroups, isTextlessSource, type InteractionRow } from '../components/InteractionGroups.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { documentTitle } from './DocumentsPage.tsx';
+import { documentTitle } from '../lib/document-title.ts';
 import { categoryLabel, date, humanize, num, plural, statusLabel } from '../lib/format.ts';
 import { ApiError } from '../../../shared/client.ts';
 import type { CompoundRecord as Rec } from '../../../shared/schemas/compounds.ts';

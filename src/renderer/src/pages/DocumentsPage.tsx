@@ -9,6 +9,7 @@ import { doiUrl, ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx'
 import { GradePicker } from '../components/GradePicker.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
+import { documentTitle } from '../lib/document-title.ts';
 import { date, gradeMeaning, plural } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
@@ -22,13 +23,6 @@ const SOURCE_LABEL: Record<(typeof DOCUMENT_SOURCES)[number], string> = {
   pubmedqa: 'PubMedQA',
   imported: 'Imported by you',
 };
-
-export function documentTitle(
-  d: Pick<Document, 'title' | 'pmid' | 'id'> & { title_source?: Document['title_source'] },
-): string {
-  if (d.title && d.title_source === 'question') return `Question studied: ${d.title}`;
-  return d.title ?? (d.pmid ? `Untitled PubMed record (PMID ${d.pmid})` : `Untitled record ${d.id}`);
-}
 
 function DocLinks({ d }: { d: Document }) {
   const links: { href: string; label: string }[] = [];
