@@ -102,6 +102,38 @@ export const STUDY_DESIGNS = [
 export type StudyDesign = (typeof STUDY_DESIGNS)[number];
 
 /**
+ * The evidence grade a document's design earns (rubric in docs/content.md; the classifier is
+ * src/main/documents/study-design.ts). Here, beside the labels, so the build, the importer and the UI read one table.
+ */
+export const DESIGN_GRADE: Record<StudyDesign, EvidenceGrade> = {
+  meta_analysis: 'A',
+  randomized_trial: 'A',
+  controlled_trial: 'B',
+  cohort: 'B',
+  case_control: 'B',
+  animal: 'C',
+  in_vitro: 'C',
+  cross_sectional: 'D',
+  case_report: 'D',
+  unclassified: 'D',
+  review: 'E',
+  modelling: 'E',
+  protocol: 'E',
+};
+
+/**
+ * A document grade in the document scale's words: the designs that earn it (DESIGN_GRADE), never the compound scale's
+ * ("Good preclinical evidence plus some human data" is not what a cohort study's B means).
+ */
+export const DOCUMENT_GRADE_MEANING: Record<EvidenceGrade, string> = {
+  A: 'Meta-analysis, systematic review or randomised trial',
+  B: 'Cohort, case-control or non-randomised trial',
+  C: 'Animal or laboratory study',
+  D: 'Cross-sectional study, case report or design not classified',
+  E: 'Review, modelling study or protocol',
+};
+
+/**
  * What a document is, in words. A document's evidence grade comes from its design (docs/content.md), so documents are
  * shown with this label, never with the compound scale's wording (EVIDENCE_GRADE_MEANING).
  */

@@ -1,10 +1,12 @@
 /**
  * Importing documents on the Documents screen: a file dropped on the page goes through POST /v1/documents/import
  * (in batches when it is over the API's 1 MiB limit), with progress, a per-record report at each record's place in
- * the file, and clear errors; the imported documents are then listed under "Imported by you".
+ * the file, and clear errors; the imported documents are then listed under "Imported by you", where each can be
+ * deleted after a confirmation (DELETE /v1/documents/{id}; a key without the admin scope is refused, as the API says).
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings, SIZES } from './axe.ts';
 import { startE2E, type E2E } from './browser.ts';
 
 let e: E2E;
@@ -72,7 +74,10 @@ describe('import on the Documents screen', () => {
     await report(page).getByRole('link', { name: 'Show the documents imported by you' }).click();
     await page.waitForURL(/source=imported/);
     await page.getByText('2 documents', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Zinc lozenges and the common cold: a pilot trial' }).waitFor();
+    await page
+      .locator('.result-list')
+      .getByRole('link', { name: 'Zinc lozenges and the common cold: a pilot trial' })
+      .waitFor();
 
     // the same file again updates rather than duplicates
     await drop(
@@ -83,6 +88,87 @@ describe('import on the Documents screen', () => {
       ]),
     );
     await status.getByText(/1 record in the file · 0 created · 1 updated · 0 failed/).waitFor();
+  });
+
+  it('an imported document is deleted from the import card after a confirmation', async () => {
+    const { page } = e;
+    await page.goto(`${e.server.url}/documents`);
+    const card = page.locator('.import-card');
+    const heading = card.getByRole('heading', { name: /^Imported by you \(\d+\)$/ });
+    await heading.waitFor();
+    const before = Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
+    const title = 'Zinc lozenges and the common cold: a pilot trial';
+    const row = card.locator('.imported-row', { hasText: title });
+    await expect(row.innerText()).resolves.toContain('your id e2e-1');
+    // asked twice: Delete opens the confirmation (focus on its first choice); Cancel keeps the document
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    const yes = row.getByRole('button', { name: 'Yes, delete' });
+    await expect(yes.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expect(seriousAxeFindings(page), `${size.width}×${size.height}`).resolves.toEqual([]);
+      await e.shot(`import-04-delete-confirm-${size.width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: `Delete ${title}` }).waitFor();
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await yes.click();
+    await card
+      .getByRole('status')
+      .filter({ hasText: `Deleted “${title}”.` })
+      .waitFor();
+    await expect(row.count()).resolves.toBe(0);
+    await card.getByRole('heading', { name: `Imported by you (${before - 1})` }).waitFor();
+    await expect(heading.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // gone from the library and from search (the page's lists were refreshed; the API agrees)
+    await expect(page.locator('.result-list').getByRole('link', { name: title }).count()).resolves.toBe(0);
+    const found = await page.evaluate(async (t) => {
+      const key = localStorage.getItem('materia.apiKey')!;
+      const res = await fetch('/v1/search', {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: t, types: ['documents'], filters: { source: ['imported'] } }),
+      });
+      const body = (await res.json()) as { data: { results: { title: string | null }[] } };
+      return body.data.results.map((r) => r.title);
+    }, title);
+    expect(found).not.toContain(title);
+  });
+
+  it('a key without the admin scope sees the list, and the delete is refused in the API’s words', async () => {
+    const { page } = e;
+    await page.goto(`${e.server.url}/documents`);
+    // a read-only key, made with this window's admin key, then used by the page
+    const readKey = await page.evaluate(async () => {
+      const key = localStorage.getItem('materia.apiKey')!;
+      const res = await fetch('/v1/api-keys', {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'e2e read only', scopes: ['read'] }),
+      });
+      return ((await res.json()) as { data: { key: string } }).data.key;
+    });
+    const admin = await page.evaluate((k) => {
+      const was = localStorage.getItem('materia.apiKey')!;
+      localStorage.setItem('materia.apiKey', k);
+      return was;
+    }, readKey);
+    try {
+      await page.reload();
+      const card = page.locator('.import-card');
+      const row = card.locator('.imported-row').first();
+      await row.waitFor();
+      const name = await row.locator('a').innerText();
+      await row.getByRole('button', { name: `Delete ${name}` }).click();
+      await row.getByRole('button', { name: 'Yes, delete' }).click();
+      await row.getByRole('alert').getByText(/admin/i).first().waitFor();
+      await expect(card.locator('.imported-row', { hasText: name }).count()).resolves.toBe(1);
+      await e.shot('import-05-delete-refused');
+    } finally {
+      await page.evaluate((k) => localStorage.setItem('materia.apiKey', k), admin);
+      await page.reload();
+    }
   });
 
   it('a file that cannot be sent says why, and nothing is imported', async () => {

@@ -6,6 +6,7 @@ export const SCREENS: readonly (readonly [path: string, heading: string | RegExp
   ['/compounds/metformin', 'Metformin', 'monograph-metformin'],
   ['/compounds/magnesium-glycinate', /Magnesium/, 'compound-magnesium'],
   ['/documents', 'Documents', 'documents'],
+  ['/medications', 'Medication list', 'medication-list'],
   ['/tools', 'Tools', 'tools'],
   ['/tools/bloodwork', 'Bloodwork analysis', 'tool-bloodwork'],
   ['/tools/bioage', /PhenoAge/, 'tool-bioage'],

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { classifyStudyDesign, DESIGN_GRADE } from '../../main/documents/study-design.ts';
+import { classifyStudyDesign } from '../../main/documents/study-design.ts';
+import { DESIGN_GRADE } from '../../shared/enums.ts';
 import { documentUrl } from '../../main/documents/urls.ts';
 import { parseCsv } from '../csv.ts';
 

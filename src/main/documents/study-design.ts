@@ -9,7 +9,7 @@
  * protocol (a study that has not happened yet) or a narrative review that talks about trials is recognised before the
  * trial rules run.
  */
-import type { EvidenceGrade, StudyDesign } from '../../shared/enums.ts';
+import type { StudyDesign } from '../../shared/enums.ts';
 
 const HUMAN =
   /\b(patients?|participants?|subjects|volunteers|women|men|children|adults|infants|adolescents|individuals|healthy controls?|inpatients|outpatients|persons|people)\b/i;
@@ -160,22 +160,6 @@ export function classifyStudyDesign(title: string, abstract: string | null): Stu
   for (const [design, test] of RULES) if (test(t, text)) return design;
   return 'unclassified';
 }
-
-export const DESIGN_GRADE: Record<StudyDesign, EvidenceGrade> = {
-  meta_analysis: 'A',
-  randomized_trial: 'A',
-  controlled_trial: 'B',
-  cohort: 'B',
-  case_control: 'B',
-  animal: 'C',
-  in_vitro: 'C',
-  cross_sectional: 'D',
-  case_report: 'D',
-  unclassified: 'D',
-  review: 'E',
-  modelling: 'E',
-  protocol: 'E',
-};
 
 export const HUMAN_DESIGNS: ReadonlySet<StudyDesign> = new Set([
   'meta_analysis',

@@ -270,7 +270,8 @@ export class SearchService {
     );
     if (!input.include_research) types.delete('research');
     const { plan, all, saturated, skipped } = await this.candidates(input.query, types);
-    const filtered = relevantForSort(onePerRecord(this.applyFilters(all, input.filters)), input.sort);
+    const kept = this.applyFilters(all, input.filters);
+    const filtered = relevantForSort(onePerRecord(kept), input.sort);
     if (input.sort === 'name') this.withNames(filtered);
     sortCandidates(filtered, input.sort);
     const page = filtered.slice(input.offset, input.offset + input.limit);
@@ -285,7 +286,7 @@ export class SearchService {
       results_total: total,
       results_total_is_lower_bound: saturated,
       results: this.materialise(page, input.include_abstracts),
-      facets: facets(filtered),
+      facets: { ...facets(filtered), types: typeCounts(kept, input.sort) },
       pagination: { limit: input.limit, offset: input.offset, total, pages: Math.ceil(total / input.limit) },
       search_mode: mode,
       search_mode_reason: reason,
@@ -657,7 +658,18 @@ function sortCandidates(list: Candidate[], sort: SearchInput['sort']): void {
   list.sort(cmp[sort]);
 }
 
-function facets(list: Candidate[]): SemanticSearchData['facets'] {
+/**
+ * Each type's count is what a search of that type alone returns (its own candidates, one per record, the same relevance
+ * floor), so a click on a type shows the number it promised. Their sum can exceed `results_total`: with every type, a
+ * PubMedQA record is one result (its document or its research item, whichever ranks higher) but each type counts it.
+ */
+function typeCounts(kept: Candidate[], sort: SearchInput['sort']): SemanticSearchData['facets']['types'] {
+  return (['compound', 'document', 'research'] as const)
+    .map((name) => ({ name, count: relevantForSort(onePerRecord(kept.filter((c) => c.type === name)), sort).length }))
+    .filter((t) => t.count > 0);
+}
+
+function facets(list: Candidate[]): Omit<SemanticSearchData['facets'], 'types'> {
   const count = <K extends string>(keys: readonly K[], of: (c: Candidate) => K | null) => {
     const n = new Map<K, number>();
     for (const c of list) {
@@ -667,7 +679,6 @@ function facets(list: Candidate[]): SemanticSearchData['facets'] {
     return keys.filter((k) => n.has(k)).map((k) => [k, n.get(k)!] as const);
   };
   return {
-    types: count(['compound', 'document', 'research'] as const, (c) => c.type).map(([name, n]) => ({ name, count: n })),
     evidence_grades: count(EVIDENCE_GRADES, (c) => c.grade).map(([grade, n]) => ({ grade, count: n })),
     categories: count(CATEGORIES, (c) => c.category).map(([name, n]) => ({ name, count: n })),
     sources: count(DOCUMENT_SOURCES, (c) => c.source).map(([name, n]) => ({ name, count: n })),

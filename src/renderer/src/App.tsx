@@ -18,6 +18,7 @@ import { SettingsPage } from './pages/SettingsPage.tsx';
 // loaded when first opened: the sandbox (swagger-ui) and the tools (charts) are the large parts
 const SandboxPage = lazy(() => import('./pages/SandboxPage.tsx'));
 const ToolsIndex = lazy(() => import('./pages/ToolsPage.tsx').then((m) => ({ default: m.ToolsIndex })));
+const MedicationListPage = lazy(() => import('./pages/MedicationListPage.tsx'));
 const ToolPage = lazy(() => import('./pages/ToolsPage.tsx').then((m) => ({ default: m.ToolPage })));
 
 const waiting = (title: string) => (
@@ -31,6 +32,7 @@ const NAV: NavItem[] = [
   { to: '/', label: 'Search', end: true },
   { to: '/compounds', label: 'Compounds' },
   { to: '/documents', label: 'Documents' },
+  { to: '/medications', label: 'Medication list' },
   { to: '/tools', label: 'Tools' },
   { to: '/chat', label: 'Chat' },
   { to: '/insights', label: 'Insights' },
@@ -64,6 +66,14 @@ export function App() {
           element={
             <Suspense fallback={waiting('Tools')}>
               <ToolPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/medications"
+          element={
+            <Suspense fallback={waiting('Medication list')}>
+              <MedicationListPage />
             </Suspense>
           }
         />

@@ -149,7 +149,11 @@ export const SemanticSearchData = z.object({
     .describe('true when a retriever hit its candidate cap, so more records may match than results_total says'),
   results: z.array(SearchHit),
   facets: z.object({
-    types: z.array(z.object({ name: z.enum(['compound', 'document', 'research']), count: z.int() })),
+    types: z
+      .array(z.object({ name: z.enum(['compound', 'document', 'research']), count: z.int() }))
+      .describe(
+        'what a search of each type alone returns; the sum can exceed results_total, where a PubMedQA record is one result (its document or its research item)',
+      ),
     evidence_grades: z.array(z.object({ grade: z.enum(EVIDENCE_GRADES), count: z.int() })),
     categories: z.array(z.object({ name: z.enum(CATEGORIES), count: z.int() })),
     sources: z

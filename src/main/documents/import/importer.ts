@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { ImportRecord, type ImportReport } from '../../../shared/schemas/documents.ts';
 import { issuesToDetails } from '../../../shared/field-errors.ts';
-import { classifyStudyDesign, DESIGN_GRADE } from '../study-design.ts';
+import { classifyStudyDesign } from '../study-design.ts';
+import { DESIGN_GRADE } from '../../../shared/enums.ts';
 import { documentUrl } from '../urls.ts';
 import type { RawRecord } from './read-records.ts';
 

@@ -1,13 +1,23 @@
 import type { ReactNode } from 'react';
 import type { EvidenceGrade } from '../../../shared/enums.ts';
-import { gradeMeaning, humanize } from '../lib/format.ts';
+import { gradeMeaning, humanize, type GradeScale } from '../lib/format.ts';
 
-export function GradeBadge({ grade, long = false }: { grade: EvidenceGrade; long?: boolean }) {
+/** A grade in its own scale's words: a document's (`scale="document"`, from its design) is not a compound's. */
+export function GradeBadge({
+  grade,
+  long = false,
+  scale = 'compound',
+}: {
+  grade: EvidenceGrade;
+  long?: boolean;
+  scale?: GradeScale;
+}) {
+  const name = scale === 'document' ? 'Document grade' : 'Evidence grade';
   return (
-    <span className={`badge grade grade-${grade}`} title={`Evidence grade ${grade}: ${gradeMeaning(grade)}`}>
-      <span className="sr-only">Evidence grade </span>
+    <span className={`badge grade grade-${grade}`} title={`${name} ${grade}: ${gradeMeaning(grade, scale)}`}>
+      <span className="sr-only">{name} </span>
       {long ? `Grade ${grade}` : grade}
-      {long && <span className="badge-note"> · {gradeMeaning(grade)}</span>}
+      {long && <span className="badge-note"> · {gradeMeaning(grade, scale)}</span>}
     </span>
   );
 }

@@ -1,13 +1,15 @@
 import { EVIDENCE_GRADES, type EvidenceGrade } from '../../../shared/enums.ts';
-import { gradeMeaning } from '../lib/format.ts';
+import { gradeMeaning, type GradeScale } from '../lib/format.ts';
 
-/** Evidence-grade checkboxes (A–E) for a filter form; each box explains its grade on hover. */
+/** Evidence-grade checkboxes (A–E) for a filter form; each box explains its grade, in its scale's words, on hover. */
 export function GradePicker({
   selected,
   onChange,
+  scale = 'compound',
 }: {
   selected: readonly string[];
   onChange: (next: EvidenceGrade[]) => void;
+  scale?: GradeScale;
 }) {
   return (
     <fieldset className="field grade-pick">
@@ -16,7 +18,7 @@ export function GradePicker({
         {EVIDENCE_GRADES.map((g) => {
           const checked = selected.includes(g);
           return (
-            <label key={g} className="grade-box" title={gradeMeaning(g)}>
+            <label key={g} className="grade-box" title={gradeMeaning(g, scale)}>
               <input
                 type="checkbox"
                 checked={checked}

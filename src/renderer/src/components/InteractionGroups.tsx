@@ -4,6 +4,8 @@
  * text (DDInter, the ONC lists) fold into one line per group and source ("12 more pairs listed by DDInter without
  * mechanism or management"), still under their severity. Pair verdicts (the interaction check) show every source's
  * level and "Sources disagree".
+ * With `printTop` (a monograph), paper carries only the contraindicated and major groups and one count line for the
+ * rest ("40 more interactions of moderate or lower level — see the app"), so a long list does not fill pages.
  */
 import { useMemo, useState } from 'react';
 import { INTERACTION_SEVERITIES, type INTERACTION_SOURCES } from '../../../shared/enums.ts';
@@ -77,7 +79,18 @@ function order(rows: InteractionRow[], key: SortKey, desc: boolean): Interaction
   return desc ? out.reverse() : out;
 }
 
-export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; idPrefix: string }) {
+/** The levels a monograph prints in full; the rest is one count line on paper. */
+const PRINTED_LEVELS: readonly InteractionRow['severity'][] = ['contraindicated', 'major'];
+
+export function InteractionGroups({
+  rows,
+  idPrefix,
+  printTop = false,
+}: {
+  rows: InteractionRow[];
+  idPrefix: string;
+  printTop?: boolean;
+}) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'importance', desc: false });
   const shown = useMemo(() => {
@@ -86,6 +99,8 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
   }, [rows, filter]);
   if (rows.length === 0) return <p className="muted">No interactions are recorded.</p>;
   const withText = shown.filter((r) => !r.bare);
+  const notPrinted = printTop ? shown.filter((r) => !PRINTED_LEVELS.includes(r.severity)) : [];
+  const unlevelled = notPrinted.filter((r) => r.severity === 'unknown').length;
   const showLevels = withText.some((r) => r.levels?.length);
 
   const header = (key: Exclude<SortKey, 'importance'>, label: string) => {
@@ -167,7 +182,7 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
         return (
           <details
             key={sev}
-            className={`sev-group sev-group-${sev}`}
+            className={`sev-group sev-group-${sev}${printTop && !PRINTED_LEVELS.includes(sev) ? ' screen-only' : ''}`}
             open={sev !== 'unknown' || detailed.length + bareBySource.length <= 5}
           >
             <summary>
@@ -238,6 +253,13 @@ export function InteractionGroups({ rows, idPrefix }: { rows: InteractionRow[]; 
           </details>
         );
       })}
+      {notPrinted.length > 0 && (
+        <p className="print-only print-rest-count">
+          {num(notPrinted.length, 0)} more {notPrinted.length === 1 ? 'interaction' : 'interactions'} of moderate or
+          lower level — see the app.
+          {unlevelled > 0 && ` ${num(unlevelled, 0)} of them are listed without a level.`}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** Display helpers: words for the API's enum values, numbers and dates. Presentation only, never data. */
 import type { Category, CompoundStatus, EvidenceGrade, StudyDesign } from '../../../shared/enums.ts';
-import { EVIDENCE_GRADE_MEANING, STUDY_DESIGN_LABEL } from '../../../shared/enums.ts';
+import { DOCUMENT_GRADE_MEANING, EVIDENCE_GRADE_MEANING, STUDY_DESIGN_LABEL } from '../../../shared/enums.ts';
 
 /** "amino_acid" → "Amino acid", "muscle_growth" → "Muscle growth". */
 export function humanize(value: string): string {
@@ -33,7 +33,10 @@ export const statusLabel = (s: CompoundStatus) => STATUS_LABELS[s] ?? humanize(s
 
 export const studyDesignLabel = (d: StudyDesign) => STUDY_DESIGN_LABEL[d] ?? humanize(d);
 
-export const gradeMeaning = (g: EvidenceGrade) => EVIDENCE_GRADE_MEANING[g];
+/** Which scale a grade is on: a compound's (its evidence profile) or a document's (its study design alone). */
+export type GradeScale = 'compound' | 'document';
+export const gradeMeaning = (g: EvidenceGrade, scale: GradeScale = 'compound') =>
+  (scale === 'document' ? DOCUMENT_GRADE_MEANING : EVIDENCE_GRADE_MEANING)[g];
 
 /** Numbers as a clinician reads them: no float noise, thousands separated. */
 export function num(value: number, maxFractionDigits = 2): string {

@@ -16,7 +16,7 @@ import { ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx';
 import { InteractionGroups, isTextlessSource, type InteractionRow } from '../components/InteractionGroups.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { documentTitle } from './DocumentsPage.tsx';
+import { documentTitle } from '../lib/document-title.ts';
 import { categoryLabel, date, humanize, num, plural, statusLabel } from '../lib/format.ts';
 import { ApiError } from '../../../shared/client.ts';
 import type { CompoundRecord as Rec } from '../../../shared/schemas/compounds.ts';
@@ -416,7 +416,7 @@ function MonographBody({ m }: { m: Monograph }) {
         )}
       </Section>
       <Section id="interactions" title={`Interactions (${num(rows.length, 0)})`}>
-        <InteractionGroups rows={rows} idPrefix="mono" />
+        <InteractionGroups rows={rows} idPrefix="mono" printTop />
       </Section>
       <Section id="cost" title="Cost">
         <p>{m.cost_estimate}</p>
@@ -483,7 +483,7 @@ function RecordBody({ rec }: { rec: CompoundRecord }) {
         )}
       </Section>
       <Section id="interactions" title={`Interactions (${num(rows.length, 0)})`}>
-        <InteractionGroups rows={rows} idPrefix="rec" />
+        <InteractionGroups rows={rows} idPrefix="rec" printTop />
       </Section>
     </>
   );
@@ -531,12 +531,16 @@ function LinkedDocuments({ slug }: { slug: string }) {
     <>
       <p className="muted">
         {plural(docs.data.meta.total, 'document')} in this library linked to this compound.{' '}
-        <Link to={`/documents?compound=${slug}`}>Open them in Documents</Link>
+        <Link to={`/documents?compound=${slug}`} className="screen-only">
+          Open them in Documents
+        </Link>
+        <span className="print-inline">Their list is in the app (not printed).</span>
       </p>
-      <ul className="doc-list">
+      <ul className="doc-list screen-only">
         {docs.data.data.map((d) => (
           <li key={d.id}>
-            <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link> <GradeBadge grade={d.evidence_grade} />
+            <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link>{' '}
+            <GradeBadge grade={d.evidence_grade} scale="document" />
             <div className="muted small">
               {[d.journal, date(d.publication_date, d.publication_year), d.study_design_label]
                 .filter(Boolean)

@@ -9,7 +9,8 @@ import { doiUrl, ExternalLink, pubmedUrl } from '../components/ExternalLink.tsx'
 import { GradePicker } from '../components/GradePicker.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Empty, ErrorMessage, Loading } from '../components/States.tsx';
-import { date, plural } from '../lib/format.ts';
+import { documentTitle } from '../lib/document-title.ts';
+import { date, gradeMeaning, plural } from '../lib/format.ts';
 import { useApiQuery } from '../lib/queries.ts';
 import { pick, pickList, useUrlState } from '../lib/url-state.ts';
 import { useTitle } from '../lib/title.ts';
@@ -22,13 +23,6 @@ const SOURCE_LABEL: Record<(typeof DOCUMENT_SOURCES)[number], string> = {
   pubmedqa: 'PubMedQA',
   imported: 'Imported by you',
 };
-
-export function documentTitle(
-  d: Pick<Document, 'title' | 'pmid' | 'id'> & { title_source?: Document['title_source'] },
-): string {
-  if (d.title && d.title_source === 'question') return `Question studied: ${d.title}`;
-  return d.title ?? (d.pmid ? `Untitled PubMed record (PMID ${d.pmid})` : `Untitled record ${d.id}`);
-}
 
 function DocLinks({ d }: { d: Document }) {
   const links: { href: string; label: string }[] = [];
@@ -180,7 +174,7 @@ export function DocumentsPage() {
           <label htmlFor="dcompound">Compound (slug)</label>
           <input id="dcompound" maxLength={128} placeholder="e.g. metformin" {...field('compound')} />
         </div>
-        <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} />
+        <GradePicker selected={grades} onChange={(next) => url.set({ grade: next })} scale="document" />
         <div className="filter-actions">
           <button type="submit" className="btn btn-primary">
             Apply
@@ -225,7 +219,8 @@ export function DocumentsPage() {
                     {SOURCE_LABEL[d.source]} · {d.study_design_label}
                   </p>
                   <h2 className="result-title">
-                    <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link> <GradeBadge grade={d.evidence_grade} />
+                    <Link to={`/documents/${d.id}`}>{documentTitle(d)}</Link>{' '}
+                    <GradeBadge grade={d.evidence_grade} scale="document" />
                   </h2>
                   <p className="muted">{byline(d)}</p>
                   {d.abstract ? (
@@ -294,7 +289,7 @@ export function DocumentPage() {
           {/* A document's grade follows from its design alone: shown with the design, never with the compound scale's words. */}
           <span
             className={`badge grade grade-${d.evidence_grade}`}
-            title={`Document evidence grade ${d.evidence_grade}, from its study design`}
+            title={`Document grade ${d.evidence_grade}, from its study design: ${gradeMeaning(d.evidence_grade, 'document')}`}
           >
             Grade {d.evidence_grade}
             <span className="badge-note"> · {d.study_design_label}</span>

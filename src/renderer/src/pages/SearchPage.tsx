@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { EndpointInput } from '../../../shared/client.ts';
-import { CATEGORIES, EVIDENCE_GRADES } from '../../../shared/enums.ts';
+import { CATEGORIES, EVIDENCE_GRADES, type EvidenceGrade } from '../../../shared/enums.ts';
 import {
   MAX_QUERY_LENGTH,
   SEARCH_SORTS,
@@ -128,7 +128,8 @@ export function SearchPage() {
     grades: (grades.length ? gradeFacet.data?.data : data)?.facets.evidence_grades ?? [],
     categories: (category ? categoryFacet.data?.data : data)?.facets.categories ?? [],
   };
-  const allTypesTotal = facets.types.reduce((n, t) => n + t.count, 0);
+  // "All" is the all-types search's own total: a PubMedQA record is one result there, though each type counts it
+  const allTypesTotal = (type ? typeFacet.data?.data : data)?.results_total ?? 0;
   // narrow windows fold the filters away so results come first
   const narrow = useMediaQuery('(max-width: 820px)');
   const active = (type ? 1 : 0) + grades.length + (category ? 1 : 0) + (source ? 1 : 0);
@@ -220,14 +221,15 @@ export function SearchPage() {
                     const count = facets.grades.find((f) => f.grade === g)?.count ?? 0;
                     const checked = grades.includes(g);
                     return (
-                      <label key={g} className="check" title={gradeMeaning(g)}>
+                      <label key={g} className="check">
                         <input
                           type="checkbox"
                           checked={checked}
                           disabled={!checked && count === 0}
                           onChange={() => url.set({ grade: checked ? grades.filter((x) => x !== g) : [...grades, g] })}
                         />
-                        <GradeBadge grade={g} /> <span className="check-label">{gradeMeaning(g)}</span>
+                        <GradeBadge grade={g} scale={type === 'compounds' ? 'compound' : 'document'} />{' '}
+                        <GradeWords grade={g} type={type} />
                         <span className="count">{num(count, 0)}</span>
                       </label>
                     );
@@ -339,6 +341,21 @@ export function SearchPage() {
   );
 }
 
+/**
+ * A grade's words in the facet: a letter means one thing for a compound (its evidence profile) and another for a
+ * document or research item (its study design), so with every type searched both are said.
+ */
+function GradeWords({ grade, type }: { grade: EvidenceGrade; type: SearchType | undefined }) {
+  if (type === 'compounds') return <span className="check-label">{gradeMeaning(grade)}</span>;
+  if (type) return <span className="check-label">{gradeMeaning(grade, 'document')}</span>;
+  return (
+    <span className="check-label">
+      <span className="grade-scale">Compounds: {gradeMeaning(grade)}</span>
+      <span className="grade-scale">Documents: {gradeMeaning(grade, 'document')}</span>
+    </span>
+  );
+}
+
 /** Documents and research items of one source choice, from the sources facet (compounds are all bundled). */
 function sourceCount(data: SemanticSearchData, choice: SourceChoice): number {
   const docs = data.facets.sources
@@ -437,7 +454,7 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
         </p>
         <h2 className="result-title">
           <Link to={`/documents/${hit.id}`}>{hit.title ?? 'Untitled record'}</Link>{' '}
-          <GradeBadge grade={hit.evidence_grade} />
+          <GradeBadge grade={hit.evidence_grade} scale="document" />
         </h2>
         {hit.authors.length > 0 && <p className="muted">{authorsLine(hit.authors)}</p>}
         {hit.abstract && <p className="clamp-3">{hit.abstract}</p>}

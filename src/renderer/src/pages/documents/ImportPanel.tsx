@@ -13,6 +13,7 @@ import { api } from '../../api.ts';
 import { ErrorMessage } from '../../components/States.tsx';
 import { num, plural } from '../../lib/format.ts';
 import { planImport, type ImportFormat } from '../../lib/import-plan.ts';
+import { ImportedDocuments } from './ImportedDocuments.tsx';
 
 type Failure = ImportReport['failed'][number];
 interface Totals {
@@ -155,6 +156,7 @@ export function ImportPanel() {
         </p>
       </div>
       <ImportState state={state} />
+      <ImportedDocuments />
     </section>
   );
 }

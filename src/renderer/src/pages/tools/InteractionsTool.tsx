@@ -1,3 +1,8 @@
+/**
+ * The interaction check: a pasted medication list (read line by line by the API's medication-line reader), every pair
+ * judged, unread lines said first. Its form and result are shared with the medication-list screen
+ * (pages/MedicationListPage.tsx), which shows each line as read before the same result.
+ */
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { InteractionsData } from '../../../../shared/schemas/tools/interactions.ts';
@@ -59,37 +64,52 @@ function NameSuggestions({ text, caret, onPick }: { text: string; caret: number;
 }
 
 export function InteractionsTool() {
-  const [text, setText] = useState('');
-  const [caret, setCaret] = useState(0);
-  const [save, setSave] = useState(false);
   const run = useApiMutation('toolInteractions');
   return (
     <>
-      <ToolForm
-        title="Interaction check"
-        onSubmit={() => run.mutate({ body: { list: text, save } })}
-        pending={run.isPending}
-        error={run.error}
-        labels={LABELS}
-        save={save}
-        onSave={setSave}
-        submitLabel="Check interactions"
-      >
-        <TextAreaField
-          path="list"
-          label="Medicines (one per line, or separated by commas or semicolons)"
-          value={text}
-          onChange={setText}
-          rows={6}
-          placeholder={"Simvastatin 40mg ON\nClarithromycin 500mg BD\nwarfarin 5 mg; aspirin 81 mg; St John's wort"}
-          hint="Paste a medication list as your record exports it: doses, forms and frequencies are read and shown back. 2 to 30 lines: generic or brand names (any country), combinations, abbreviations, supplements or foods."
-          onCaret={setCaret}
-        >
-          <NameSuggestions text={text} caret={caret} onPick={setText} />
-        </TextAreaField>
-      </ToolForm>
+      <ListForm title="Interaction check" submitLabel="Check interactions" run={run} />
       {run.data && <InteractionsResult data={run.data.data} />}
     </>
+  );
+}
+
+/** The list box with name suggestions, sent to POST /v1/tools/interactions/check as `list` (the API reads the lines). */
+export function ListForm({
+  title,
+  submitLabel,
+  run,
+}: {
+  title: string;
+  submitLabel: string;
+  run: ReturnType<typeof useApiMutation<'toolInteractions'>>;
+}) {
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [save, setSave] = useState(false);
+  return (
+    <ToolForm
+      title={title}
+      onSubmit={() => run.mutate({ body: { list: text, save } })}
+      pending={run.isPending}
+      error={run.error}
+      labels={LABELS}
+      save={save}
+      onSave={setSave}
+      submitLabel={submitLabel}
+    >
+      <TextAreaField
+        path="list"
+        label="Medicines (one per line, or separated by commas or semicolons)"
+        value={text}
+        onChange={setText}
+        rows={6}
+        placeholder={"Simvastatin 40mg ON\nClarithromycin 500mg BD\nwarfarin 5 mg; aspirin 81 mg; St John's wort"}
+        hint="Paste a medication list as your record exports it: doses, forms and frequencies are read and shown back. 2 to 30 lines: generic or brand names (any country), combinations, abbreviations, supplements or foods."
+        onCaret={setCaret}
+      >
+        <NameSuggestions text={text} caret={caret} onPick={setText} />
+      </TextAreaField>
+    </ToolForm>
   );
 }
 
@@ -154,7 +174,7 @@ function LineReading({ read }: { read: NonNullable<InteractionsData['substances'
   );
 }
 
-function InteractionsResult({ data }: { data: InteractionsData }) {
+export function InteractionsResult({ data }: { data: InteractionsData }) {
   const rows = pairRows(data.pairs);
   const nothing = data.pairs.length === 0;
   const lines = data.substances.length + data.not_medicines.length;
