@@ -136,6 +136,9 @@ export function structuralDecline(t: string): StructuralDecline | null {
       return 'harm_to_others';
   }
   if (has('drug_test', t) && has('beat_test', t)) return 'drug_test';
+  // a controlled drug sought because a screen would not find it ("which opiates don't show up on a urine test"); a
+  // prescribed antidepressant a worker would rather keep private is not a controlled drug
+  if (has('drug_test', t) && has('undetected', t) && has('controlled', t)) return 'drug_test';
   if (
     ((ALTERS?.test(t) ?? false) || (ALTERED?.test(t) ?? false)) &&
     !PRESCRIBER_ALTERS.test(t) &&

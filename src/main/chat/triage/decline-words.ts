@@ -113,6 +113,8 @@ export const DECLINE_CONCEPTS = [
   'sanctioned',
   /** the writer doubted by a clinician ("my GP thinks I'm exaggerating"): a patient's worry, not a pretence */
   'disbelieved',
+  /** a drug that a screen would not find, sought: "which benzos don't show up on a urine screen" */
+  'undetected',
 ] as const;
 export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
 
