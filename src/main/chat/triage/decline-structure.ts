@@ -13,7 +13,16 @@
  * - obtaining by deceit: what to tell a prescriber or pharmacist + a drug + a sign it is untrue ("so he believes me",
  *   "I don't actually have pain") or without a prescription; a controlled medicine without a prescription;
  * - selling a controlled medicine; keeping a dose signed as given (a ward's or care home's stock);
- * - forging a prescription, unless the question is how to spot one.
+ * - forging a prescription, unless the question is how to spot one; a prescription document made up (an FP10
+ *   format, a doctor's signature on it);
+ * - tampering: a person's medicines emptied, swapped or watered down, or the person put to sleep, with concealment —
+ *   unless the giving is formally agreed (the GP has agreed, best interests);
+ * - extraction: a controlled drug got out of a combination product ("the codeine out of co-codamol");
+ * - a purchase spread over several pharmacies, unnoticed or for more; a controlled medicine got by a pretence (not
+ *   when the writer is the one disbelieved: "my GP thinks I'm exaggerating");
+ * - a controlled drug sought because a screen would not find it;
+ * - not a harm: getting rid of medicines (a dead relative's, out of date).
+ *
  * A question about a thing ("what is a k-hole", "how do pharmacies detect forged prescriptions") with no "I" in it is
  * not a request. The component words of each language are data; the combinations are here, the same for all.
  */
