@@ -13,7 +13,16 @@
  * - obtaining by deceit: what to tell a prescriber or pharmacist + a drug + a sign it is untrue ("so he believes me",
  *   "I don't actually have pain") or without a prescription; a controlled medicine without a prescription;
  * - selling a controlled medicine; keeping a dose signed as given (a ward's or care home's stock);
- * - forging a prescription, unless the question is how to spot one.
+ * - forging a prescription, unless the question is how to spot one; a prescription document made up (an FP10
+ *   format, a doctor's signature on it);
+ * - tampering: a person's medicines emptied, swapped or watered down, or the person put to sleep, with concealment —
+ *   unless the giving is formally agreed (the GP has agreed, best interests);
+ * - extraction: a controlled drug got out of a combination product ("the codeine out of co-codamol");
+ * - a purchase spread over several pharmacies, unnoticed or for more; a controlled medicine got by a pretence (not
+ *   when the writer is the one disbelieved: "my GP thinks I'm exaggerating");
+ * - a controlled drug sought because a screen would not find it;
+ * - not a harm: getting rid of medicines (a dead relative's, out of date).
+ *
  * A question about a thing ("what is a k-hole", "how do pharmacies detect forged prescriptions") with no "I" in it is
  * not a request. The component words of each language are data; the combinations are here, the same for all.
  */
@@ -42,8 +51,8 @@ const SOUGHT_HIGH = near('purpose', 'high');
 const FORGES = near('forge', 'prescription', 40);
 const FORGED = near('prescription', 'forge', 40);
 /** the alteration is of the prescription itself ("change a prescription", "modificare una ricetta", "Rezept ändern") */
-const ALTERS = near('alter', 'prescription', 24);
-const ALTERED = near('prescription', 'alter', 24);
+const ALTERS = near('alter', 'prescription', 40);
+const ALTERED = near('prescription', 'alter', 40);
 /** the prescriber changing a prescription is a question, not an alteration ("can my GP change my prescription") */
 const PRESCRIBER_ALTERS =
   /\b(?:my|the|a) (?:doctor|gp|prescriber|psychiatrist|consultant|pharmacist|nurse|specialist|medico|arzt|medecin)\b[^.?!]{0,20}\b(?:change|alter|modify|amend|increase|cambiar|modificar|andern|changer|modificare)\w*/u;
@@ -66,7 +75,7 @@ function watcherUnnoticed(t: string): boolean {
 
 /** The kinds this reader finds (a subset of declines.ts `DeclineKind`, named here so the two files do not import each other). */
 export type StructuralDecline =
-  'harm_to_others' | 'drug_test' | 'forged_prescription' | 'evade_care' | 'recreational_misuse';
+  'harm_to_others' | 'drug_test' | 'forged_prescription' | 'evade_care' | 'recreational_misuse' | 'illicit_synthesis';
 
 const has = (c: DeclineConcept, t: string) => P[c]?.test(t) ?? false;
 
@@ -90,6 +99,21 @@ export function spotsForgery(t: string): boolean {
   return has('detect', t);
 }
 
+/** A clinician's or carer's report about someone in their care (a resident's refused dose): not the writer's own secret. */
+export function reportsOnCare(t: string): boolean {
+  return has('care_report', t);
+}
+
+/** The writer doubted by a clinician ("my GP thinks I'm exaggerating"): a patient's worry, not a pretence. */
+export function disbelieved(t: string): boolean {
+  return has('disbelieved', t);
+}
+
+/** A formal agreement to give a medicine (the GP has agreed, a best-interests decision): care, not covert harm. */
+export function sanctioned(t: string): boolean {
+  return has('sanctioned', t);
+}
+
 /** A question about a thing, not a request to do it: "how do pharmacies detect forged prescriptions", "what is a k-hole". */
 export function asksAbout(t: string): boolean {
   return has('education', t) && !has('self', t);
@@ -100,14 +124,20 @@ export function structuralDecline(t: string): StructuralDecline | null {
   const person = has('person', t) || (has('pronoun', t) && !has('animal', t));
   const sought = has('subdue', t) || (SOUGHT_OUTCOME?.test(t) ?? false);
   const hidden = has('unnoticed', t) || has('untraceable', t);
+  // getting rid of medicines (a dead relative's, out of date) is disposal, not a harm ("get rid of them safely")
+  const harm = has('harm', t) && !has('disposal', t);
+  // a medicine given covertly under a formal agreement (the GP agreed, best interests) is care, unless harm is sought
+  const agreed = has('sanctioned', t) && !has('subdue', t) && !has('untraceable', t) && !harm;
   // harm to others only as a request (how, what can I, how much): told as something that happened ("I gave… and now
   // she won't wake up") it is an emergency, which this decline would otherwise replace (safety.ts)
-  if (has('ask', t)) {
+  if (has('ask', t) && !agreed) {
     if (person && (has('give', t) || has('vehicle', t)) && (hidden || sought)) return 'harm_to_others';
+    // a person's medicines emptied, swapped or watered down, or the person put to sleep, without their noticing
+    if (person && (has('tamper', t) || has('put_to_sleep', t)) && hidden) return 'harm_to_others';
     if (person && sought && hidden) return 'harm_to_others';
     if (person && (has('subdue', t) || (sought && has('drug', t)))) return 'harm_to_others';
-    if (person && has('untraceable', t) && (has('drug', t) || has('harm', t))) return 'harm_to_others';
-    if ((person || has('animal', t)) && has('harm', t) && (has('grievance', t) || hidden)) return 'harm_to_others';
+    if (person && has('untraceable', t) && (has('drug', t) || harm)) return 'harm_to_others';
+    if ((person || has('animal', t)) && harm && (has('grievance', t) || hidden)) return 'harm_to_others';
     // an animal's death sought with something given ("which medicine to mix into their food so they die"); a
     // person's is read by the outcomes above, so that "she took her pills so she dies, what should I do" stays an
     // emergency
@@ -115,6 +145,9 @@ export function structuralDecline(t: string): StructuralDecline | null {
       return 'harm_to_others';
   }
   if (has('drug_test', t) && has('beat_test', t)) return 'drug_test';
+  // a controlled drug sought because a screen would not find it ("which opiates don't show up on a urine test"); a
+  // prescribed antidepressant a worker would rather keep private is not a controlled drug
+  if (has('drug_test', t) && has('undetected', t) && has('controlled', t)) return 'drug_test';
   if (
     ((ALTERS?.test(t) ?? false) || (ALTERED?.test(t) ?? false)) &&
     !PRESCRIBER_ALTERS.test(t) &&
@@ -123,10 +156,20 @@ export function structuralDecline(t: string): StructuralDecline | null {
     return 'forged_prescription';
   // forging one outright needs no motive; "the signs that a prescription was forged" is a dispenser's question
   if (((FORGES?.test(t) ?? false) || (FORGED?.test(t) ?? false)) && !has('detect', t)) return 'forged_prescription';
+  // a prescription document made up (an FP10 format, a doctor's signature on it), asked for by the writer
+  if (has('fake_doc', t) && (has('ask', t) || has('self', t)) && !has('detect', t)) return 'forged_prescription';
+  // an opioid or other controlled drug got out of a combination product ("the codeine out of co-codamol")
+  if (has('extract', t) && has('controlled', t) && has('ask', t)) return 'illicit_synthesis';
   const medicine = has('drug', t) || has('controlled', t);
   if ((has('obtain', t) || has('keep', t)) && (medicine || has('prescription', t)) && watcherUnnoticed(t))
     return 'evade_care';
   if (has('deceit', t) && has('more', t) && (medicine || has('prescription', t))) return 'evade_care';
+  // a controlled medicine got from a prescriber by a pretence ("inventing back pain"); a patient who is not believed
+  // ("my GP thinks I'm exaggerating") is not pretending
+  if (has('deceit', t) && has('obtain', t) && has('controlled', t) && has('ask', t) && !has('disbelieved', t))
+    return 'evade_care';
+  // one purchase spread over several pharmacies, unnoticed or for more than one would be sold
+  if (has('spread', t) && has('obtain', t) && medicine && (has('unnoticed', t) || has('more', t))) return 'evade_care';
   // what to tell the prescriber or pharmacist, with a sign that it is untrue or that there is no prescription
   if (
     has('tell', t) &&

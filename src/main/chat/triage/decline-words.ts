@@ -95,6 +95,26 @@ export const DECLINE_CONCEPTS = [
   'education',
   /** the writer as the one acting (I, my): an education question that says this is not a request */
   'self',
+  /** getting one drug out of a product: extract, get the codeine out of, leave the paracetamol behind */
+  'extract',
+  /** a medicine emptied, swapped or watered down: empty his capsules, swap her tablets for, fill them with flour */
+  'tamper',
+  /** putting a person to sleep (dormir a alguien, усыпить, 眠らせ): with concealment, covert sedation */
+  'put_to_sleep',
+  /** a prescription document made up: an FP10 format, a template, a doctor's signature on it, "make me a prescription" */
+  'fake_doc',
+  /** one purchase spread over several pharmacies or shops */
+  'spread',
+  /** a clinician's or carer's report about someone in their care: a resident, the MAR chart, a dose refused or omitted */
+  'care_report',
+  /** getting rid of medicines: disposing, taking them back to the pharmacy, a dead relative's or out-of-date ones */
+  'disposal',
+  /** a formal agreement for giving a medicine: the GP has agreed, a best-interests decision, a covert medication plan */
+  'sanctioned',
+  /** the writer doubted by a clinician ("my GP thinks I'm exaggerating"): a patient's worry, not a pretence */
+  'disbelieved',
+  /** a drug that a screen would not find, sought: "which benzos don't show up on a urine screen" */
+  'undetected',
 ] as const;
 export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
 

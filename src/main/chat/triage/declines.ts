@@ -13,7 +13,16 @@
  * and one that is answered with advice rather than declined: keeping a supplement or drug from a surgeon or clinician
  * (the answer explains why to tell them, then answers the question).
  */
-import { animalOnly, asksAbout, prescriberAlters, spotsForgery, structuralDecline } from './decline-structure.ts';
+import {
+  animalOnly,
+  asksAbout,
+  disbelieved,
+  prescriberAlters,
+  reportsOnCare,
+  sanctioned,
+  spotsForgery,
+  structuralDecline,
+} from './decline-structure.ts';
 
 export type DeclineKind =
   | 'illicit_synthesis'
@@ -318,14 +327,15 @@ const EVADE = [
   re(
     `^(?=[\\s\\S]*\\b(?:${CONTROLLED})\\b)(?=[\\s\\S]*\\b(?:give|share|spare|sell|pass on)\\b)[\\s\\S]*\\b(?:mate|friend|buddy|pal|coworker|colleague|flatmate|roommate|brother|sister|cousin)\\b[^.?!]{0,30}\\b(?:wants?|asked|asking|needs?)\\b`,
   ),
-  re(
-    '\\b(?:fake|faking|feign\\w*|pretend\\w*|exaggerat\\w*)\\b[^.?!]{0,40}\\b(?:symptoms?|pain|adhd|anxiety|insomnia|depression)\\b[^.?!]{0,60}\\b(?:to get|so (?:i|they|the doctor|my doctor)|prescri\\w*)',
-  ),
   re('\\bmake\\b[^.?!]{0,30}\\blook like\\b[^.?!]{0,30}\\b(?:vitamins?|sweets|candy|supplements?|mints)\\b'),
   re(
     `\\b(?:comprar|conseguir|acheter|avoir|kaufen|bekommen|comprare|avere)\\b[^.?!]{0,40}\\b(?:${CONTROLLED})\\b[^.?!]{0,30}\\b(?:sin receta|sans ordonnance|ohne rezept|senza ricetta|sem receita)\\b`,
   ),
 ];
+/** Feigned symptoms for a prescription; a patient who is not believed ("my GP thinks I'm exaggerating") is not feigning. */
+const FEIGN = re(
+  '\\b(?:fake|faking|feign\\w*|pretend\\w*|exaggerat\\w*)\\b[^.?!]{0,40}\\b(?:symptoms?|pain|adhd|anxiety|insomnia|depression)\\b[^.?!]{0,60}\\b(?:to get|so (?:i|they|the doctor|my doctor)|prescri\\w*)',
+);
 /** Selling a controlled medicine or a prescription, or asking its street value. */
 const SELLS = re(
   `\\b(?:sell|selling|resell\\w*|street (?:value|price))\\b[^.?!]{0,40}\\b(?:${CONTROLLED}|pills|tablets|meds|script|prescription)\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,40}\\b(?:sell|street (?:value|price))\\b`,
@@ -574,14 +584,25 @@ export function declineKind(t: string): DeclineKind | null {
     !re(
       "\\b(?:(?:not|never|don'?t|avoid) (?:\\w+ )?(?:tell|telling|mention|mentioning|say|saying|let|letting)|hide|hiding|secret\\w*|without (?:telling|them|him|her)|find out)\\b",
     ).test(t);
-  if (hiding && !whatToSay)
+  // a nurse or carer asking whether to tell the GP about a resident's refused dose reports on someone's care: nothing
+  // of the writer's own is being kept back, unless the message says so
+  const reportOnly =
+    reportsOnCare(t) &&
+    !re(
+      "\\b(?:hide|hiding|conceal\\w*|secret\\w*|(?:not|never|don'?t|avoid) (?:\\w+ )?(?:tell|telling|mention|mentioning|say|saying|let|letting)|without (?:telling|informing)|ocultar|no decir\\w*|no contar\\w*|sin decir\\w*|verschweigen|verheimlichen|nicht (?:sagen|erzahlen))\\b",
+    ).test(t);
+  if (hiding && !whatToSay && !reportOnly)
     return re(`\\b${SURGEON}\\b|\\b(?:surgery|operation|operacion|cirugia|operation|op)\\b`).test(t)
       ? 'hide_from_surgeon'
       : 'hide_from_clinician';
   // ("my dog ate ibuprofen, will it poison him": him is the dog; harming an animal is read by the structure, with a motive)
-  if (HARM.some((x) => x.test(t)) && !animalOnly(t) && !asksAbout(t)) return 'harm_to_others';
+  if (HARM.some((x) => x.test(t)) && !animalOnly(t) && !asksAbout(t) && !sanctioned(t)) return 'harm_to_others';
   if (PERFORMANCE.test(t)) return 'performance_cycle';
   if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
-  if ((EVADE.some((x) => x.test(t)) || (SELLS.test(t) && !OTHER_SELLS.test(t))) && !asksAbout(t)) return 'evade_care';
+  if (
+    (EVADE.some((x) => x.test(t)) || (FEIGN.test(t) && !disbelieved(t)) || (SELLS.test(t) && !OTHER_SELLS.test(t))) &&
+    !asksAbout(t)
+  )
+    return 'evade_care';
   return structural;
 }
