@@ -24,7 +24,7 @@ describe("a question about an animal's own medicine", () => {
 describe('a pet that swallowed a human medicine (emerg8)', () => {
   it.each([
     ['our spaniel chewed through a blister of my naproxen', true],
-    ['mon chat a léché du paracétamol tombé par terre', true],
+    ['mon chat a leche du paracetamol tombe par terre', true],
     ['unser hund hat 4 tabletten ibuprofen gefressen', true],
     ['my puppy swallowed 20 of my paracetamol', true],
     ['our cat is on methimazole from the vet, can i crush it into her food?', false],
