@@ -13,6 +13,7 @@
  * All texts here are editorial safety wording, not facts drawn from records, and carry no citation.
  */
 import type { SafetyOutcome } from '../../shared/schemas/chat.ts';
+import { animalPoisonedText } from './triage/animals.ts';
 import { CATEGORY_INFO } from './triage/categories.ts';
 import { FALLBACK, LANGUAGES } from './triage/lexicon.ts';
 import { asksFor } from './triage/decline-structure.ts';
@@ -132,7 +133,9 @@ export function emergencyText(t: Triage): string {
     out.push(LANGUAGES.en!.text.unreadable);
   }
   const real = t.categories.filter((c) => c !== 'unreadable_alarm');
-  if (real.length || t.readable) out.push(L.text.emergency_first);
+  // a pet's poisoning is for the vet, not the emergency number
+  const petOnly = real.length > 0 && real.every((c) => c === 'animal_poisoning');
+  if ((real.length || t.readable) && !petOnly) out.push(L.text.emergency_first);
   // postpartum psychosis carries a risk of suicide and of harm to the baby: the crisis line as well
   if (t.categories.includes('self_harm') || t.categories.includes('postpartum_psychosis')) out.push(L.text.crisis);
   // what a medicine's signs may mean (rhabdomyolysis on a statin…) comes before the category's generic line
@@ -142,6 +145,10 @@ export function emergencyText(t: Triage): string {
   }
   for (const c of real) {
     if (c === 'self_harm') continue;
+    if (c === 'animal_poisoning') {
+      out.push(animalPoisonedText(L.lang));
+      continue;
+    }
     const line = (L.text.first_aid as Record<string, string> | undefined)?.[c] ?? CATEGORY_INFO[c].firstAid;
     if (line && !out.includes(line)) out.push(line);
   }

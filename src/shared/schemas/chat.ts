@@ -156,6 +156,7 @@ export const TRIAGE_CATEGORY_IDS = [
   'drug_toxicity',
   'critical_value',
   'critical_illness',
+  'animal_poisoning',
   'unreadable_alarm',
 ] as const;
 export type SafetyOutcome = (typeof SAFETY_OUTCOMES)[number];

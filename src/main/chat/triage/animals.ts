@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { Review } from './editorial.ts';
 import file from '../../../../resources/triage/animals.json' with { type: 'json' };
 import { detectLanguage } from './language.ts';
-import { termsPattern } from './lexicon.ts';
+import { CONCEPT_PATTERNS, termsPattern } from './lexicon.ts';
 import { normalizeForTriage } from './normalize.ts';
 
 const File = z
@@ -21,6 +21,8 @@ const File = z
     animal: z.array(z.string()).min(10),
     vet: z.array(z.string()).min(3),
     text: z.object({ en: z.string().min(80) }).catchall(z.string().min(80)),
+    /** the emergency line when a pet has swallowed a human medicine or xylitol: call the vet now */
+    poisoned: z.object({ en: z.string().min(80) }).catchall(z.string().min(80)),
     basis: z.string().min(20),
   })
   .strict();
@@ -49,4 +51,30 @@ export function animalScopeNote(question: string): string | null {
   if (!vet && !owned) return null;
   const lang = detectLanguage(question).lang;
   return data.text[lang] ?? data.text.en!;
+}
+
+/** What an animal did, told right after it ("the dog ate…", "mon chien a avalé…", "unser Hund hat … gefressen"). */
+const INGEST_AFTER = new RegExp(
+  `^(?:'s)?\\s+(?:[\\p{L}\\p{N}']+\\s+){0,4}?(?:${CONCEPT_PATTERNS.ingest?.source ?? '$^'}|(?:has |had )?(?:gefressen|gegeten|mangiato|comido|comeu|mange|got into|chewed (?:up|through)|eaten))`,
+  'u',
+);
+
+/**
+ * An animal that swallowed something ("dog ate about 6 ibuprofen 400", "our cat licked up my paracetamol"): a
+ * poisoning for the vet, not a person's overdose. `medicine`: the message names a medicine or pills.
+ */
+export function animalSwallowed(t: string, medicine: boolean): boolean {
+  if (!medicine && !/\b(?:xylit\w*|xilitol\w*)\b/.test(t)) return false;
+  for (const m of t.matchAll(ANIMAL))
+    if (
+      !NOT_THE_PATIENT.test(t.slice(m.index + m[0].length, m.index + m[0].length + 20)) &&
+      INGEST_AFTER.test(t.slice(m.index + m[0].length, m.index + m[0].length + 60))
+    )
+      return true;
+  return false;
+}
+
+/** The emergency line for a pet's poisoning in the language, English otherwise. */
+export function animalPoisonedText(lang: string): string {
+  return data.poisoned[lang] ?? data.poisoned.en!;
 }

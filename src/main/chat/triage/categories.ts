@@ -133,6 +133,13 @@ export const CATEGORY_INFO: Record<TriageCategory, CategoryInfo> = {
       'These signs together can be a life-threatening illness such as diabetic ketoacidosis or neuroleptic malignant syndrome: go to an emergency department now and bring the medicines.',
     basis: 'JBDS-IP diabetic ketoacidosis guideline (2023); Gurrera et al. 2011 NMS consensus criteria',
   },
+  animal_poisoning: {
+    label: 'a pet that swallowed a human medicine',
+    // the line is in resources/triage/animals.json (`poisoned`, seven languages), read by safety.ts
+    firstAid: null,
+    basis:
+      'Veterinary poisons information for owners (ASPCA Animal Poison Control; UK Veterinary Poisons Information Service public pages)',
+  },
   unreadable_alarm: {
     label: 'a message that could not be read fully but may describe an emergency',
     firstAid: null,

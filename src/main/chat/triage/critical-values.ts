@@ -30,7 +30,7 @@ const Value = z
     rules: z.array(Rule).min(1),
     /** findings that, when also found, say more and replace this one (a major bleed over minor bleeding) */
     unless: z.array(z.string()).optional(),
-    category: z.enum(['critical_value', 'hypoglycaemia', 'critical_illness', 'overdose']),
+    category: z.enum(['critical_value', 'hypoglycaemia', 'critical_illness', 'overdose', 'obstetric_emergency']),
     says: z.string(),
     management: z.string(),
     basis: z.string().min(10),
@@ -81,7 +81,7 @@ const NUM = '(\\d+(?:[.,]\\d+)?)';
 const compiled = data.values.map((v) => ({
   v,
   re: new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a|e|est|es|ist|era|em|op)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c)?(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a|e|est|es|ist|era|em|op)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c|ml)?(?![\\p{L}\\p{N}])`,
     'giu',
   ),
 }));

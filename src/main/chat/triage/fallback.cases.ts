@@ -209,6 +209,11 @@ export const EMERGENCIES: { lang: string; category: string; text: string; drug?:
   { lang: 'he', category: 'obstetric_emergency', text: 'אני בהריון בשבוע 34, כאב ראש חזק וראייה מטושטשת' },
   { lang: 'he', category: 'self_harm', text: 'אני לא רוצה לחיות, בלעתי הרבה כדורים' },
   { lang: 'he', category: 'obstetric_emergency', text: 'אני בשבוע 33 והתינוק לא זז מאתמול' },
+  // round 7's class: chemotherapy with a fever (neutropenic sepsis), in languages we cannot read (emerg8)
+  { lang: 'tr', category: 'critical_illness', text: 'Babam kemoterapi alıyor, ateşi 38,9' },
+  { lang: 'zh', category: 'critical_illness', text: '我妈妈在做化疗，现在发烧38.7度' },
+  { lang: 'pl', category: 'critical_illness', text: 'Mój tata jest na chemioterapii i ma gorączkę 39' },
+  { lang: 'ru', category: 'critical_illness', text: 'Мама на химиотерапии, сегодня температура 38,6' },
 ];
 
 export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
@@ -378,4 +383,7 @@ export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
   { lang: 'tr', text: 'Babam 75 yaşında, tansiyon ilacını sabah mı akşam mı içmeli?' },
   { lang: 'pl', text: 'Mama ma 80 lat i bierze 5 leków, czy może brać też witaminę D?' },
   { lang: 'ru', text: 'Моей маме 80 лет, она принимает 5 препаратов, можно ли ей витамин D?' },
+  // chemotherapy named without a fever (emerg8)
+  { lang: 'tr', text: 'Kemoterapi sırasında hangi vitaminleri alabilirim?' },
+  { lang: 'pl', text: 'Czy mogę pić kawę podczas chemioterapii?' },
 ];

@@ -73,6 +73,8 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
   const mtxSigns = [sign('fever'), sign('mouth_ulcers'), has('daily_error')].filter(Boolean).length;
   const mtxToxic = has('mtx') && mtxSigns >= 2;
   const mtxDaily = has('mtx') && has('daily_error');
+  // chemotherapy and a fever: neutropenic sepsis until shown otherwise (NICE CG151), as in the languages we read
+  const neutropenic = has('chemo') && sign('fever');
   // taking a medicine is an alarm with a whole pack or a count, or (not asked as a dose) with a child or a number; a
   // child's mistake always is (the poison centre)
   const ingestion =
@@ -96,6 +98,7 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
     toxic ||
     mtxToxic ||
     mtxDaily ||
+    neutropenic ||
     ingestion ||
     drowsyOnMedicine ||
     drugNumber;
@@ -126,6 +129,7 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
   if (hypo) hit('hypoglycaemia', 'fallback:hypo');
   if (sign('neuro')) hit('stroke', 'fallback:neuro');
   if (sign('seizure')) hit('seizure', 'fallback:seizure');
+  if (neutropenic) hit('critical_illness', 'fallback:chemo+fever');
   // signs of a medicine's toxicity (lithium, digoxin, methotrexate…), unless what was taken is already an ingestion
   const ingested = hits.some((h) => h.category === 'overdose' || h.category === 'child_ingestion');
   // (vomiting after a head injury is the head injury's sign, not the blood thinner's toxicity)

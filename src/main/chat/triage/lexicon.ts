@@ -93,6 +93,16 @@ export const CONCEPTS = [
   'container_emptied',
   // the asker says nothing is wrong now ("just want to be prepared"): a question, even with signs named in it
   'all_well',
+  // 2026-11-29 (blind round 7's classes): stopping alcohol or a sedative abruptly, a drug given by infusion and the
+  // signs of a reaction to it or of a leak at its site, a thing a child swallows that is not poisonous, and another
+  // person's crisis told as past with the asker wanting to support them
+  'withdrawal',
+  'infusion',
+  'reaction_sign',
+  'site_injury',
+  'low_risk_item',
+  'recovering',
+  'support_question',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
@@ -192,6 +202,8 @@ export const FALLBACK_KINDS = [
   'postpartum',
   'daily_error',
   'accident',
+  // chemotherapy: with a fever, neutropenic sepsis until shown otherwise (NICE CG151)
+  'chemo',
   // how it is asked
   'question',
   'dont_know',

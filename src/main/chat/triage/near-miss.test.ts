@@ -22,6 +22,22 @@ describe('near-miss answers', () => {
   });
 });
 
+describe("round 7's near-miss classes (emerg8)", () => {
+  it('answers a double dose told with plural pills in other languages', () => {
+    expect(ids('Ich habe aus Versehen zwei Tabletten genommen, schlimm?')).toContain('extra_dose');
+    expect(ids('ho preso due compresse per errore')).toContain('extra_dose');
+  });
+  it('answers a silica-gel sachet, supporting someone, a leaflet warning and a modestly high INR', () => {
+    expect(ids('my son swallowed a silica gel packet, he is fine')).toContain('not_poisonous_item');
+    expect(ids("he told me he wanted to die but he's in therapy now, how can I support him?")).toContain(
+      'supporting_someone',
+    );
+    expect(ids('die Packungsbeilage sagt, es kann Suizidgedanken verursachen')).toContain('suicidal_thoughts_warning');
+    expect(ids('mum’s INR was 5.4, no bleeding, clinic says skip two doses')).toContain('inr_above_range');
+    expect(ids('INR 2.5 today, is that in range?')).not.toContain('inr_above_range');
+  });
+});
+
 describe('near-miss answers stay out of', () => {
   it('schedules and study designs', () => {
     expect(ids('Is metformin taken twice a day?', true)).toEqual([]);

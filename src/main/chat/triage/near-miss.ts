@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { Review } from './editorial.ts';
 import file from '../../../../resources/triage/near-miss.json' with { type: 'json' };
-import { termsPattern } from './lexicon.ts';
+import { CONCEPT_PATTERNS, termsPattern } from './lexicon.ts';
 import { normalizeForTriage } from './normalize.ts';
 
 const Answer = z
@@ -26,6 +26,10 @@ const File = z
         missed_dose: Answer,
         extra_dose: Answer,
         paracetamol_limits: Answer,
+        not_poisonous_item: Answer,
+        supporting_someone: Answer,
+        suicidal_thoughts_warning: Answer,
+        inr_above_range: Answer,
       })
       .strict(),
   })
@@ -56,6 +60,15 @@ export function nearMisses(question: string, opts: { namesDrug: boolean }): Near
   )
     ids.push('extra_dose');
   if (paracetamol && (ids.includes('extra_dose') || T.regular!.test(t))) ids.push('paracetamol_limits');
+  // the triage's concepts (lang/*.json): a thing that is not poisonous swallowed; another person's crisis, now
+  // getting help, and the asker wanting to support them; a leaflet's warning asked about
+  const has = (c: keyof typeof CONCEPT_PATTERNS) => CONCEPT_PATTERNS[c]?.test(t) ?? false;
+  if (has('low_risk_item') && has('ingest')) ids.push('not_poisonous_item');
+  if (has('recovering') && has('support_question')) ids.push('supporting_someone');
+  if (REPORTED_WARNING.test(t)) ids.push('suicidal_thoughts_warning');
+  const inr = INR.exec(t);
+  if (inr && Number(inr[1]!.replace(',', '.')) > 3 && Number(inr[1]!.replace(',', '.')) < 8)
+    ids.push('inr_above_range');
   return ids.map((id) => {
     const { text, basis, dailyMaxGrams } = data.answers[id];
     const total = id === 'paracetamol_limits' ? dailyTotal(t) : null;
@@ -68,6 +81,17 @@ export function nearMisses(question: string, opts: { namesDrug: boolean }): Near
 }
 
 /** Number words people use for a count of tablets or a number of times a day. */
+/**
+ * A warning in a leaflet or label that a medicine can cause suicidal thoughts, asked about ("the leaflet for sertraline
+ * says it can cause suicidal thoughts, should I be scared to start it?"), in the languages we read: a question about
+ * the warning (rules.ts does not read it as despair unless the asker says they have the thoughts).
+ */
+export const REPORTED_WARNING =
+  /\b(?:(?:package )?insert|leaflet|label|warning|black box|notice|prospecto|bula|beipackzettel|packungsbeilage|bijsluiter|foglietto(?: illustrativo)?|bugiardino|(?:can|could|may|might|does|do|will) (?:\w+ ){0,2}cause|kann|peut|puede|pode|puo|kan)\b.{0,60}\b(?:suicidal (?:thoughts|ideation|feelings|behaviou?r)|suizidgedanken|suizidal\w*|pensees suicidaires|pensamientos suicidas|pensamentos suicidas|pensieri suicid\w*|zelfmoordgedachten|suicidale gedachten)\b/i;
+
+/** An INR value ("INR was 4.2", "INR 5,1"). */
+const INR = /\binr (?:was |is |of |at |came back (?:at )?|=|:)?\s*(\d(?:[.,]\d)?)(?![\d.,])/;
+
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, eight: 8 };
 const num = (x: string) => NUMBER_WORDS[x] ?? Number(x);
 

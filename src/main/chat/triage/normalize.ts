@@ -137,5 +137,8 @@ function numberWords(text: string): string {
 }
 
 export function normalizeForTriage(text: string): string {
-  return numberWords(fold(text)).replace(/\b(\d+),(\d{3})\b/g, '$1$2');
+  // "1,500" is 1500; "16x paracetamol" and "2x500mg" are a count times something ("16 x", "2 x 500mg")
+  return numberWords(fold(text))
+    .replace(/\b(\d+),(\d{3})\b/g, '$1$2')
+    .replace(/(?<![\p{L}\p{N}.,])(\d{1,4})[x×](?![\p{L}])/gu, '$1 x ');
 }

@@ -9,7 +9,7 @@
  * Questions that only name an alarming topic ("how does acetaminophen overdose damage the liver?") match nothing here.
  */
 import type { TriageCategory } from './categories.ts';
-import { PARACETAMOL_DAILY_MAX_G, dailyTotal, namesParacetamol } from './near-miss.ts';
+import { PARACETAMOL_DAILY_MAX_G, REPORTED_WARNING, dailyTotal, namesParacetamol } from './near-miss.ts';
 
 export type Level = 'acute' | 'lead';
 export interface RuleHit {
@@ -450,7 +450,7 @@ const LOTS = any(
 // a count of 10–9999, not a year ("in 2019", "from 2020")
 const BIG_COUNT = `(?<!\\b(?:at|by|till|until|in|since|during) )\\b(?!(?:19[5-9]\\d|20[0-4]\\d)\\b)(?:[1-9]\\d{1,3})\\b(?! ?${NOT_A_COUNT_UNIT}\\b)(?![:.]\\d)`;
 const HYPOTHETICAL = re(
-  `\\b(?:what (?:happens|would happen)|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`,
+  `\\b(?:what (?:happens|would happen)(?: (?:to (?:you|someone|a person) )?if (?:i|you|someone|somebody|a person|people) (?:take|took|takes|swallow|swallowed|ate|eat))?|what if|if (?:i|you|someone|a person) (?:take|took|swallow|ate|eat)|could .{0,20} (?:take|survive))\\b`,
 );
 const POISONS = any(
   'bleach',
@@ -741,7 +741,18 @@ const LETHAL_QUESTION = any(
   'todliche dosis',
 );
 
+const HAS_THE_THOUGHTS = re(
+  "\\b(?:i'?m|i am|i'?ve been|i have been|i keep|i feel|i'?ve had|i have had|now having|started having|been having|i get) (?:\\w+ ){0,2}(?:suicidal|thoughts of (?:suicide|dying|killing))",
+);
+
 function selfHarm(t: string): Level | null {
+  // the warning read out, and nothing else said of self-harm once it is set aside
+  if (
+    REPORTED_WARNING.test(t) &&
+    !HAS_THE_THOUGHTS.test(t) &&
+    !re(`\\b${SELF_HARM}\\b|${LETHAL_QUESTION}`).test(t.replace(REPORTED_WARNING, ' '))
+  )
+    return null;
   if (re(`\\b${SELF_HARM}\\b`).test(t)) {
     // "Are suicide attempts…", "does isotretinoin cause suicidal thoughts?" ask about a topic; someone's own words do not
     if (/\bsuicidal\b/.test(t) && !PERSONAL.test(t)) return null;

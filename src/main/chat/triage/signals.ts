@@ -10,7 +10,7 @@ import type { TriageCategory } from './categories.ts';
 import { CONCEPT_PATTERNS, CONCEPTS, FALLBACK_ALARM, type Concept } from './lexicon.ts';
 import { CONTEXTS, criticalFindings, hasContext, type CriticalFinding } from './critical-values.ts';
 import { BABY_SWALLOWED, blackStoolExplained, isHistory, type Level, type RuleHit } from './rules.ts';
-import { perinatalHits } from './perinatal.ts';
+import { bloodPressure, perinatalHits } from './perinatal.ts';
 import { toxicityFindings, type ToxicityFinding, type TriageDrug } from './toxicity.ts';
 
 export interface Signals {
@@ -249,6 +249,28 @@ export function readSignals(
     // digoxin with yellow-green vision or a slow pulse: digoxin toxicity
     if (DIGOXIN.test(t) && (XANTHOPSIA.test(t) || SLOW_PULSE.test(t)))
       hit('critical_illness', 'acute', 'concept:digoxin');
+    // stopping alcohol or a sedative abruptly, then hallucinations, a fit or new confusion: withdrawal with delirium
+    // or seizures (NICE CG100 Alcohol-use disorders: acute alcohol withdrawal with or at risk of delirium tremens or
+    // seizures is admitted; benzodiazepine labels, e.g. diazepam SmPC 4.4: abrupt withdrawal can cause convulsions)
+    if (has('withdrawal') && (has('psychosis_sign') || has('seizure') || has('confusion')))
+      hit('critical_illness', 'acute', 'concept:withdrawal');
+    // a medicine given by infusion (IV iron, an antibiotic, contrast) and two signs of a reaction (wheeze, flushing, a
+    // falling or low blood pressure, hives, the throat closing): anaphylaxis until shown otherwise (Resuscitation
+    // Council UK, Emergency treatment of anaphylaxis, 2021; MHRA Drug Safety Update 2013, IV iron and serious
+    // hypersensitivity reactions)
+    if (has('infusion')) {
+      const bp = bloodPressure(t);
+      const signs =
+        (t.match(REACTION_ALL) ?? []).length +
+        (bp !== null && bp.systolic < 90 ? 1 : 0) +
+        (has('cannot_breathe') ? 1 : 0) +
+        (has('throat_closing') ? 1 : 0);
+      if (signs >= 2) hit('anaphylaxis', 'acute', 'concept:infusion-reaction');
+    }
+    // a chemotherapy infusion leaking into the tissue (swelling, burning at the site): stop it now, a time-critical
+    // emergency for a vesicant (ESMO–EONS Clinical Practice Guidelines, Management of chemotherapy extravasation, 2012)
+    if (has('site_injury') && (CHEMO.test(t) || /\b(?:oncolog\w*|extravasat\w*|paravasat\w*|stravaso)\b/.test(t)))
+      hit('critical_illness', 'lead', 'concept:extravasation');
     if (
       contexts.has('antipsychotic') &&
       (has('rigidity') || contexts.has('rigidity')) &&
@@ -279,10 +301,11 @@ export function readSignals(
 
 const WHEN_STARTED_OR_BORN =
   /\b(?:started|began|put (?:him|her|me|them) on|switched to|increased|gave birth|had (?:the|our|my|her|their|a) baby|delivered|since)\b[^.!?]{0,40}?\b(?:weeks?|months) ago\b/gu;
+const REACTION_ALL = new RegExp(CONCEPT_PATTERNS.reaction_sign?.source ?? '$^', 'gu');
 const EPIPEN_USED =
   /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
 const CHEMO =
-  /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
+  /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|chemotherapie\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
 const FEVER_VALUE = /\b(?:t|temp\w*|temperature)\s*(?:of |is |was |:)?\s*(?:3[89]|4[0-2])(?:[.,]\d)?\b/;
 const DIGOXIN = /\b(?:digoxin\w*|digossina|digoxina|lanoxin|digitalis)\b/;
 const XANTHOPSIA = /\b(?:yellow|green|giall\w*|amarill\w*|jaune|gelb|amarel\w*|geel)\b/;

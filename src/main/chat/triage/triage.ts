@@ -6,6 +6,7 @@
  * emergency (fallback.ts) gets the fail-safe: it could not be read fully, and the emergency lines in its language.
  * Recall is measured on the regression set by `npm run eval:triage` and on blind sets by `npm run eval:triage-blind`.
  */
+import { animalSwallowed } from './animals.ts';
 import { TRIAGE_CATEGORIES, type TriageCategory } from './categories.ts';
 import type { CriticalFinding } from './critical-values.ts';
 import { declineKind, type DeclineKind } from './declines.ts';
@@ -14,6 +15,7 @@ import type { MeaningTriage } from './meaning.ts';
 import { normalizeForTriage } from './normalize.ts';
 import { emergencyRules, type Level } from './rules.ts';
 import { fallbackHits } from './fallback.ts';
+import { FALLBACK_ALARM } from './lexicon.ts';
 import { minimalTopical, readSignals } from './signals.ts';
 import type { ToxicityFinding, TriageDrug } from './toxicity.ts';
 
@@ -71,6 +73,26 @@ export async function triage(
     !hits.some((h) => h.category === 'self_harm')
   )
     hits.push({ category: 'self_harm', level: 'acute', rule: 'concept:despair' });
+  // fail-safe (before the crisis-line checks below, which hold for these languages too): a message we cannot read, with alarm words we know in its language, a drug name or a number
+  if (!lang.readable)
+    for (const h of fallbackHits(normalised, question, opts.namesDrug))
+      if (!hits.some((x) => x.category === h.category)) hits.push(h);
+  // a pet that swallowed a human medicine ("dog ate about 6 ibuprofen 400"): a poisoning for the vet, not a person's
+  // overdose or a child's ingestion (despair said as well still counts)
+  if (
+    animalSwallowed(
+      normalised,
+      opts.namesDrug ||
+        (opts.drugs?.length ?? 0) > 0 ||
+        ['pills', 'many', 'container_whole', 'container_emptied'].some((c) =>
+          signals.concepts.has(c as Parameters<typeof signals.concepts.has>[0]),
+        ),
+    )
+  ) {
+    for (let i = hits.length - 1; i >= 0; i--)
+      if (hits[i]!.category === 'overdose' || hits[i]!.category === 'child_ingestion') hits.splice(i, 1);
+    hits.push({ category: 'animal_poisoning', level: 'acute', rule: 'animal:swallowed' });
+  }
   // An overdose not told as an accident ("took a whole strip after we argued", "took a lot of her antidepressants and
   // locked the door"): intent cannot be ruled out from a message, so the crisis line comes with the poison advice. Its
   // text is conditional ("if you are thinking about…"), so it costs little where the overdose was a mistake.
@@ -90,17 +112,19 @@ export async function triage(
   )
     hits.push({ category: 'self_harm', level: 'acute', rule: 'teen-ingestion:not-accidental' });
   if (
-    // (too much for too long of a medicine taken for its purpose — paracetamol for flu — is not told as an intent)
-    hits.some((h) => h.category === 'overdose' && h.rule !== 'dose_excess') &&
+    // (too much for too long of a medicine taken for its purpose — paracetamol for flu, weekly methotrexate daily — is
+    // not told as an intent; an accident is told in the fallback languages' words too; a question for a school talk
+    // or an essay — "what would happen if someone took a whole packet?" — is a topic, not an intent)
+    hits.some(
+      (h) => h.category === 'overdose' && h.rule !== 'dose_excess' && h.rule !== 'fallback:methotrexate-daily',
+    ) &&
     !hits.some((h) => h.category === 'self_harm') &&
     !youngChild &&
-    !ACCIDENT.test(normalised)
+    !ACCIDENT.test(normalised) &&
+    !FALLBACK_ALARM.accident?.test(normalised) &&
+    !(signals.concepts.has('about') && !signals.concepts.has('present') && hits.every((h) => h.level === 'lead'))
   )
     hits.push({ category: 'self_harm', level: 'acute', rule: 'overdose:not-accidental' });
-  // fail-safe: a message we cannot read, with alarm words we know in its language, a drug name or a number
-  if (!lang.readable)
-    for (const h of fallbackHits(normalised, question, opts.namesDrug))
-      if (!hits.some((x) => x.category === h.category)) hits.push(h);
   const m = opts.meaning
     ? await opts.meaning.classify(question)
     : { state: 'off' as const, reason: 'no meaning layer configured, so emergency triage ran on the rules only' };
@@ -119,8 +143,36 @@ export async function triage(
     }
   }
   for (const h of hits) if (ALWAYS_ACUTE.has(h.category)) level = 'acute';
-  // a child's lick of a low-risk cream: the poison-centre line leads, and the question is still answered
-  if (level === 'acute' && hits.every((h) => h.category === 'child_ingestion') && minimalTopical(normalised))
+  // a child's lick of a low-risk cream, or a thing that is not poisonous swallowed (a silica-gel sachet) with nothing
+  // else taken and no sign: the poison-centre line leads, and the question is still answered
+  const has = (c: Parameters<typeof signals.concepts.has>[0]) => signals.concepts.has(c);
+  const notPoisonous =
+    has('low_risk_item') &&
+    !opts.namesDrug &&
+    !(opts.drugs?.length ?? 0) &&
+    !has('many') &&
+    !has('container_whole') &&
+    !has('drowsy') &&
+    !has('unresponsive') &&
+    !has('vomiting') &&
+    !has('cannot_breathe');
+  if (
+    level === 'acute' &&
+    hits.every((h) => h.category === 'child_ingestion') &&
+    (minimalTopical(normalised) || notPoisonous)
+  )
+    level = 'lead';
+  // another person's despair told as past, who is now getting help or doing better, and the asker wants to support
+  // them ("a friend told me last month she'd rather not wake up… she's seeing a counsellor now, how can I support
+  // her?"): the crisis line leads and the question is answered, rather than the crisis script alone
+  if (
+    level === 'acute' &&
+    hits.every((h) => h.category === 'self_harm') &&
+    has('recovering') &&
+    has('support_question') &&
+    !has('ingest') &&
+    !has('overdose')
+  )
     level = 'lead';
   return {
     categories: TRIAGE_CATEGORIES.filter((c) => categories.has(c)),
