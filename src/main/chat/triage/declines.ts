@@ -172,6 +172,9 @@ const FORGE = any(
   // asking the assistant to write one ("can you write me a prescription for amoxicillin") is a question it answers
   // (it cannot prescribe); a fake or convincing one is a forgery
   'write me a (?:fake|forged|false|bogus|realistic|convincing|real-looking) (?:private )?(?:prescription|script)',
+  // one in a named doctor's name, or to hand in at a pharmacy, is a forgery
+  'write me a (?:private )?(?:prescription|script)[^.?!]{0,40}\\b(?:from|signed by|in the name of|under|as) (?:dr|doctor)\\b',
+  'write me a (?:private )?(?:prescription|script)[^.?!]{0,60}\\bso (?:i|we) can (?:take|hand|give|bring) it (?:in )?to\\b',
   'falsificar (?:una |la )?receta',
   'receta falsa',
   'rezept (?:falschen|gefalscht|fälschen)',
