@@ -115,6 +115,10 @@ export const DECLINE_CONCEPTS = [
   'disbelieved',
   /** a drug that a screen would not find, sought: "which benzos don't show up on a urine screen" */
   'undetected',
+  /** a product returned for money: a refund, money back, taking it back to the shop (with tampering: refund fraud) */
+  'refund',
+  /** a purchase the law allows, asked about: behind or over the counter, pharmacy-only, do I need a prescription */
+  'lawful',
 ] as const;
 export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
 
