@@ -215,11 +215,7 @@ export function readSignals(
     // an insulin or sulfonylurea dose given in error and the person now drowsy or confused, whatever the glucose
     // read so far: severe hypoglycaemia is coming (NovoRapid SmPC 4.9, overdose: hypoglycaemia may develop, sometimes
     // late; JBDS-IP, The hospital management of hypoglycaemia in adults with diabetes mellitus, 2023) (blind round 8)
-    if (
-      contexts.has('insulin_su') &&
-      DOSE_ERROR.test(t) &&
-      (has('drowsy') || has('confusion') || has('unresponsive'))
-    )
+    if (contexts.has('insulin_su') && DOSE_ERROR.test(t) && (has('drowsy') || has('confusion') || has('unresponsive')))
       hit('hypoglycaemia', 'acute', 'concept:hypo-dose-error');
     if (has('face_droop') || has('speech_trouble') || has('one_side_weak')) hit('stroke', 'acute', 'concept:stroke');
     if (has('seizure') && (has('present') || has('person'))) hit('seizure', 'acute', 'concept:seizure');
