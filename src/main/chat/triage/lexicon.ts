@@ -103,6 +103,7 @@ export const CONCEPTS = [
   'low_risk_item',
   'recovering',
   'support_question',
+  'dvt_sign',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
