@@ -95,10 +95,11 @@ export function coverage(db: Db, subs: readonly Substance[]): InteractionsData['
         s.keys.some((k) => pairRecords.get(k, k, k, k)!.n < FEW_PAIR_RECORDS),
     )
     .map((s) => s.name);
+  const them = littleCovered.length === 1 ? 'it' : 'them';
   const lead = littleCovered.length
-    ? `Our sources hold few or no interactions for ${littleCovered.join(', ')} (often a newer or non-US medicine), so ` +
-      `"none listed" says little about ${littleCovered.length === 1 ? 'it' : 'them'}: check the Contraindications and ` +
-      'Interactions sections of its current label, or ask a pharmacist. '
+    ? `Our sources hold few or no interactions for ${littleCovered.join(', ')} (a newer or non-US medicine, or a ` +
+      `supplement), so "none listed" says little about ${them}: check the Contraindications and Interactions ` +
+      `sections of ${littleCovered.length === 1 ? 'its' : 'their'} current label, or ask a pharmacist. `
     : '';
   const statement =
     lead +

@@ -220,7 +220,7 @@ export function InteractionsResult({ data }: { data: InteractionsData }) {
           ) : data.coverage.little_coverage.length > 0 ? (
             // A drug our sources barely list (a newer or non-US medicine): "none" would read as reassurance.
             <p>
-              <strong>Not checked well: nothing listed here does not mean “no interaction”.</strong>{' '}
+              <strong>Not checked well:</strong> nothing is listed, which is not the same as “no interaction”.{' '}
               {data.coverage.statement}
             </p>
           ) : (
@@ -238,7 +238,7 @@ export function InteractionsResult({ data }: { data: InteractionsData }) {
               <p>
                 <strong>Our sources hold few or no interactions for {data.coverage.little_coverage.join(', ')}</strong>:
                 a pair of {data.coverage.little_coverage.length === 1 ? 'it' : 'them'} not listed below may still
-                interact. Check the Contraindications and Interactions sections of its current label.
+                interact. Check the Contraindications and Interactions sections of the current label.
               </p>
             </div>
           )}
