@@ -360,6 +360,12 @@ describe('pair model', () => {
     expect(rule('fingolimod', 'flecainide')).toBeNull();
     expect(rule('dapoxetine', 'ibuprofen')).not.toBe('contraindicated'); // the SSRI + NSAID bleeding rule stays
     expect(rule('solriamfetol', 'sertraline')).toBeNull();
+    // a change of smoking status, written as people write it, is tobacco smoke (the rules speak of stopping)
+    expect(level('theophylline 300 mg bd', 'stopped smoking 3 days ago')).toBe('major');
+    expect(level('clozapina 200 mg', 'dejó de fumar')).toBe('major');
+    // newer brands are read (Camzyos: mavacamten's label contraindications); a weak CYP2C19 inhibitor is not a member
+    expect(level('Camzyos 5 mg', 'fluoxetine 20 mg')).toBe('contraindicated');
+    expect(rule('mavacamten', 'omeprazole')).toBeNull();
   });
 
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
