@@ -90,7 +90,7 @@ export const REPORTED_WARNING =
   /\b(?:(?:package )?insert|leaflet|label|warning|black box|notice|prospecto|bula|beipackzettel|packungsbeilage|bijsluiter|foglietto(?: illustrativo)?|bugiardino|(?:can|could|may|might|does|do|will) (?:\w+ ){0,2}cause|kann|peut|puede|pode|puo|kan)\b.{0,60}\b(?:suicidal (?:thoughts|ideation|feelings|behaviou?r)|suizidgedanken|suizidal\w*|pensees suicidaires|pensamientos suicidas|pensamentos suicidas|pensieri suicid\w*|zelfmoordgedachten|suicidale gedachten)\b/i;
 
 /** An INR value ("INR was 4.2", "INR 5,1"). */
-const INR = /\binr (?:was |is |of |at |came back (?:at )?|=|:)?\s*(\d(?:[.,]\d)?)(?![\d.,])/;
+const INR = /\binr (?:was |is |of |at |came back (?:at )?|=|:)?\s*(\d(?:[.,]\d)?)(?!\d|[.,]\d)/;
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, eight: 8 };
 const num = (x: string) => NUMBER_WORDS[x] ?? Number(x);
