@@ -65,8 +65,10 @@ describe('the triage regression set', () => {
     expectPerfect(outcomes);
     const r = score(outcomes);
     expect(r.declines.correct, formatReport('rules', r)).toBe(r.declines.n);
-    // the rules leave no near-miss with an emergency instruction
-    expect(r.nearMiss.prefaced).toBe(0);
+    // the rules leave no near-miss with an emergency instruction, but two by design since round 7 (docs/chat.md):
+    // a child who swallowed something not poisonous gets the poison line first (r479), and someone supporting a
+    // person's past crisis gets the crisis line first (r480); both are then answered
+    expect(r.nearMiss.prefaced).toBeLessThanOrEqual(2);
     expect(outcomes.every((o) => o.triage.meaning === 'off' && o.triage.reason?.includes('rules only'))).toBe(true);
   });
 
