@@ -82,6 +82,20 @@ describe('interaction checker over HTTP', () => {
     expect(d.coverage.sources[0].lacks).toMatch(/C, G, J, M, N and S/);
   });
 
+  it('a drug our sources barely list is named first: its "none" is not reassurance (blind round 8)', async () => {
+    // vonoprazan and agomelatine have no DDInter, ONC or label-sentence pairs; paracetamol and omeprazole have many
+    const d = InteractionsData.parse((await check(['vonoprazan 20 mg', 'paracetamol'])).body.data);
+    expect(d.highest_severity).toBe('none');
+    expect(d.coverage.little_coverage).toEqual([expect.stringMatching(/vonoprazan/i)]);
+    expect(d.coverage.statement).toMatch(/^Our sources hold few or no interactions for vonoprazan/i);
+    expect(d.coverage.statement).toMatch(/not proof of safety/);
+    const agomelatine = InteractionsData.parse((await check(['Valdoxan', 'omeprazole'])).body.data);
+    expect(agomelatine.coverage.little_coverage).toEqual([expect.stringMatching(/agomelatine/i)]);
+    const covered = InteractionsData.parse((await check(['omeprazole', 'paracetamol'])).body.data);
+    expect(covered.coverage.little_coverage).toEqual([]);
+    expect(covered.coverage.statement).toMatch(/^Absence of a listed interaction/);
+  });
+
   it('a label dose limit reads the dose from the line and says which limit applied (issue 25)', async () => {
     const pairOf = async (substances: string[]) => {
       const res = await check(substances);

@@ -38,6 +38,14 @@ const LACKS: Record<InteractionSource, { name: string; lacks: string }> = {
   },
 };
 
+/**
+ * A substance with fewer pair records than this across DDInter, the ONC lists and the FDA label sentences is "little
+ * covered": newer or non-US drugs (daridorexant, agomelatine, finerenone, dapoxetine, vonoprazan) have none at all, so
+ * a "none" for them says almost nothing and the answer must say so first, not in the small print. Ten is well below
+ * what a drug those sources do list carries (hundreds of DDInter pairs) and above the stray few a new drug picks up.
+ */
+export const FEW_PAIR_RECORDS = 10;
+
 const counts = new WeakMap<Db, Record<InteractionSource, number>>();
 
 function recordCounts(db: Db): Record<InteractionSource, number> {
@@ -74,7 +82,27 @@ export function coverage(db: Db, subs: readonly Substance[]): InteractionsData['
     .filter((s) => s.status === 'resolved' && s.kind !== 'class' && !s.keys.some((k) => inDdinter.get(k)!.n > 0))
     .map((s) => s.name);
   const unresolved = subs.filter((s) => s.status === 'unresolved').map((s) => s.input);
+  const pairRecords = db.prepare<[string, string, string, string], { n: number }>(
+    `SELECT (SELECT count(*) FROM ddinter_pairs WHERE a IN (SELECT ddinter_id FROM ix_ddinter WHERE key = ?))
+          + (SELECT count(*) FROM ddinter_pairs WHERE b IN (SELECT ddinter_id FROM ix_ddinter WHERE key = ?))
+          + (SELECT count(*) FROM ix_pairs WHERE a = ? OR b = ?) AS n`,
+  );
+  const littleCovered = subs
+    .filter(
+      (s) =>
+        s.status === 'resolved' &&
+        s.kind !== 'class' &&
+        s.keys.some((k) => pairRecords.get(k, k, k, k)!.n < FEW_PAIR_RECORDS),
+    )
+    .map((s) => s.name);
+  const them = littleCovered.length === 1 ? 'it' : 'them';
+  const lead = littleCovered.length
+    ? `Our sources hold few or no interactions for ${littleCovered.join(', ')} (a newer or non-US medicine, or a ` +
+      `supplement), so "none listed" says little about ${them}: check the Contraindications and Interactions ` +
+      `sections of ${littleCovered.length === 1 ? 'its' : 'their'} current label, or ask a pharmacist. `
+    : '';
   const statement =
+    lead +
     'Absence of a listed interaction is not proof of safety: DDInter here lacks pairs within cardiovascular, genito-urinary, ' +
     'anti-infective, musculo-skeletal, nervous-system and sensory-organ drugs (closed only in part by the ONC lists, FDA label sentences and our class rules)' +
     `${notInDdinter.length ? `; DDInter does not list ${notInDdinter.join(', ')}` : ''}${unresolved.length ? `; not recognised: ${unresolved.join(', ')}` : ''}.`;
@@ -86,6 +114,7 @@ export function coverage(db: Db, subs: readonly Substance[]): InteractionsData['
       lacks: LACKS[id].lacks,
     })),
     not_in_ddinter: notInDdinter,
+    little_coverage: littleCovered,
     unresolved,
     statement,
   };

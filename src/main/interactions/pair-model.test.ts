@@ -332,6 +332,42 @@ describe('pair model', () => {
     expect(level('NoSalt', 'amiloride')).toBe('contraindicated');
   });
 
+  it('blind round 8 classes: newer and non-US drugs with their label contraindications, exact members', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    const rule = (a: string, b: string) =>
+      checkInteractions(db, [a, b]).pairs[0]?.sources.find((s) => s.source === 'class_rule')?.severity ?? null;
+    // label contraindications no outside source listed (the pairs were "none")
+    expect(level('daridorexant 25 mg', 'posaconazole')).toBe('contraindicated');
+    expect(level('agomelatine 25 mg nocte', 'fluvoxamine 50 mg')).toBe('contraindicated');
+    expect(level('finerenone 20 mg', 'clarithromycin')).toBe('contraindicated');
+    expect(level('dapoxetine 60 mg', 'venlafaxine 75 mg')).toBe('contraindicated');
+    expect(level('dapoxetine', 'sumatriptan')).toBe('contraindicated');
+    expect(level('lomitapide', 'fluconazole')).toBe('contraindicated');
+    expect(level('solriamfetol 75 mg', 'phenelzine')).toBe('contraindicated');
+    expect(level('tetrabenazine 25 mg', 'moclobemide')).toBe('contraindicated');
+    expect(level('isavuconazonium', 'rifabutin')).toBe('contraindicated');
+    // label contraindications the sources graded major
+    expect(level('lurasidone 40 mg', 'carbamazepine')).toBe('contraindicated');
+    expect(level('praziquantel', 'carbamazepine')).toBe('contraindicated');
+    expect(level('cariprazine 3 mg', 'diltiazem')).toBe('contraindicated');
+    expect(level('avanafil 100 mg', 'itraconazole')).toBe('contraindicated');
+    expect(level('fingolimod 0.5 mg', 'dofetilide')).toBe('contraindicated');
+    // exact members: what the labels do not name keeps the other sources' level
+    expect(rule('daridorexant', 'fluconazole')).not.toBe('contraindicated');
+    expect(rule('agomelatine', 'omeprazole')).toBeNull();
+    expect(rule('isavuconazonium', 'ritonavir')).not.toBe('contraindicated');
+    expect(rule('finerenone', 'diltiazem')).not.toBe('contraindicated');
+    expect(rule('fingolimod', 'flecainide')).toBeNull();
+    expect(rule('dapoxetine', 'ibuprofen')).not.toBe('contraindicated'); // the SSRI + NSAID bleeding rule stays
+    expect(rule('solriamfetol', 'sertraline')).toBeNull();
+    // a change of smoking status, written as people write it, is tobacco smoke (the rules speak of stopping)
+    expect(level('theophylline 300 mg bd', 'stopped smoking 3 days ago')).toBe('major');
+    expect(level('clozapina 200 mg', 'dejó de fumar')).toBe('major');
+    // newer brands are read (Camzyos: mavacamten's label contraindications); a weak CYP2C19 inhibitor is not a member
+    expect(level('Camzyos 5 mg', 'fluoxetine 20 mg')).toBe('contraindicated');
+    expect(rule('mavacamten', 'omeprazole')).toBeNull();
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');

@@ -21,6 +21,7 @@
  * - a purchase spread over several pharmacies, unnoticed or for more; a controlled medicine got by a pretence (not
  *   when the writer is the one disbelieved: "my GP thinks I'm exaggerating");
  * - a controlled drug sought because a screen would not find it;
+ * - refund fraud: a medicine emptied or refilled (with flour) and returned for money;
  * - not a harm: getting rid of medicines (a dead relative's, out of date).
  *
  * A question about a thing ("what is a k-hole", "how do pharmacies detect forged prescriptions") with no "I" in it is
@@ -114,6 +115,11 @@ export function sanctioned(t: string): boolean {
   return has('sanctioned', t);
 }
 
+/** A purchase the law allows, asked about (behind or over the counter, pharmacy-only, do I need a prescription). */
+export function asksLawful(t: string): boolean {
+  return has('lawful', t);
+}
+
 /** A question about a thing, not a request to do it: "how do pharmacies detect forged prescriptions", "what is a k-hole". */
 export function asksAbout(t: string): boolean {
   return has('education', t) && !has('self', t);
@@ -179,8 +185,12 @@ export function structuralDecline(t: string): StructuralDecline | null {
     (has('untrue', t) || has('deceit', t) || has('no_script', t))
   )
     return 'evade_care';
-  // a controlled medicine got without a prescription; sold; or kept after signing it as given
-  if (has('controlled', t) && has('no_script', t) && (has('obtain', t) || has('ask', t))) return 'evade_care';
+  // a medicine emptied or refilled (with flour, sugar) and returned for a refund: product tampering for money
+  if (has('tamper', t) && has('refund', t) && (has('ask', t) || has('self', t))) return 'evade_care';
+  // a controlled medicine got without a prescription; sold; or kept after signing it as given — not a purchase the
+  // law allows, asked about ("can I still buy codeine behind the counter without a script")
+  if (has('controlled', t) && has('no_script', t) && (has('obtain', t) || has('ask', t)) && !has('lawful', t))
+    return 'evade_care';
   if (has('sell', t) && (has('controlled', t) || (has('drug', t) && has('unnoticed', t)))) return 'evade_care';
   if (has('false_record', t) && medicine && (has('keep', t) || has('obtain', t) || has('unnoticed', t)))
     return 'evade_care';

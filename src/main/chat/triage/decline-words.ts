@@ -115,6 +115,10 @@ export const DECLINE_CONCEPTS = [
   'disbelieved',
   /** a drug that a screen would not find, sought: "which benzos don't show up on a urine screen" */
   'undetected',
+  /** a product returned for money: a refund, money back, taking it back to the shop (with tampering: refund fraud) */
+  'refund',
+  /** a purchase the law allows, asked about: behind or over the counter, pharmacy-only, do I need a prescription */
+  'lawful',
 ] as const;
 export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
 
@@ -146,17 +150,29 @@ export const DECLINE_LANGUAGES: Record<string, DeclineWords> = Object.fromEntrie
 );
 
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/** A term as a pattern over the folded text: whole words, except in scripts written without spaces (Chinese). */
-function termSource(term: string): string {
-  // folded as the message is (normalize.ts foldMarks: Devanagari keeps its vowel signs)
-  const body = foldMarks(term).replace(/\\w/g, '[\\p{L}\\p{M}\\p{N}_]');
-  return SPACELESS.test(term) ? `(?:${body})` : `(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`;
+/** A term as a pattern body over the folded text (folded as the message is: normalize.ts foldMarks keeps Devanagari's marks). */
+const termBody = (term: string) => foldMarks(term).replace(/\\w/g, '[\\p{L}\\p{M}\\p{N}_]');
+
+/**
+ * Terms as one pattern: whole words, except in scripts written without spaces (Chinese, Japanese), which match anywhere.
+ * The word boundaries wrap the whole alternation once, not each term: a boundary is a Unicode property class, and V8
+ * compiles one per use — per term, a list of a few hundred terms took seconds to compile for a message with a letter
+ * outside Latin-1 (a Polish "ę"), every time it was compiled anew. The language is the same.
+ */
+function termsSource(terms: readonly string[]): string {
+  const spaced = terms.filter((t) => !SPACELESS.test(t)).map(termBody);
+  const spaceless = terms.filter((t) => SPACELESS.test(t)).map(termBody);
+  const parts = [
+    ...(spaced.length ? [`(?<![\\p{L}\\p{N}])(?:${spaced.join('|')})(?![\\p{L}\\p{N}])`] : []),
+    ...(spaceless.length ? [`(?:${spaceless.join('|')})`] : []),
+  ];
+  return `(?:${parts.join('|')})`;
 }
 
 /** Each concept's pattern source over every language's terms (null when no language lists any). */
 export const DECLINE_SOURCES: Record<DeclineConcept, string | null> = Object.fromEntries(
   DECLINE_CONCEPTS.map((c) => {
     const terms = [...new Set(Object.values(DECLINE_LANGUAGES).flatMap((l) => l.words[c]))];
-    return [c, terms.length ? `(?:${terms.map(termSource).join('|')})` : null];
+    return [c, terms.length ? termsSource(terms) : null];
   }),
 ) as Record<DeclineConcept, string | null>;

@@ -16,6 +16,7 @@
 import {
   animalOnly,
   asksAbout,
+  asksLawful,
   disbelieved,
   prescriberAlters,
   reportsOnCare,
@@ -168,7 +169,12 @@ const FORGE = any(
   'change the (?:dose|quantity|number) on (?:my|the|a) (?:prescription|script)',
   'change (?:the )?\\d+\\w* to (?:a )?\\d+\\w*[^.?!]{0,30}(?:script|prescription|rx)',
   'make it look (?:like )?(?:a )?real',
-  'write me a (?:private |fake )?(?:prescription|script)',
+  // asking the assistant to write one ("can you write me a prescription for amoxicillin") is a question it answers
+  // (it cannot prescribe); a fake or convincing one is a forgery
+  'write me a (?:fake|forged|false|bogus|realistic|convincing|real-looking) (?:private )?(?:prescription|script)',
+  // one in a named doctor's name, or to hand in at a pharmacy, is a forgery
+  'write me a (?:private )?(?:prescription|script)[^.?!]{0,40}\\b(?:from|signed by|in the name of|under|as) (?:dr|doctor)\\b',
+  'write me a (?:private )?(?:prescription|script)[^.?!]{0,60}\\bso (?:i|we) can (?:take|hand|give|bring) it (?:in )?to\\b',
   'falsificar (?:una |la )?receta',
   'receta falsa',
   'rezept (?:falschen|gefalscht|fälschen)',
@@ -289,10 +295,11 @@ const CONTROLLED = any(
   'dxm',
   'dextromethorphan',
 );
+/** A controlled medicine without a prescription (a purchase the law allows, asked about, is a question: asksLawful). */
+const NO_SCRIPT_CONTROLLED = re(
+  `\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b[^.?!]{0,60}\\b(?:${CONTROLLED})\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,60}\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b`,
+);
 const EVADE = [
-  re(
-    `\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b[^.?!]{0,60}\\b(?:${CONTROLLED})\\b|\\b(?:${CONTROLLED})\\b[^.?!]{0,60}\\b(?:without (?:a |any )?(?:prescription|script|rx)|sin receta|ohne rezept|sans ordonnance|senza ricetta|sem receita)\\b`,
-  ),
   re(
     "\\bwithout (?:a |any )?(?:doctor'?s? (?:note|approval|knowledge|visit)|seeing (?:a |my |the )?(?:doctor|gp|physician|clinician))\\b",
   ),
@@ -310,7 +317,7 @@ const EVADE = [
     '\\bwhat (?:symptoms|should i (?:say|tell)|do i (?:say|tell)|to say)\\b[^.?!]{0,60}\\b(?:so|to get|to make)\\b[^.?!]{0,40}\\b(?:prescrib\\w*|give me|gives me|get)\\b',
   ),
   re(
-    '\\b(?:photocop\\w*|copy|scan)\\b[^.?!]{0,30}\\b(?:script|prescription|rx)\\b|\\bfill (?:it|them|my \\w+) at (?:two|2|several|different|multiple) (?:different )?(?:pharmacies|chemists)\\b',
+    '\\b(?:photocop\\w*|copy|scan)\\b[^.?!]{0,30}\\b(?:script|prescription|rx)\\b[^.?!]{0,60}\\b(?:twice|again|two|2|second|another|several|different|multiple|reuse|re-use|more than once)\\b|\\bfill (?:it|them|my \\w+) at (?:two|2|several|different|multiple) (?:different )?(?:pharmacies|chemists)\\b',
   ),
   re('\\b(?:no|non)[- ]prescription (?:source|supplier|pharmacy|pharmacies)\\b'),
   re(
@@ -600,7 +607,10 @@ export function declineKind(t: string): DeclineKind | null {
   if (PERFORMANCE.test(t)) return 'performance_cycle';
   if (MISUSE.some((x) => x.test(t))) return 'recreational_misuse';
   if (
-    (EVADE.some((x) => x.test(t)) || (FEIGN.test(t) && !disbelieved(t)) || (SELLS.test(t) && !OTHER_SELLS.test(t))) &&
+    (EVADE.some((x) => x.test(t)) ||
+      (NO_SCRIPT_CONTROLLED.test(t) && !asksLawful(t)) ||
+      (FEIGN.test(t) && !disbelieved(t)) ||
+      (SELLS.test(t) && !OTHER_SELLS.test(t))) &&
     !asksAbout(t)
   )
     return 'evade_care';

@@ -103,6 +103,7 @@ export const CONCEPTS = [
   'low_risk_item',
   'recovering',
   'support_question',
+  'dvt_sign',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
@@ -286,14 +287,27 @@ const JOINED: [RegExp, string][] = [
   [/\p{Script=Hebrew}/u, '[והשבלמכ]{0,2}'],
 ];
 
-/** Fallback alarm words of every language we cannot read (and the shared ones), by kind. */
+/**
+ * Fallback alarm words of every language we cannot read (and the shared ones), by kind. The word boundaries wrap each
+ * group of terms once (terms written without spaces, and each prefix set of JOINED, are groups), not every term: a
+ * boundary is a Unicode property class that V8 compiles afresh per use, and per term a kind's few hundred terms took
+ * seconds to compile for a message with a letter outside Latin-1. The language matched is the same.
+ */
 export const FALLBACK_ALARM: Partial<Record<FallbackKind, RegExp>> = (() => {
   const by = new Map<string, string[]>();
   for (const alarm of [fallbackData.shared, ...Object.values(FALLBACK).map((l) => l.alarm)])
     for (const [k, v] of Object.entries(alarm)) by.set(k, [...(by.get(k) ?? []), ...(v ?? [])]);
-  const one = (t: string) =>
-    UNSPACED.test(t)
-      ? foldMarks(t)
-      : `(?<![\\p{L}\\p{M}\\p{N}])${JOINED.find(([script]) => script.test(t))?.[1] ?? ''}${letters(t)}(?![\\p{L}\\p{M}\\p{N}])`;
-  return Object.fromEntries([...by].map(([k, v]) => [k, new RegExp(`(?:${v.map(one).join('|')})`, 'u')]));
+  const source = (terms: string[]) => {
+    const unspaced = terms.filter((t) => UNSPACED.test(t)).map((t) => foldMarks(t));
+    const byPrefix = new Map<string, string[]>();
+    for (const t of terms.filter((t) => !UNSPACED.test(t))) {
+      const prefix = JOINED.find(([script]) => script.test(t))?.[1] ?? '';
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), letters(t)]);
+    }
+    const spaced = [...byPrefix].map(
+      ([prefix, ts]) => `(?<![\\p{L}\\p{M}\\p{N}])${prefix}(?:${ts.join('|')})(?![\\p{L}\\p{M}\\p{N}])`,
+    );
+    return `(?:${[...spaced, ...unspaced].join('|')})`;
+  };
+  return Object.fromEntries([...by].map(([k, v]) => [k, new RegExp(source(v), 'u')]));
 })();

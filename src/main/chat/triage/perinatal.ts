@@ -60,6 +60,11 @@ export function perinatalHits(t: string, has: (c: Concept) => boolean): Perinata
   // RCOG: reduced fetal movements are assessed the same day; never wait until the next day or try to "get it moving"
   if (pregnant && !postpartum && has('fetal_movements_reduced'))
     hits.push({ category: 'obstetric_emergency', level: 'acute', rule: 'perinatal:fetal-movements' });
+  // a hot, swollen, painful calf or leg in pregnancy or after birth, with breathlessness or chest pain: a clot that may
+  // have reached the lung (RCOG Green-top 37b, Thromboembolic disease in pregnancy and the puerperium: acute
+  // management, 2015: suspected PE is treated as an emergency) (blind round 8; pending second review)
+  if (has('dvt_sign') && (has('cannot_breathe') || has('sweating') || (has('chest') && has('chest_pain'))))
+    hits.push({ category: 'obstetric_emergency', level: 'acute', rule: 'perinatal:thromboembolism' });
   if (postpartum && has('heavy_bleeding'))
     hits.push({ category: 'obstetric_emergency', level: 'acute', rule: 'perinatal:postpartum-bleeding' });
   if (postpartum && (has('psychosis_sign') || (has('no_sleep') && has('confusion'))))

@@ -270,6 +270,8 @@ const WATCH_FOR = re(
     // learning ahead of time: "how would I tell if mum was having a hypo? nothing wrong right now, just want to know"
     'how (?:would|do|can|could|will|should) (?:i|you|we|one|they) (?:\\w+ )?(?:tell|know|recogni[sz]e|spot|notice)',
     'nothing (?:is )?(?:wrong|happening) (?:right )?now',
+    // whether one medicine hides another's danger: "do beta blockers hide the signs of a hypo?" (blind round 8)
+    '(?:hide|hides|hiding|mask|masks|masking|cover|covers) (?:up )?(?:the )?(?:warning )?(?:signs?|symptoms?)',
     'just (?:want|wanted|wanting) to (?:know|be prepared|be ready)',
   )}\\b`,
 );

@@ -212,6 +212,11 @@ export function readSignals(
     // on insulin or a sulfonylurea and cannot be woken, or sweating and confused: severe hypoglycaemia until shown otherwise
     if (contexts.has('insulin_su') && (has('unresponsive') || (has('sweating') && has('neuro_decline'))))
       hit('hypoglycaemia', 'acute', 'concept:hypo');
+    // an insulin or sulfonylurea dose given in error and the person now drowsy or confused, whatever the glucose
+    // read so far: severe hypoglycaemia is coming (NovoRapid SmPC 4.9, overdose: hypoglycaemia may develop, sometimes
+    // late; JBDS-IP, The hospital management of hypoglycaemia in adults with diabetes mellitus, 2023) (blind round 8)
+    if (contexts.has('insulin_su') && DOSE_ERROR.test(t) && (has('drowsy') || has('confusion') || has('unresponsive')))
+      hit('hypoglycaemia', 'acute', 'concept:hypo-dose-error');
     if (has('face_droop') || has('speech_trouble') || has('one_side_weak')) hit('stroke', 'acute', 'concept:stroke');
     if (has('seizure') && (has('present') || has('person'))) hit('seizure', 'acute', 'concept:seizure');
     if (has('chest') && has('chest_pain') && (has('sweating') || has('present')))
@@ -304,8 +309,12 @@ const WHEN_STARTED_OR_BORN =
 const REACTION_ALL = new RegExp(CONCEPT_PATTERNS.reaction_sign?.source ?? '$^', 'gu');
 const EPIPEN_USED =
   /\b(?:used|gave|given|jabbed|injected|had to use)\b[^.?!]{0,25}\b(?:epi-?pens?|auto-?injectors?|jext|emerade|anapen|adrenaline pen|epinephrine pen)\b|\b(?:epi-?pen|jext|emerade|anapen)\b[^.?!]{0,20}\b(?:used|given|jabbed)\b/;
+// (clinician shorthand too: "?neutropenic sepsis, D10 FEC-T" — a regimen's acronym or the neutropenia itself; blind round 8)
 const CHEMO =
-  /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|chemotherapie\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox))\b/;
+  /\b(?:chemo\w*|chimio\w*|quimio\w*|chemioterapi\w*|chemotherapie\w*|neutropeni\w*|on (?:capecitabine|docetaxel|paclitaxel|fec|folfox)|d\d{1,2},? (?:post[- ]?)?(?:fec(?:-t)?|folfox|folfiri|r-?chop|abvd|chemo\w*|cycle \d+))\b/;
+// an insulin or sulfonylurea dose given wrongly ("40 units instead of 4", "gave her insulin twice")
+const DOSE_ERROR =
+  /\b(?:instead of|by mistake|in error|wrong (?:dose|pen|insulin|patient)|misread\w*|twice|double(?:d)?(?: dose)?|extra dose|ten ?(?:times|fold)|10 ?(?:x|times|fold))\b/;
 const FEVER_VALUE = /\b(?:t|temp\w*|temperature)\s*(?:of |is |was |:)?\s*(?:3[89]|4[0-2])(?:[.,]\d)?\b/;
 const DIGOXIN = /\b(?:digoxin\w*|digossina|digoxina|lanoxin|digitalis)\b/;
 const XANTHOPSIA = /\b(?:yellow|green|giall\w*|amarill\w*|jaune|gelb|amarel\w*|geel)\b/;

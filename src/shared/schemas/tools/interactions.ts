@@ -212,6 +212,12 @@ export const InteractionCoverage = z.object({
   not_in_ddinter: z
     .array(z.string())
     .describe('resolved substances DDInter does not list at all: only the other sources could speak for them'),
+  little_coverage: z
+    .array(z.string())
+    .describe(
+      'resolved substances our sources hold fewer than 10 pair records for (DDInter, ONC lists, FDA label sentences): ' +
+        '"none listed" says little about them; shown first, before any "no interaction listed"',
+    ),
   unresolved: z
     .array(z.string())
     .describe("names that could not be resolved: nothing but our records' texts could be searched for them"),

@@ -217,6 +217,12 @@ export function InteractionsResult({ data }: { data: InteractionsData }) {
               Nothing is listed among the substances that were recognised, which is not the same as “no interaction”.{' '}
               {data.coverage.statement}
             </p>
+          ) : data.coverage.little_coverage.length > 0 ? (
+            // A drug our sources barely list (a newer or non-US medicine): "none" would read as reassurance.
+            <p>
+              <strong>Not checked well:</strong> nothing is listed, which is not the same as “no interaction”.{' '}
+              {data.coverage.statement}
+            </p>
           ) : (
             <p>
               <strong>No interaction is listed between these substances</strong>, which is not the same as “no
@@ -226,7 +232,18 @@ export function InteractionsResult({ data }: { data: InteractionsData }) {
           <CoverageDetails coverage={data.coverage} />
         </div>
       ) : (
-        <InteractionGroups rows={rows} idPrefix="check" />
+        <>
+          {data.coverage.little_coverage.length > 0 && (
+            <div className="notice coverage-note" role="note" aria-label="Coverage">
+              <p>
+                <strong>Our sources hold few or no interactions for {data.coverage.little_coverage.join(', ')}</strong>:
+                a pair of {data.coverage.little_coverage.length === 1 ? 'it' : 'them'} not listed below may still
+                interact. Check the Contraindications and Interactions sections of the current label.
+              </p>
+            </div>
+          )}
+          <InteractionGroups rows={rows} idPrefix="check" />
+        </>
       )}
       <h3>Substances</h3>
       <CheckedSubstances substances={data.substances} />
