@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTableCellLabels } from '../lib/cell-labels.ts';
 import { useApiQuery } from '../lib/queries.ts';
+import { AdminKeyStatus } from './AdminKeyGate.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 export interface NavItem {
@@ -104,6 +105,7 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
         <p className="sidebar-hint">
           Press <kbd>/</kbd> to search
         </p>
+        <AdminKeyStatus />
         <ThemeSwitch />
       </aside>
       <main id="main" className="main" ref={main}>
