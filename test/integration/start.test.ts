@@ -85,6 +85,10 @@ describe('npm start prints no key', () => {
     expect(lines).not.toMatch(/mk_[A-Za-z0-9]+_/);
     expect(lines).not.toContain(running!.browserKey);
     expect(lines).toContain(`admin key: in ${join(config.dataDir, 'admin-key')}`);
+    // another link without the admin key on a command line
+    expect(lines).toContain(
+      `another link: printf 'X-API-Key: %s\\n' "$(cat '${join(config.dataDir, 'admin-key')}')" | curl -H @- -X POST ${running!.url}/v1/session/codes`,
+    );
     const envKey = 'mk_fromenv01_abcdefghijklmnopqrstuvwxyz';
     expect(
       startBanner({ ...withUi, admin: { file: null, fromEnv: true } }, { ...config, apiKey: envKey }).join('\n'),
