@@ -2,7 +2,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { currentApiKey } from './api.ts';
-import { AdminKeyDialog } from './components/AdminKeyDialog.tsx';
 import { Layout, type NavItem } from './components/Layout.tsx';
 import { Loading } from './components/States.tsx';
 import { setKeyRejectedHandler } from './lib/queries.ts';
@@ -47,55 +46,51 @@ export function App() {
   if (!currentApiKey()) return <KeyScreen reason="missing" />;
   if (rejected) return <KeyScreen reason="rejected" />;
   return (
-    <>
-      <Layout nav={NAV}>
-        <Routes>
-          <Route path="/" element={<SearchPage />} />
-          <Route path="/compounds" element={<CompoundsPage />} />
-          <Route path="/compounds/:slug" element={<CompoundPage />} />
-          <Route path="/documents" element={<DocumentsPage />} />
-          <Route path="/documents/:id" element={<DocumentPage />} />
-          <Route
-            path="/tools"
-            element={
-              <Suspense fallback={waiting('Tools')}>
-                <ToolsIndex />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/tools/:tool"
-            element={
-              <Suspense fallback={waiting('Tools')}>
-                <ToolPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/medications"
-            element={
-              <Suspense fallback={waiting('Medication list')}>
-                <MedicationListPage />
-              </Suspense>
-            }
-          />
-          {/* one route, so starting a conversation (/chat → /chat/<id>) keeps the page and its stream */}
-          <Route path="/chat/:id?" element={<ChatPage />} />
-          <Route path="/insights" element={<InsightsPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route
-            path="/sandbox"
-            element={
-              <Suspense fallback={waiting('API sandbox')}>
-                <SandboxPage />
-              </Suspense>
-            }
-          />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
-      </Layout>
-      {/* asked for by admin actions (lib/admin-key.ts); one for the whole app */}
-      <AdminKeyDialog />
-    </>
+    <Layout nav={NAV}>
+      <Routes>
+        <Route path="/" element={<SearchPage />} />
+        <Route path="/compounds" element={<CompoundsPage />} />
+        <Route path="/compounds/:slug" element={<CompoundPage />} />
+        <Route path="/documents" element={<DocumentsPage />} />
+        <Route path="/documents/:id" element={<DocumentPage />} />
+        <Route
+          path="/tools"
+          element={
+            <Suspense fallback={waiting('Tools')}>
+              <ToolsIndex />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/tools/:tool"
+          element={
+            <Suspense fallback={waiting('Tools')}>
+              <ToolPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/medications"
+          element={
+            <Suspense fallback={waiting('Medication list')}>
+              <MedicationListPage />
+            </Suspense>
+          }
+        />
+        {/* one route, so starting a conversation (/chat → /chat/<id>) keeps the page and its stream */}
+        <Route path="/chat/:id?" element={<ChatPage />} />
+        <Route path="/insights" element={<InsightsPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route
+          path="/sandbox"
+          element={
+            <Suspense fallback={waiting('API sandbox')}>
+              <SandboxPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Layout>
   );
 }

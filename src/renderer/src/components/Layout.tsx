@@ -1,8 +1,12 @@
-/** The frame: a sidebar of screens (a scrolling top bar on narrow windows), a skip link and the "/" shortcut. */
+/**
+ * The frame: a sidebar of screens (a scrolling top bar on narrow windows), a skip link, the "/" shortcut, and the
+ * admin key's dialog and status line.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTableCellLabels } from '../lib/cell-labels.ts';
 import { useApiQuery } from '../lib/queries.ts';
+import { AdminKeyDialog } from './AdminKeyDialog.tsx';
 import { AdminKeyStatus } from './AdminKeyGate.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
@@ -111,6 +115,8 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
       <main id="main" className="main" ref={main}>
         {children}
       </main>
+      {/* one for the whole app, opened by admin actions (lib/admin-key.ts askForAdminKey) */}
+      <AdminKeyDialog />
     </div>
   );
 }
