@@ -1,8 +1,7 @@
 /** Loading, empty and error states, the same everywhere. */
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../shared/client.ts';
-import { askForAdminKey } from '../lib/admin-key.ts';
-import { AdminKeyNeeded, isAdminScopeRefusal } from '../lib/api-call.ts';
+import { AdminKeyNeeded, askForAdminKey, isAdminScopeRefusal } from '../lib/admin-key.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (

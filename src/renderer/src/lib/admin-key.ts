@@ -4,9 +4,12 @@
  * ask for the admin key instead. It lives in this module's memory — never localStorage, sessionStorage or a cookie —
  * so it is gone when the tab closes or reloads, and only admin requests carry it (lib/api-call.ts).
  *
- * Also here: the one open request for the key, which the dialog (components/AdminKeyDialog.tsx) answers.
+ * Also here: the one open request for the key, which the dialog (components/AdminKeyDialog.tsx) answers, and the two
+ * errors that lead to it (no key given; the API's refusal naming the admin scope). No request is made from here, so
+ * error displays can import it without the API client.
  */
 import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../../shared/client.ts';
 
 let held: string | null = null;
 export interface AdminKeyPrompt {
@@ -72,4 +75,21 @@ export function onAdminKeyChange(fn: (key: string | null) => void): () => void {
   return subscribe(() => {
     if (held !== last) fn((last = held));
   });
+}
+
+/** An admin action that went without an admin key: none was given (cancelled), or the one held was refused. */
+export class AdminKeyNeeded extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminKeyNeeded';
+  }
+}
+
+/** The API's 403 for a key without the admin scope (its details name the scope: "needs admin; key has …"). */
+export function isAdminScopeRefusal(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError &&
+    err.status === 403 &&
+    err.details.some((d) => d.field === 'scope' && /^needs admin\b/.test(d.message))
+  );
 }

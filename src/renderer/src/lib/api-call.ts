@@ -6,27 +6,10 @@
 import { ApiError, MateriaClient, type EndpointInput, type EndpointOutput } from '../../../shared/client.ts';
 import { ENDPOINTS, type EndpointName } from '../../../shared/endpoints.ts';
 import { api, apiBase } from '../api.ts';
-import { askForAdminKey, forgetAdminKey, heldAdminKey } from './admin-key.ts';
+import { AdminKeyNeeded, askForAdminKey, forgetAdminKey, heldAdminKey, isAdminScopeRefusal } from './admin-key.ts';
 
 export const needsAdmin = (name: unknown): boolean =>
   typeof name === 'string' && name in ENDPOINTS && ENDPOINTS[name as EndpointName].scope === 'admin';
-
-/** An admin action that went without an admin key: none was given (cancelled), or the one held was refused. */
-export class AdminKeyNeeded extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AdminKeyNeeded';
-  }
-}
-
-/** The API's 403 for a key without the admin scope (its details name the scope: "needs admin; key has …"). */
-export function isAdminScopeRefusal(err: unknown): err is ApiError {
-  return (
-    err instanceof ApiError &&
-    err.status === 403 &&
-    err.details.some((d) => d.field === 'scope' && /^needs admin\b/.test(d.message))
-  );
-}
 
 export const adminClient = (key: string): MateriaClient => new MateriaClient({ baseUrl: apiBase, apiKey: key });
 

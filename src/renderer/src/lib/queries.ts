@@ -2,8 +2,8 @@
 import { keepPreviousData, MutationCache, QueryCache, QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, type EndpointInput, type EndpointOutput } from '../../../shared/client.ts';
 import type { EndpointName } from '../../../shared/endpoints.ts';
-import { onAdminKeyChange, useAdminKey } from './admin-key.ts';
-import { AdminKeyNeeded, callApi, needsAdmin } from './api-call.ts';
+import { AdminKeyNeeded, onAdminKeyChange, useAdminKey } from './admin-key.ts';
+import { callApi, needsAdmin } from './api-call.ts';
 
 /** Called when the API refuses the page's key (a key from an earlier launch); App shows the key screen. */
 let onKeyRejected: () => void = () => {};
