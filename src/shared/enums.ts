@@ -78,11 +78,12 @@ export const INTERACTION_SOURCES = [
 export const SCOPES = ['read', 'chat', 'tools', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
 /**
- * The scopes of a UI session key (browser page, desktop window). Issue 30 asks for everyday scopes only (a key page
- * script can reach should not create admin keys); that needs the renderer to ask for the admin key on its admin
- * screens (API keys, webhooks, import), which it does not yet, so the session key keeps admin for now (docs/api.md).
+ * The scopes of a UI session key (browser page, desktop window): everyday work, not admin. A key that page script can
+ * reach must not be able to create admin keys or allow private webhook targets if a script is ever injected; the
+ * renderer asks for the admin key for its admin actions (API keys, webhooks, import and delete of documents), holds it
+ * in the tab's memory only and sends it only with those requests (issue 30; docs/api.md "The web UI's key").
  */
-export const SESSION_SCOPES = ['read', 'chat', 'tools', 'admin'] as const satisfies readonly Scope[];
+export const SESSION_SCOPES = ['read', 'chat', 'tools'] as const satisfies readonly Scope[];
 
 export const STUDY_DESIGNS = [
   'meta_analysis',

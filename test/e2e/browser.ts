@@ -3,7 +3,7 @@
  * directory, serving the built renderer, driven by Debian's Chromium through playwright-core.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -56,6 +56,8 @@ export interface E2E {
   problems: string[];
   /** the address `npm start` prints for the browser: the page with a new one-time code in the fragment (each read) */
   readonly entryUrl: string;
+  /** the admin key of this data directory (`<data dir>/admin-key`), which the admin key dialog asks for */
+  readonly adminKey: string;
   shot(name: string, opts?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
@@ -101,6 +103,9 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
     get entryUrl() {
       return server.webUiLink();
     },
+    get adminKey() {
+      return readFileSync(join(dataDir, 'admin-key'), 'utf8').trim();
+    },
     shot: async (name, opts) => {
       const path = join(SHOTS, `${name}.png`);
       await page.screenshot({ path, fullPage: opts?.fullPage ?? true });
@@ -113,4 +118,13 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Answers the admin key dialog (components/AdminKeyDialog.tsx) with `key`, once it is open, and waits for it to close. */
+export async function enterAdminKey(page: Page, key: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Enter the admin key' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Admin key').fill(key);
+  await dialog.getByRole('button', { name: 'Use this key' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }

@@ -2,12 +2,13 @@
  * Importing documents on the Documents screen: a file dropped on the page goes through POST /v1/documents/import
  * (in batches when it is over the API's 1 MiB limit), with progress, a per-record report at each record's place in
  * the file, and clear errors; the imported documents are then listed under "Imported by you", where each can be
- * deleted after a confirmation (DELETE /v1/documents/{id}; a key without the admin scope is refused, as the API says).
+ * deleted after a confirmation (DELETE /v1/documents/{id}). Both are admin actions: the page's own key has no admin
+ * scope, so the first of them in a tab asks for the admin key (components/AdminKeyDialog.tsx).
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings, SIZES } from './axe.ts';
-import { startE2E, type E2E } from './browser.ts';
+import { enterAdminKey, startE2E, type E2E } from './browser.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -62,6 +63,7 @@ describe('import on the Documents screen', () => {
         ],
       }),
     );
+    await enterAdminKey(page, e.adminKey); // the first admin action in this tab asks for the key
     const status = report(page).getByRole('status');
     await status.getByText(/4 records in the file · 2 created · 0 updated · 2 failed/).waitFor();
     const failures = report(page).locator('.import-failures li');
@@ -114,6 +116,7 @@ describe('import on the Documents screen', () => {
     await row.getByRole('button', { name: `Delete ${title}` }).waitFor();
     await row.getByRole('button', { name: `Delete ${title}` }).click();
     await yes.click();
+    await enterAdminKey(page, e.adminKey); // a new page load: the tab's memory, and so the admin key, went with it
     await card
       .getByRole('status')
       .filter({ hasText: `Deleted “${title}”.` })
@@ -136,39 +139,23 @@ describe('import on the Documents screen', () => {
     expect(found).not.toContain(title);
   });
 
-  it('a key without the admin scope sees the list, and the delete is refused in the API’s words', async () => {
+  it('without the admin key the list shows, and a cancelled key request deletes nothing and says why', async () => {
     const { page } = e;
-    await page.goto(`${e.server.url}/documents`);
-    // a read-only key, made with this window's admin key, then used by the page
-    const readKey = await page.evaluate(async () => {
-      const key = localStorage.getItem('materia.apiKey')!;
-      const res = await fetch('/v1/api-keys', {
-        method: 'POST',
-        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'e2e read only', scopes: ['read'] }),
-      });
-      return ((await res.json()) as { data: { key: string } }).data.key;
-    });
-    const admin = await page.evaluate((k) => {
-      const was = localStorage.getItem('materia.apiKey')!;
-      localStorage.setItem('materia.apiKey', k);
-      return was;
-    }, readKey);
-    try {
-      await page.reload();
-      const card = page.locator('.import-card');
-      const row = card.locator('.imported-row').first();
-      await row.waitFor();
-      const name = await row.locator('a').innerText();
-      await row.getByRole('button', { name: `Delete ${name}` }).click();
-      await row.getByRole('button', { name: 'Yes, delete' }).click();
-      await row.getByRole('alert').getByText(/admin/i).first().waitFor();
-      await expect(card.locator('.imported-row', { hasText: name }).count()).resolves.toBe(1);
-      await e.shot('import-05-delete-refused');
-    } finally {
-      await page.evaluate((k) => localStorage.setItem('materia.apiKey', k), admin);
-      await page.reload();
-    }
+    await page.goto(`${e.server.url}/documents`); // a new page load holds no admin key
+    const card = page.locator('.import-card');
+    const row = card.locator('.imported-row').first();
+    await row.waitFor();
+    const name = await row.locator('a').innerText();
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await row.getByRole('button', { name: 'Yes, delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enter the admin key' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const alert = row.getByRole('alert');
+    await alert.getByText('Admin key needed').waitFor();
+    await alert.getByRole('button', { name: 'Enter the admin key' }).waitFor(); // not a dead end
+    await expect(card.locator('.imported-row', { hasText: name }).count()).resolves.toBe(1);
+    await e.shot('import-05-delete-needs-admin-key');
   });
 
   it('a file that cannot be sent says why, and nothing is imported', async () => {
@@ -181,6 +168,7 @@ describe('import on the Documents screen', () => {
     await alert.getByText(/notes\.txt is not JSON, JSON lines or PubMed XML/).waitFor();
     // a file the API refuses as a whole (no record could be imported): the API's own message, with the fields
     await drop(page, 'empty-records.jsonl', '{"authors": ["A"]}\n{"journal": "B"}\n');
+    await enterAdminKey(page, e.adminKey); // the first file that is sent
     await report(page)
       .getByRole('status')
       .getByText(/2 records in the file · 0 created · 0 updated/)

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, SHOTS, startE2E, type E2E } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, enterAdminKey, SHOTS, startE2E, type E2E } from './browser.ts';
 import { SCREENS } from './screens.ts';
 
 let e: E2E;
@@ -309,6 +309,7 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
         'a11y.json',
         JSON.stringify([{ id: 'a11y-1', title: 'Contrast check record' }, { id: 'a11y-2' }]),
       );
+      await enterAdminKey(page, e.adminKey); // importing is an admin action
       await page.locator('.import-failures li').first().waitFor();
     },
   },
@@ -317,6 +318,17 @@ const RESULT_STATES: { name: string; run(page: Page): Promise<void> }[] = [
     run: async (page) => {
       await dropFile(page, 'a11y.txt', 'not a record');
       await page.locator('.import-card').getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'settings: the admin key dialog refusing a wrong key',
+    run: async (page) => {
+      await page.goto(`${e.server.url}/settings`);
+      await page.getByRole('region', { name: 'API keys' }).getByRole('button', { name: 'Enter the admin key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Enter the admin key' });
+      await dialog.getByLabel('Admin key').fill('mk_wrongkey1_abcdefghijklmnopqrstuvwxyz');
+      await dialog.getByRole('button', { name: 'Use this key' }).click();
+      await dialog.getByRole('alert').waitFor();
     },
   },
   {

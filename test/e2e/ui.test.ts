@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { chromium, type Page, type Request, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, SHOTS, startE2E, type E2E } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, enterAdminKey, SHOTS, startE2E, type E2E } from './browser.ts';
 import { SCREENS } from './screens.ts';
 import { startSlowLlm, type SlowLlm } from './slow-llm.ts';
 
@@ -363,6 +363,9 @@ describe('the web UI served by npm start', () => {
     await nav('Settings').click();
     await heading('Settings').waitFor();
     const keys = page.getByRole('region', { name: 'API keys' });
+    // the page's own key has no admin scope: the section asks for the admin key first
+    await keys.getByRole('button', { name: 'Enter the admin key' }).click();
+    await enterAdminKey(page, e.adminKey);
     await keys
       .getByRole('row', { name: /browser session/ })
       .getByText('this window')

@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../../src/main/server/server.ts
 import { startBanner } from '../../src/main/server/start-banner.ts';
 import { CONTENT_DB, REPO_ROOT } from '../helpers/app.ts';
 import { SessionCodeResponse, SessionExchangeResponse } from '../../src/shared/schemas/session.ts';
+import { ENDPOINTS, type Endpoint } from '../../src/shared/endpoints.ts';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 
@@ -84,6 +85,10 @@ describe('npm start prints no key', () => {
     expect(lines).not.toMatch(/mk_[A-Za-z0-9]+_/);
     expect(lines).not.toContain(running!.browserKey);
     expect(lines).toContain(`admin key: in ${join(config.dataDir, 'admin-key')}`);
+    // another link without the admin key on a command line
+    expect(lines).toContain(
+      `another link: printf 'X-API-Key: %s\\n' "$(cat '${join(config.dataDir, 'admin-key')}')" | curl -H @- -X POST ${running!.url}/v1/session/codes`,
+    );
     const envKey = 'mk_fromenv01_abcdefghijklmnopqrstuvwxyz';
     expect(
       startBanner({ ...withUi, admin: { file: null, fromEnv: true } }, { ...config, apiKey: envKey }).join('\n'),
@@ -101,7 +106,7 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     const body = await first.json();
     expect(body).toEqual({
       success: true,
-      data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools', 'admin'] },
+      data: { key: running!.browserKey, scopes: ['read', 'chat', 'tools'] },
     });
     expect(SessionExchangeResponse.safeParse(body).success).toBe(true);
     const again = await post('/v1/session', { code });
@@ -113,36 +118,67 @@ describe('the web UI key hand-off (POST /v1/session)', () => {
     expect((await post('/v1/session', { code: 'short' })).status).toBe(400);
   });
 
-  it('the session key does everyday work; a key without admin is refused admin actions with a hint', async () => {
-    const session = running!.browserKey;
-    expect((await fetch(`${running!.url}/v1/content`, { headers: { 'X-API-Key': session } })).status).toBe(200);
-    // the session key keeps admin until the renderer can ask for the admin key (SESSION_SCOPES); a narrower key
-    // made with it shows the refusal the UI will meet
-    const created = await post('/v1/api-keys', { name: 'everyday', scopes: ['read', 'chat', 'tools'] }, session);
-    expect(created.status).toBe(200);
-    const key = ((await created.json()) as { data: { key: string } }).data.key;
-    const get = (path: string) => fetch(`${running!.url}${path}`, { headers: { 'X-API-Key': key } });
-    expect((await get('/v1/content')).status).toBe(200);
-    const chat = await post(
-      '/v1/chat/completions',
-      { messages: [{ role: 'user', content: 'What is metformin?' }] },
-      key,
-    );
-    expect(chat.status).toBe(200);
-    for (const [method, path, body] of [
-      ['POST', '/v1/api-keys', { name: 'x', scopes: ['admin'] }],
-      ['PUT', '/v1/webhooks/settings', { allow_private_targets: true }],
-      ['GET', '/v1/api-keys', undefined],
-    ] as const) {
-      const res = await fetch(`${running!.url}${path}`, {
+  it('the session key does what every screen does, everyday work included', async () => {
+    const key = running!.browserKey;
+    const send = (method: string, path: string, body?: object) =>
+      fetch(`${running!.url}${path}`, {
         method,
         headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-        /admin actions need the admin key/,
-      );
+    // what the screens call (src/renderer): search, records, documents, tools with a saved result, profile, insights,
+    // chat and its history
+    const everyday: [string, string, object?][] = [
+      ['GET', '/v1/content'],
+      ['POST', '/v1/search', { query: 'metformin' }],
+      ['POST', '/v1/compounds/search', { query: 'magnesium', limit: 5 }],
+      ['GET', '/v1/compounds/metformin'],
+      ['POST', '/v1/batch/compounds', { slugs: ['metformin'] }],
+      ['GET', '/v1/vocabulary/suggest?q=warf&limit=5'],
+      ['GET', '/v1/monographs/metformin'],
+      ['GET', '/v1/documents?source=imported&limit=10'],
+      ['GET', '/v1/documents/cord19-ak20jg32'],
+      ['POST', '/v1/tools/interactions/check', { substances: ['warfarin', 'aspirin'] }],
+      [
+        'POST',
+        '/v1/tools/bloodwork/analyze',
+        { sex: 'female', age: 54, panel: [{ test: 'ldl', value: 3.5, unit: 'mmol/L' }], save: true },
+      ],
+      ['PUT', '/v1/profile', { sex: 'female', birth_year: 1971, goals: ['sleep'] }],
+      ['GET', '/v1/profile'],
+      ['GET', '/v1/insights?limit=10'],
+      [
+        'POST',
+        '/v1/chat/completions',
+        { messages: [{ role: 'user', content: 'What is metformin?' }], conversation_id: 'start-test' },
+      ],
+      ['GET', '/v1/conversations?limit=50'],
+      ['GET', '/v1/conversations/start-test'],
+      ['GET', '/v1/agents'],
+    ];
+    for (const [method, path, body] of everyday) {
+      const res = await send(method, path, body);
+      expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
+    }
+  });
+
+  it('the session key is refused every admin route with a 403 that names the scope and the admin key', async () => {
+    const admin = (Object.values(ENDPOINTS) as Endpoint[]).filter((e) => e.scope === 'admin');
+    expect(admin.length).toBeGreaterThanOrEqual(14);
+    for (const e of admin) {
+      // auth comes before the request is read, so any id and an empty body do
+      const path = e.path.replace(/\{\w+\}/g, 'any-id');
+      const res = await fetch(`${running!.url}${path}`, {
+        method: e.method,
+        headers: { 'X-API-Key': running!.browserKey, 'Content-Type': 'application/json' },
+        ...(['POST', 'PUT'].includes(e.method) ? { body: '{}' } : {}),
+      });
+      expect(res.status, `${e.method} ${path}`).toBe(403);
+      const { error } = (await res.json()) as {
+        error: { message: string; details: { field: string; message: string }[] };
+      };
+      expect(error.message).toMatch(/lacks the "admin" scope; admin actions need the admin key/);
+      expect(error.details).toEqual([{ field: 'scope', message: 'needs admin; key has read, chat, tools' }]);
     }
   });
 

@@ -15,7 +15,11 @@ export function startBanner(
   const lines = [`Materia API listening on ${running.url}/v1 (data: ${config.dataDir})`];
   if (running.materia.hasRenderer) {
     lines.push(`  web UI:  ${running.webUiLink()}  (opens the UI once, within ${SESSION_CODE_TTL_MINUTES} minutes)`);
-    lines.push(`           another link: curl -X POST ${running.url}/v1/session/codes -H "X-API-Key: <admin key>"`);
+    // the admin key reaches curl on its input (printf is a shell builtin): never in an argv that ps shows to others
+    const key = running.admin.fromEnv ? '"$MATERIA_API_KEY"' : `"$(cat '${resolve(config.dataDir, 'admin-key')}')"`;
+    lines.push(
+      `           another link: printf 'X-API-Key: %s\\n' ${key} | curl -H @- -X POST ${running.url}/v1/session/codes`,
+    );
   } else lines.push('  web UI:  not built (run npm run build to serve it here)');
   lines.push(`  health:  ${running.url}/v1/health`, `  OpenAPI: ${running.url}/v1/openapi.json`);
   lines.push(

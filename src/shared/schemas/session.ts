@@ -21,7 +21,7 @@ export const SessionExchangeResponse = success(
     key: z
       .string()
       .describe(
-        'the browser session key of this launch (scopes read, chat, tools, admin); keep it in the page, never in an address',
+        'the browser session key of this launch (scopes read, chat, tools: admin actions need the admin key); keep it in the page, never in an address',
       ),
     scopes: z.array(z.enum(SCOPES)),
   }),

@@ -1,8 +1,13 @@
-/** The frame: a sidebar of screens (a scrolling top bar on narrow windows), a skip link and the "/" shortcut. */
+/**
+ * The frame: a sidebar of screens (a scrolling top bar on narrow windows), a skip link, the "/" shortcut, and the
+ * admin key's dialog and status line.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTableCellLabels } from '../lib/cell-labels.ts';
 import { useApiQuery } from '../lib/queries.ts';
+import { AdminKeyDialog } from './AdminKeyDialog.tsx';
+import { AdminKeyStatus } from './AdminKeyGate.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 export interface NavItem {
@@ -104,11 +109,14 @@ export function Layout({ nav, children }: { nav: NavItem[]; children: ReactNode 
         <p className="sidebar-hint">
           Press <kbd>/</kbd> to search
         </p>
+        <AdminKeyStatus />
         <ThemeSwitch />
       </aside>
       <main id="main" className="main" ref={main}>
         {children}
       </main>
+      {/* one for the whole app, opened by admin actions (lib/admin-key.ts askForAdminKey) */}
+      <AdminKeyDialog />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Loading, empty and error states, the same everywhere. */
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../shared/client.ts';
+import { AdminKeyNeeded, askForAdminKey, isAdminScopeRefusal } from '../lib/admin-key.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -26,6 +27,10 @@ export function describeError(err: unknown): {
   message: string;
   details: { field: string; message: string }[];
 } {
+  if (err instanceof AdminKeyNeeded) return { title: 'Admin key needed', message: err.message, details: [] };
+  if (isAdminScopeRefusal(err)) {
+    return { title: 'Admin key needed', message: 'This action needs the admin key.', details: [] };
+  }
   if (err instanceof ApiError) {
     if (err.status === 429) {
       return {
@@ -65,12 +70,24 @@ export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () 
           ))}
         </ul>
       )}
-      {/* a 404 or a refused request answers the same the next time: no "Try again" for those */}
-      {onRetry && !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) && (
-        <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          Try again
+      {/* an admin action: the way on is the admin key, then the same action again */}
+      {(error instanceof AdminKeyNeeded || isAdminScopeRefusal(error)) && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void askForAdminKey().then((key) => key && onRetry?.())}
+        >
+          Enter the admin key
         </button>
       )}
+      {/* a 404 or a refused request answers the same the next time: no "Try again" for those */}
+      {onRetry &&
+        !(error instanceof AdminKeyNeeded) &&
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) && (
+          <button type="button" className="btn btn-secondary" onClick={onRetry}>
+            Try again
+          </button>
+        )}
     </div>
   );
 }

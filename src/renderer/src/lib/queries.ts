@@ -2,7 +2,8 @@
 import { keepPreviousData, MutationCache, QueryCache, QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, type EndpointInput, type EndpointOutput } from '../../../shared/client.ts';
 import type { EndpointName } from '../../../shared/endpoints.ts';
-import { api } from '../api.ts';
+import { AdminKeyNeeded, onAdminKeyChange, useAdminKey } from './admin-key.ts';
+import { callApi, needsAdmin } from './api-call.ts';
 
 /** Called when the API refuses the page's key (a key from an earlier launch); App shows the key screen. */
 let onKeyRejected: () => void = () => {};
@@ -10,6 +11,7 @@ export function setKeyRejectedHandler(fn: () => void): void {
   onKeyRejected = fn;
 }
 
+// only the page's own key: a refused admin key comes as AdminKeyNeeded (lib/api-call.ts) and asks for the key again
 const watchAuth = (err: unknown) => {
   if (err instanceof ApiError && err.status === 401) onKeyRejected();
 };
@@ -22,9 +24,17 @@ export const queryClient = new QueryClient({
       staleTime: 5 * 60_000,
       refetchOnWindowFocus: false,
       // 4xx answers will not change on retry; a 429 says when to come back, so do not hammer it either
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      retry: (count, err) =>
+        !(err instanceof ApiError && err.status >= 400 && err.status < 500) &&
+        !(err instanceof AdminKeyNeeded) &&
+        count < 2,
     },
   },
+});
+
+// Forgetting the admin key forgets what it showed (the key list, webhooks) too.
+onAdminKeyChange((key) => {
+  if (!key) queryClient.removeQueries({ predicate: (q) => needsAdmin(q.queryKey[0]) });
 });
 
 export interface ApiQueryOptions {
@@ -33,17 +43,20 @@ export interface ApiQueryOptions {
   keepPrevious?: boolean;
 }
 
+/** A read shown on a screen. An admin read waits until this tab holds the admin key; it never opens the dialog. */
 export function useApiQuery<N extends EndpointName>(name: N, input: EndpointInput<N>, opts: ApiQueryOptions = {}) {
+  const adminKey = useAdminKey();
   return useQuery<EndpointOutput<N>, Error>({
     queryKey: [name, input],
-    queryFn: ({ signal }) => api.call(name, input, signal),
-    enabled: opts.enabled ?? true,
+    queryFn: ({ signal }) => callApi(name, input, signal, false),
+    enabled: (opts.enabled ?? true) && (!needsAdmin(name) || adminKey !== null),
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
   });
 }
 
+/** An action the person asked for: an admin action asks for the admin key when this tab holds none. */
 export function useApiMutation<N extends EndpointName>(name: N) {
   return useMutation<EndpointOutput<N>, Error, EndpointInput<N>>({
-    mutationFn: (input) => api.call(name, input),
+    mutationFn: (input) => callApi(name, input, undefined, true),
   });
 }

@@ -29,7 +29,8 @@ export function KeyScreen({ reason }: { reason: 'missing' | 'rejected' }) {
           </li>
           <li>
             Open that whole link, including the part after <code>#</code>. It works once, within 15 minutes; the page
-            then keeps its key in this browser.
+            then keeps its key in this browser. That key is for everyday work (reading, tools, chat): admin actions ask
+            for the admin key, which the page keeps only while the tab is open.
           </li>
         </ol>
         <p className="small muted">

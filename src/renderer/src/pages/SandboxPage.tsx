@@ -35,7 +35,9 @@ export default function SandboxPage() {
         <h1>API sandbox</h1>
         <p className="lede">
           Every <code>/v1</code> endpoint, from the server's own OpenAPI document. Requests are real and use this
-          window's key (already authorised); open an operation, choose <em>Try it out</em>, then <em>Execute</em>.
+          window's key (already authorised); open an operation, choose <em>Try it out</em>, then <em>Execute</em>. That
+          key has no admin scope, so admin routes answer 403 with it: to try them, choose <em>Authorize</em> and enter
+          the admin key (the sandbox keeps it until you leave this screen).
         </p>
       </header>
       {doc.isPending && <Loading label="Loading the API reference…" />}

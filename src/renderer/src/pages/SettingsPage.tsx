@@ -24,8 +24,9 @@ function ApiAccess() {
   const key = currentApiKey() ?? '';
   const [copied, setCopied] = useState<string | null>(null);
   const base = `${apiBase.replace(/\/$/, '')}/v1`;
+  // the key reaches curl on its input (printf is a shell builtin), never on a command line that ps shows to others
   const curl = (k: string) =>
-    `curl -s -X POST ${base}/compounds/search \\\n  -H "X-API-Key: ${k}" -H 'Content-Type: application/json' \\\n  -d '{"query":"magnesium","limit":5}'`;
+    `printf 'X-API-Key: %s\\n' '${k}' | curl -s -X POST ${base}/compounds/search -H @- \\\n  -H 'Content-Type: application/json' -d '{"query":"magnesium","limit":5}'`;
   const copy = async (text: string, what: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -48,7 +49,10 @@ function ApiAccess() {
           <dt>This window's key</dt>
           <dd>
             <code>{maskKey(key)}</code>{' '}
-            <span className="muted small">(a key for this launch only; it stops working when the server restarts)</span>
+            <span className="muted small">
+              (scopes read, chat and tools, for this launch only: it stops working when the server restarts; admin
+              actions ask for the admin key)
+            </span>
           </dd>
         </div>
         <div>

@@ -1,6 +1,7 @@
 /**
  * Import by drag and drop (or a file chooser) on the Documents screen, through POST /v1/documents/import: the file is
- * planned into batches under the API's size limit (lib/import-plan.ts), sent one by one with a progress bar, and the
+ * planned into batches under the API's size limit (lib/import-plan.ts), sent one by one with a progress bar (with the
+ * admin key, which the first batch asks for when this tab holds none: lib/api-call.ts), and the
  * API's per-record report is shown at each record's position in the file. Nothing is dropped silently: a file that
  * cannot be sent, a refused batch and every failed record are listed.
  */
@@ -9,8 +10,8 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../../shared/client.ts';
 import type { ImportReport } from '../../../../shared/schemas/documents.ts';
-import { api } from '../../api.ts';
 import { ErrorMessage } from '../../components/States.tsx';
+import { callApi } from '../../lib/api-call.ts';
 import { num, plural } from '../../lib/format.ts';
 import { planImport, type ImportFormat } from '../../lib/import-plan.ts';
 import { ImportedDocuments } from './ImportedDocuments.tsx';
@@ -44,7 +45,7 @@ type State =
 const POSITION: Record<ImportFormat, string> = { json: 'Record', jsonl: 'Line', pubmed_xml: 'Article' };
 const FAILURES_SHOWN = 50;
 
-/** 401, 429 and a lost connection stop the import: the next batch would meet the same answer. */
+/** 401, 429, no admin key and a lost connection stop the import: the next batch would meet the same answer. */
 const stopsImport = (err: unknown) => !(err instanceof ApiError) || err.status === 401 || err.status === 429;
 
 export function ImportPanel() {
@@ -81,7 +82,8 @@ export function ImportPanel() {
         total: plan.records,
       });
       try {
-        const { data } = await api.call('documentImport', { body: batch.body });
+        // an admin route: the admin key goes with it, asked for on the first batch when this tab holds none
+        const { data } = await callApi('documentImport', { body: batch.body }, undefined, true);
         totals.received += data.received;
         totals.created += data.created;
         totals.updated += data.updated;

@@ -1,7 +1,7 @@
 /**
  * The documents you imported, listed under the import card with a delete for each (DELETE /v1/documents/{id}), asked
- * twice: "Delete" opens a confirmation naming the document, and only "Yes, delete" sends. The API decides who may
- * delete (the admin scope); a refusal is shown as the API words it. After a delete the lists and search refresh and
+ * twice: "Delete" opens a confirmation naming the document, and only "Yes, delete" sends. Deleting is an admin action:
+ * it asks for the admin key when this tab holds none (lib/api-call.ts); a refusal is shown as the API words it. After a delete the lists and search refresh and
  * focus goes to the list's heading, with a status line saying what was deleted.
  */
 import { useQueryClient } from '@tanstack/react-query';

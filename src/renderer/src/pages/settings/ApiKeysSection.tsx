@@ -1,9 +1,11 @@
-/** API keys: list, create (the secret is shown once), revoke. Admin scope. */
+/** API keys: list, create (the secret is shown once), revoke. Admin scope: shown once this tab holds the admin key. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SCOPES, type Scope } from '../../../../shared/enums.ts';
 import type { ApiKeyRecord } from '../../../../shared/schemas/api-keys.ts';
 import { currentApiKey } from '../../api.ts';
+import { AdminKeyGate } from '../../components/AdminKeyGate.tsx';
+import { forgetAdminKey, heldAdminKey } from '../../lib/admin-key.ts';
 import { FieldErrorsProvider, FormErrorSummary, TextField, useFieldErrors } from '../../components/form-kit.tsx';
 import { Empty, ErrorMessage, Loading } from '../../components/States.tsx';
 import { date } from '../../lib/format.ts';
@@ -155,7 +157,11 @@ export function SecretOnce({
   );
 }
 
-function RevokeButton({ k, mine, onDone }: { k: ApiKeyRecord; mine: boolean; onDone: () => void }) {
+/** Whose key a row is: this window's everyday key, or the admin key this tab holds. */
+type Mine = 'window' | 'admin' | null;
+const prefixOf = (key: string | null) => (key ?? '').replace(/^(mk_[A-Za-z0-9]+_).*$/, '$1');
+
+function RevokeButton({ k, mine, onDone }: { k: ApiKeyRecord; mine: Mine; onDone: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const revoke = useApiMutation('apiKeyRevoke');
   if (!confirming)
@@ -172,7 +178,11 @@ function RevokeButton({ k, mine, onDone }: { k: ApiKeyRecord; mine: boolean; onD
   return (
     <span className="confirm">
       <span className="small">
-        {mine ? 'This window uses this key: it will stop working. Revoke?' : 'Revoke for good?'}
+        {mine === 'window'
+          ? 'This window uses this key: it will stop working. Revoke?'
+          : mine === 'admin'
+            ? 'This is the admin key this tab holds: admin actions will need another. Revoke?'
+            : 'Revoke for good?'}
       </span>
       <button
         type="button"
@@ -184,6 +194,7 @@ function RevokeButton({ k, mine, onDone }: { k: ApiKeyRecord; mine: boolean; onD
             {
               onSuccess: () => {
                 setConfirming(false);
+                if (mine === 'admin') forgetAdminKey();
                 onDone();
               },
             },
@@ -201,11 +212,6 @@ function RevokeButton({ k, mine, onDone }: { k: ApiKeyRecord; mine: boolean; onD
 }
 
 export function ApiKeysSection() {
-  const queryClient = useQueryClient();
-  const list = useApiQuery('apiKeyList', { query: { include_revoked: 'true', limit: '100' } });
-  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['apiKeyList'] });
-  const myPrefix = (currentApiKey() ?? '').replace(/^(mk_[A-Za-z0-9]+_).*$/, '$1');
   return (
     <section className="card section" aria-labelledby="keys-h">
       <h2 id="keys-h">API keys</h2>
@@ -213,6 +219,22 @@ export function ApiKeysSection() {
         Keys let scripts and other programs call the local API. Only a hash of each key is stored, so a key's secret is
         shown once, when it is created.
       </p>
+      <AdminKeyGate what="Listing, creating and revoking API keys">
+        <ApiKeys />
+      </AdminKeyGate>
+    </section>
+  );
+}
+
+function ApiKeys() {
+  const queryClient = useQueryClient();
+  const list = useApiQuery('apiKeyList', { query: { include_revoked: 'true', limit: '100' } });
+  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['apiKeyList'] });
+  const windowPrefix = prefixOf(currentApiKey());
+  const adminPrefix = prefixOf(heldAdminKey());
+  return (
+    <>
       {created && (
         <SecretOnce
           title={`Key “${created.name}” created`}
@@ -244,12 +266,14 @@ export function ApiKeysSection() {
             <tbody>
               {list.data.data.map((k) => {
                 const state = keyState(k);
-                const mine = k.prefix === myPrefix;
+                const mine: Mine = k.prefix === windowPrefix ? 'window' : k.prefix === adminPrefix ? 'admin' : null;
                 return (
                   <tr key={k.id} className={state !== 'active' ? 'row-muted' : ''}>
                     <td>
                       <strong>{k.name}</strong>
-                      {mine && <div className="small muted">this window</div>}
+                      {mine && (
+                        <div className="small muted">{mine === 'window' ? 'this window' : "this tab's admin key"}</div>
+                      )}
                     </td>
                     <td>
                       <code>{k.prefix}…</code>
@@ -279,6 +303,6 @@ export function ApiKeysSection() {
           refresh();
         }}
       />
-    </section>
+    </>
   );
 }

@@ -1,4 +1,7 @@
-/** Webhooks: endpoints (secret shown once), a signed test ping, the delivery log, re-enable, delete, local targets. */
+/**
+ * Webhooks: endpoints (secret shown once), a signed test ping, the delivery log, re-enable, delete, local targets.
+ * Admin scope: shown once this tab holds the admin key.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookRecord } from '../../../../shared/schemas/webhooks.ts';
@@ -9,6 +12,7 @@ import {
   TextField,
   useFieldErrors,
 } from '../../components/form-kit.tsx';
+import { AdminKeyGate } from '../../components/AdminKeyGate.tsx';
 import { Empty, ErrorMessage, Loading } from '../../components/States.tsx';
 import { date, num } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/queries.ts';
@@ -299,10 +303,6 @@ function LocalTargets() {
 }
 
 export function WebhooksSection() {
-  const queryClient = useQueryClient();
-  const list = useApiQuery('webhookList', {});
-  const [created, setCreated] = useState<{ secret: string; url: string } | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['webhookList'] });
   return (
     <section className="card section" aria-labelledby="hooks-h">
       <h2 id="hooks-h">Webhooks</h2>
@@ -310,6 +310,20 @@ export function WebhooksSection() {
         Materia can POST events to your endpoints, signed with Standard Webhooks (<code>webhook-id</code>,{' '}
         <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are retried with backoff.
       </p>
+      <AdminKeyGate what="Webhooks (their endpoints, deliveries and local targets)">
+        <Webhooks />
+      </AdminKeyGate>
+    </section>
+  );
+}
+
+function Webhooks() {
+  const queryClient = useQueryClient();
+  const list = useApiQuery('webhookList', {});
+  const [created, setCreated] = useState<{ secret: string; url: string } | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['webhookList'] });
+  return (
+    <>
       {created && (
         <SecretOnce
           title="Endpoint added"
@@ -335,6 +349,6 @@ export function WebhooksSection() {
           refresh();
         }}
       />
-    </section>
+    </>
   );
 }
