@@ -368,6 +368,34 @@ describe('pair model', () => {
     expect(rule('mavacamten', 'omeprazole')).toBeNull();
   });
 
+  it('blind round 9 classes: newer antiretrovirals and other label contraindications, exact members', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    const rule = (a: string, b: string) =>
+      checkInteractions(db, [a, b]).pairs[0]?.sources.find((s) => s.source === 'class_rule')?.severity ?? null;
+    // strong inducers with doravirine, cabotegravir (oral or long-acting) and lenacapavir: the pairs were "none"
+    expect(level('Pifeltro 100 mg od', 'rifapentine')).toBe('contraindicated');
+    expect(level('doravirine', 'enzalutamide 160 mg')).toBe('contraindicated');
+    expect(level('Apretude 600 mg IM every 2 months', 'phenobarbital 60 mg')).toBe('contraindicated');
+    expect(level('cabotegravir 30 mg', 'rifampicin 600 mg')).toBe('contraindicated');
+    expect(level('lenacapavir', 'rifampicin')).toBe('contraindicated');
+    expect(level('lenacapavir', 'phenytoin 100 mg tds')).toBe('contraindicated');
+    // other label contraindications (Tivicay EU 4.3, Cibinqo US 4, Zeposia US 4, Rasilez EU 4.3, Ubrelvy US 4)
+    expect(level('dolutegravir', 'dalfampridine')).toBe('contraindicated');
+    expect(level('abrocitinib 200 mg', 'ticagrelor 90 mg')).toBe('contraindicated');
+    expect(level('ozanimod', 'rasagiline 1 mg')).toBe('contraindicated');
+    expect(level('aliskiren 300 mg', 'itraconazole')).toBe('contraindicated');
+    expect(level('ubrogepant 100 mg', 'clarithromycin')).toBe('contraindicated');
+    expect(level('Soriatane 10 mg', 'red wine')).toBe('contraindicated'); // women who can become pregnant
+    // exact members: low-dose aspirin is allowed with abrocitinib; rifabutin is not a member for lenacapavir (a
+    // moderate inducer); siponimod and ponesimod have no MAOI contraindication; a weak inhibitor is not ubrogepant's
+    expect(rule('abrocitinib', 'aspirin 75 mg')).not.toBe('contraindicated');
+    expect(rule('lenacapavir', 'rifabutin')).not.toBe('contraindicated');
+    expect(rule('siponimod', 'selegiline')).not.toBe('contraindicated');
+    expect(rule('ponesimod', 'phenelzine')).not.toBe('contraindicated');
+    expect(rule('ubrogepant', 'cimetidine')).not.toBe('contraindicated');
+    expect(rule('aliskiren', 'verapamil')).not.toBe('contraindicated');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');
