@@ -396,6 +396,28 @@ describe('pair model', () => {
     expect(rule('aliskiren', 'verapamil')).not.toBe('contraindicated');
   });
 
+  it('blind round 9 classes: local, veterinary and vaccine brands, Chinese herb and Spanish salt names are read', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    const rule = (a: string, b: string) =>
+      checkInteractions(db, [a, b]).pairs[0]?.sources.find((s) => s.source === 'class_rule')?.severity ?? null;
+    // local brands (Valcote was read as a typo of Valcyte, valganciclovir)
+    expect(level('Thioril 50 mg bd', 'fluoxetine 20 mg')).toBe('contraindicated');
+    expect(level('Valcote 250 mg', 'ertapenem 1 g IV')).toBe('major');
+    expect(level('valproato de sodio 500 mg', 'imipenem')).toBe('major');
+    expect(level('Adol 500 mg', 'warfarin 3 mg')).not.toBe('unknown');
+    // a veterinary brand a person took is its ingredient
+    expect(level('Metacam oral suspension', 'apixaban 5 mg bd')).not.toBe('unknown');
+    // a live vaccine with a TNF inhibitor or an immunosuppressant; the recombinant zoster vaccine is not live
+    expect(level('YF-Vax', 'infliximab')).toBe('contraindicated');
+    expect(level('Varivax', 'tacrolimus 2 mg bd')).toBe('contraindicated');
+    expect(level('Vivotif capsules', 'etanercept 50 mg weekly')).toBe('contraindicated');
+    expect(rule('Shingrix', 'adalimumab')).toBeNull();
+    expect(rule('Zostavax', 'amlodipine')).toBeNull();
+    // danshen in characters or pinyin, with a coumarin
+    expect(level('丹參', 'acenocoumarol')).toBe('moderate');
+    expect(level('danshen', 'phenprocoumon')).toBe('moderate');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');
