@@ -413,6 +413,9 @@ describe('pair model', () => {
     expect(level('Vivotif capsules', 'etanercept 50 mg weekly')).toBe('contraindicated');
     expect(rule('Shingrix', 'adalimumab')).toBeNull();
     expect(rule('Zostavax', 'amlodipine')).toBeNull();
+    expect(level('Priorix', 'mycophenolate mofetil 1 g bd')).toBe('contraindicated');
+    expect(level('FluMist nasal spray', 'golimumab')).toBe('contraindicated'); // not a typo of Flomist (fluticasone)
+    expect(rule('recombinant zoster vaccine', 'infliximab')).toBeNull();
     // danshen in characters or pinyin, with a coumarin
     expect(level('丹參', 'acenocoumarol')).toBe('moderate');
     expect(level('danshen', 'phenprocoumon')).toBe('moderate');
