@@ -368,6 +368,59 @@ describe('pair model', () => {
     expect(rule('mavacamten', 'omeprazole')).toBeNull();
   });
 
+  it('blind round 9 classes: newer antiretrovirals and other label contraindications, exact members', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    const rule = (a: string, b: string) =>
+      checkInteractions(db, [a, b]).pairs[0]?.sources.find((s) => s.source === 'class_rule')?.severity ?? null;
+    // strong inducers with doravirine, cabotegravir (oral or long-acting) and lenacapavir: the pairs were "none"
+    expect(level('Pifeltro 100 mg od', 'rifapentine')).toBe('contraindicated');
+    expect(level('doravirine', 'enzalutamide 160 mg')).toBe('contraindicated');
+    expect(level('Apretude 600 mg IM every 2 months', 'phenobarbital 60 mg')).toBe('contraindicated');
+    expect(level('cabotegravir 30 mg', 'rifampicin 600 mg')).toBe('contraindicated');
+    expect(level('lenacapavir', 'rifampicin')).toBe('contraindicated');
+    expect(level('lenacapavir', 'phenytoin 100 mg tds')).toBe('contraindicated');
+    // other label contraindications (Tivicay EU 4.3, Cibinqo US 4, Zeposia US 4, Rasilez EU 4.3, Ubrelvy US 4)
+    expect(level('dolutegravir', 'dalfampridine')).toBe('contraindicated');
+    expect(level('abrocitinib 200 mg', 'ticagrelor 90 mg')).toBe('contraindicated');
+    expect(level('ozanimod', 'rasagiline 1 mg')).toBe('contraindicated');
+    expect(level('aliskiren 300 mg', 'itraconazole')).toBe('contraindicated');
+    expect(level('ubrogepant 100 mg', 'clarithromycin')).toBe('contraindicated');
+    expect(level('Soriatane 10 mg', 'red wine')).toBe('contraindicated'); // women who can become pregnant
+    // exact members: low-dose aspirin is allowed with abrocitinib; rifabutin is not a member for lenacapavir (a
+    // moderate inducer); siponimod and ponesimod have no MAOI contraindication; a weak inhibitor is not ubrogepant's
+    expect(rule('abrocitinib', 'aspirin 75 mg')).not.toBe('contraindicated');
+    expect(rule('lenacapavir', 'rifabutin')).not.toBe('contraindicated');
+    expect(rule('siponimod', 'selegiline')).not.toBe('contraindicated');
+    expect(rule('ponesimod', 'phenelzine')).not.toBe('contraindicated');
+    expect(rule('ubrogepant', 'cimetidine')).not.toBe('contraindicated');
+    expect(rule('aliskiren', 'verapamil')).not.toBe('contraindicated');
+  });
+
+  it('blind round 9 classes: local, veterinary and vaccine brands, Chinese herb and Spanish salt names are read', () => {
+    const level = (a: string, b: string) => checkInteractions(db, [a, b]).highest_severity;
+    const rule = (a: string, b: string) =>
+      checkInteractions(db, [a, b]).pairs[0]?.sources.find((s) => s.source === 'class_rule')?.severity ?? null;
+    // local brands (Valcote was read as a typo of Valcyte, valganciclovir)
+    expect(level('Thioril 50 mg bd', 'fluoxetine 20 mg')).toBe('contraindicated');
+    expect(level('Valcote 250 mg', 'ertapenem 1 g IV')).toBe('major');
+    expect(level('valproato de sodio 500 mg', 'imipenem')).toBe('major');
+    expect(level('Adol 500 mg', 'warfarin 3 mg')).not.toBe('unknown');
+    // a veterinary brand a person took is its ingredient
+    expect(level('Metacam oral suspension', 'apixaban 5 mg bd')).not.toBe('unknown');
+    // a live vaccine with a TNF inhibitor or an immunosuppressant; the recombinant zoster vaccine is not live
+    expect(level('YF-Vax', 'infliximab')).toBe('contraindicated');
+    expect(level('Varivax', 'tacrolimus 2 mg bd')).toBe('contraindicated');
+    expect(level('Vivotif capsules', 'etanercept 50 mg weekly')).toBe('contraindicated');
+    expect(rule('Shingrix', 'adalimumab')).toBeNull();
+    expect(rule('Zostavax', 'amlodipine')).toBeNull();
+    expect(level('Priorix', 'mycophenolate mofetil 1 g bd')).toBe('contraindicated');
+    expect(level('FluMist nasal spray', 'golimumab')).toBe('contraindicated'); // not a typo of Flomist (fluticasone)
+    expect(rule('recombinant zoster vaccine', 'infliximab')).toBeNull();
+    // danshen in characters or pinyin, with a coumarin
+    expect(level('丹參', 'acenocoumarol')).toBe('moderate');
+    expect(level('danshen', 'phenprocoumon')).toBe('moderate');
+  });
+
   it('checkInteractions: a pair no source lists gives none; its coverage still speaks', () => {
     const r = checkInteractions(db, ['glycine', 'lutein']);
     expect(r.highest_severity).toBe('none');

@@ -184,4 +184,16 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   'acido acetilsalicilico': 'aspirin',
   acetylsalicylsaure: 'aspirin',
   aspirina: 'aspirin',
+  // Chinese herbal names as written in pinyin or characters (danshen: Salvia miltiorrhiza root, DrugBank's name)
+  danshen: 'salvia miltiorrhiza root',
+  'dan shen': 'salvia miltiorrhiza root',
+  丹参: 'salvia miltiorrhiza root',
+  丹參: 'salvia miltiorrhiza root',
+  'salvia miltiorrhiza': 'salvia miltiorrhiza root',
+  // Spanish and Portuguese names of valproate's salts (the INN's -ate is -ato)
+  divalproato: 'valproic acid',
+  'divalproato de sodio': 'valproic acid',
+  valproato: 'valproic acid',
+  'valproato de sodio': 'valproic acid',
+  'valproato sodico': 'valproic acid',
 };
