@@ -89,6 +89,19 @@ describe('POST /v1/compounds/search', () => {
     expect(await top5('remédio pra diabetes tipo 2')).toEqual(expect.arrayContaining(['metformin']));
   });
 
+  it('reads everyday words in Hindi/Urdu and five languages, herbs and supplement brands (round 9 classes)', async () => {
+    const top5 = async (query: string) =>
+      (await search({ query, limit: 5 })).body.data.map((c: { slug: string }) => c.slug);
+    // the sleeping-pill phrase's compounds (zolpidem, doxepin, trazodone …)
+    expect((await top5('neend ki goli')).some((s: string) => ['zolpidem', 'doxepin', 'trazodone'].includes(s))).toBe(
+      true,
+    );
+    expect(await top5('Thrombosespritze nach der Hüft-OP')).toEqual(expect.arrayContaining(['enoxaparin']));
+    expect(await top5('sachets pour la constipation')).toEqual(expect.arrayContaining(['macrogol-electrolytes']));
+    expect(await top5('Passionsblume Tropfen')).toEqual(expect.arrayContaining(['passionflower']));
+    expect(await top5('Neurobion injection')).toEqual(expect.arrayContaining(['thiamine', 'cyanocobalamin']));
+  });
+
   it('research_count and pubmed_ids come from linked documents', async () => {
     const res = await search({ query: 'metformin', limit: 1 });
     const c = res.body.data[0];

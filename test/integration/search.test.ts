@@ -269,6 +269,19 @@ describe('POST /v1/search (lexical: no model in this app)', () => {
     expect(noac.query_interpretation?.expanded_with).toContain('direct oral anticoagulant');
   });
 
+  it('reads herbs in other languages, ward shorthand and lay words met out of order (round 9 classes)', async () => {
+    const slugs = async (query: string) =>
+      (await ok({ query, types: ['compounds'], limit: 5 })).results.map((r) => (r.type === 'compound' ? r.slug : ''));
+    expect(await slugs('Mönchspfeffer Kapseln')).toContain('chasteberry');
+    expect(await slugs('isabgol with warm water')).toContain('psyllium-husk');
+    expect(await slugs('quet 25mg nocte')).toContain('quetiapine');
+    expect(await slugs('RHZE 4FDC tablets')).toContain('rifampicin');
+    // three letters are read only as a reviewed clinical abbreviation
+    expect(await slugs('LTG 100mg bd')).toContain('lamotrigine');
+    // a lay phrase met with its words apart: "Gichtmittel das Durchfall macht"
+    expect(await slugs('das Gichtmittel macht bei mir immer Durchfall')).toContain('colchicine');
+  });
+
   it('filters by source: your own library alone, or what Materia ships; facets count sources', async () => {
     const imported = await t.http
       .post('/v1/documents/import')

@@ -9,6 +9,7 @@ import { FuzzyNames } from '../vocabulary/fuzzy.ts';
 import { layMatches } from '../vocabulary/lay.ts';
 import { normalizeName } from '../vocabulary/normalize.ts';
 import { isClassWord, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
+import { otherNameOf } from '../vocabulary/other-names.ts';
 
 export interface CompoundRow {
   rowid: number;
@@ -228,8 +229,10 @@ export class CompoundRepo {
     const { members, exactly, bySlug } = this.meantSql;
     const classRows = new Set<number>();
     const namedRows = new Set<number>();
-    for (const g of [query, ...tokens.flatMap((_, i) => [3, 2, 1].map((n) => tokens.slice(i, i + n).join(' ')))]) {
-      // A set look-up first: the resolver's queries run only for word runs some spelling can name.
+    for (const run of [query, ...tokens.flatMap((_, i) => [3, 2, 1].map((n) => tokens.slice(i, i + n).join(' ')))]) {
+      // A name only another language has ("Baldrian", "isabgol") as the name it stands for; a set look-up first: the
+      // resolver's queries run only for word runs some spelling can name.
+      const g = mayResolveExactly(this.db, run) ? run : (otherNameOf(run) ?? run);
       if (normalizeName(g).length < 3 || !mayResolveExactly(this.db, g)) continue;
       const r = resolveName(this.db, g, { typos: false });
       // (a class word in the other number, "antibiotic", is left to the lay table, whose phrases are more specific:

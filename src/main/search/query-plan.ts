@@ -52,6 +52,7 @@ export interface NameLookup {
     exact: boolean;
     length: number;
     coverage: number;
+    content?: number;
   }[];
   /** Our record's rowid for a compound slug (the lay table names compounds by slug). */
   rowidOfSlug?(slug: string): number | null;
@@ -73,6 +74,13 @@ const LAY_FLOOR_MIN_COVERAGE = 0.5;
 const LAY_FLOOR_COMPOUNDS = 3;
 /** A phrase naming more compounds is a broad one ("steroid cycle": eight anabolic steroids), and gets no floor. */
 const LAY_FLOOR_MAX_NAMED = 6;
+/**
+ * A phrase met with words between or in another order ("la pastilla de la presión que me da una tos seca" for "tos
+ * seca por la pastilla de la presión") gets the floor when no exact phrase did and it is specific: three meaningful
+ * words or more, at least half the query, six compounds or fewer; the longest such phrase only. Chosen on the dev half
+ * of blind round 9 (round 9 fixes, 2026-11-29); rounds 1–8 rerun.
+ */
+const LAY_FLOOR_SCATTERED_MIN_CONTENT = 3;
 
 /**
  * The full-text units of a query without compound-name resolution: its content words, letter-named vitamins as
@@ -202,13 +210,16 @@ export function planQuery(query: string, names: NameLookup, maxTokens = MAX_TOKE
   // is most of the query, so a broad phrase does not pull a specific question toward it. The table's compounds are not
   // ranked up here: on the dev half of the blind lay set any floor for them cost more than it gained (dense similarity
   // already ranks them); compound search, which has no dense side, ranks them (compound-repo.ts).
-  for (const m of names.lay?.(query) ?? []) {
-    if (
-      m.exact &&
-      m.length >= LAY_FLOOR_MIN_WORDS &&
-      m.coverage >= LAY_FLOOR_MIN_COVERAGE &&
-      m.compounds.length <= LAY_FLOOR_MAX_NAMED
-    )
+  const layFound = names.lay?.(query) ?? [];
+  const specific = (m: (typeof layFound)[number]) =>
+    m.coverage >= LAY_FLOOR_MIN_COVERAGE && m.compounds.length <= LAY_FLOOR_MAX_NAMED;
+  const floored = layFound.filter((m) => m.exact && m.length >= LAY_FLOOR_MIN_WORDS && specific(m));
+  const scattered = layFound.find(
+    (m) => !m.exact && (m.content ?? 0) >= LAY_FLOOR_SCATTERED_MIN_CONTENT && specific(m),
+  );
+  if (!floored.length && scattered) floored.push(scattered);
+  for (const m of layFound) {
+    if (floored.includes(m))
       for (const slug of m.compounds.slice(0, LAY_FLOOR_COMPOUNDS)) {
         const rowid = names.rowidOfSlug?.(slug) ?? null;
         if (rowid !== null) hit({ rowid, name: slug, score: LAY_FLOOR, via: 'lay' });

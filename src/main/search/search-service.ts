@@ -29,6 +29,7 @@ import { FTS_WEIGHTS, storedPostings } from './postings-store.ts';
 import { FTS_TOKENIZE } from '../db/content-schema.ts';
 import { planQuery, type NameLookup, type QueryPlan } from './query-plan.ts';
 import { keyName, mayResolveExactly, resolveName } from '../vocabulary/resolver.ts';
+import { otherNameOf } from '../vocabulary/other-names.ts';
 
 /**
  * Candidates per index: full-text proposes CANDIDATES, the vector index DENSE_CANDIDATES (every full-text candidate
@@ -210,11 +211,15 @@ export class SearchService {
   }
 
   private resolved(norm: string): { rowid: number | null; name: string; kind: 'alt_name' | 'drugbank' }[] {
-    // Short pieces and words the abstracts use are words, not names ("ice", "salt").
-    if (norm.length < 4 || !mayResolveExactly(this.db, norm) || this.documentsFts.documentFrequencyOf(norm) >= 3)
+    // Short pieces and words the abstracts use are words, not names ("ice", "salt"); a name only another language or
+    // everyday speech has ("Johanniskraut", "isabgol") is read as the name it stands for.
+    // Three letters are a name only as the reviewed clinical abbreviation they are ("PCM", "LTG", "HCQ").
+    const name = mayResolveExactly(this.db, norm) ? norm : (otherNameOf(norm) ?? norm);
+    if (norm.length < 3 || !mayResolveExactly(this.db, name) || this.documentsFts.documentFrequencyOf(norm) >= 3)
       return [];
-    const s = resolveName(this.db, norm, { typos: false });
+    const s = resolveName(this.db, name, { typos: false });
     if (s.status !== 'resolved' || s.kind === 'class' || (!s.keys.length && !s.compound)) return [];
+    if (norm.length < 4 && s.matchedVia !== 'abbreviation') return [];
     if (s.compound) return [{ rowid: s.compound.rowid, name: s.compound.name, kind: 'alt_name' }];
     if (s.keys.length === 1) return [{ rowid: null, name: keyName(this.db, s.keys[0]!), kind: 'drugbank' }];
     // A combination no record of ours is ("Pan-D", "Saridon", "Xonvea"): each ingredient, as our record when we have one.

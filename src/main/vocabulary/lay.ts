@@ -22,6 +22,8 @@ export interface LayMatch extends LayEntry {
   length: number;
   /** share of the text's meaningful words the phrase accounts for (1: the text is the phrase) */
   coverage: number;
+  /** the phrase's own meaningful words (filler left out) */
+  content: number;
 }
 
 interface Index {
@@ -91,6 +93,14 @@ const FILLER = new Set([
   'before',
   'during',
   'while',
+  // The same small words in the other languages the table holds (Spanish, Portuguese, French, Italian, German) and in
+  // romanised Hindi/Urdu ("sugar ki goli"), so "la pastilla de la presión" meets "pastilla para la presión" as English
+  // "the pill for blood pressure" meets "blood pressure pill". Left out: words that are English or a phrase's own word
+  // ("die", "no", "e" of "e cig", "ed", "lo" of "lo salt", "ma" of "ma huang", "son").
+  ...`el la los las le les un una unos unas de del da dos das du des au aux pour par avec et ou que qui il di della
+    delle dei degli nel nella per con che gli der das den dem ein eine einen einem gegen fur mit und zum zur bei von vom
+    ki ka ke jo se hai hain ko aur wali wala wale ne para pra por com em na y al o mi mon mes sa ses meu minha mio mia
+    mein meine te su sus nos l d qu j dans quand en`.split(/\s+/),
 ]);
 
 /**
@@ -182,6 +192,7 @@ export function layMatches(db: Db, text: string): LayMatch[] {
         at: i,
         length: e.words.length,
         coverage: Math.min(1, e.content.length / meaningful),
+        content: e.content.length,
       });
       break;
     }
@@ -201,6 +212,7 @@ export function layMatches(db: Db, text: string): LayMatch[] {
       at: Math.min(...at),
       length: span,
       coverage: Math.min(1, e.content.length / meaningful),
+      content: e.content.length,
     });
   }
   return out;

@@ -3,6 +3,8 @@
  * Materia; moved here from the chat so every reader of names has them): keys are lower case without accents, values a
  * name or slug the resolver reads. Read by the chat's name finder and by medication lines.
  */
+import { foldAccents } from './normalize.ts';
+
 export const OTHER_NAMES: Readonly<Record<string, string>> = {
   johanniskraut: "St John's wort",
   'hierba de san juan': "St John's wort",
@@ -196,4 +198,92 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   valproato: 'valproic acid',
   'valproato de sodio': 'valproic acid',
   'valproato sodico': 'valproic acid',
+  // Herbs and supplements by the names shoppers in Germany, Spain, Portugal, France, Italy and India write (round 9,
+  // pending second review). Basis: the EMA/HMPC herbal monographs name each plant in every EU language; the Ayurvedic
+  // Pharmacopoeia of India (Part I) gives the Hindi names. Left out: names for two plants ("brahmi": bacopa or gotu
+  // kola; "erva-cidreira": lemon balm or lemongrass) and plants the catalogue lacks (karela, giloy, uña de gato).
+  isabgol: 'psyllium',
+  isabgul: 'psyllium',
+  ispaghol: 'psyllium',
+  'isabgol bhusi': 'psyllium',
+  'sat isabgol': 'psyllium',
+  flohsamen: 'psyllium',
+  flohsamenschalen: 'psyllium',
+  psilio: 'psyllium',
+  haldi: 'turmeric',
+  adrak: 'ginger',
+  lahsun: 'garlic',
+  lehsun: 'garlic',
+  methi: 'fenugreek',
+  bockshornklee: 'fenugreek',
+  fenogreco: 'fenugreek',
+  'feno-grego': 'fenugreek',
+  'fieno greco': 'fenugreek',
+  fenugrec: 'fenugreek',
+  tulsi: 'holy basil',
+  sonamukhi: 'senna',
+  sennesblatter: 'senna',
+  monchspfeffer: 'chasteberry',
+  sauzgatillo: 'chasteberry',
+  agnocasto: 'chasteberry',
+  gattilier: 'chasteberry',
+  traubensilberkerze: 'black cohosh',
+  cimicifuga: 'black cohosh',
+  nachtkerzenol: 'evening primrose oil',
+  onagra: 'evening primrose oil',
+  'aceite de onagra': 'evening primrose oil',
+  'oleo de primula': 'evening primrose oil',
+  enotera: 'evening primrose oil',
+  'olio di enotera': 'evening primrose oil',
+  onagre: 'evening primrose oil',
+  passionsblume: 'passionflower',
+  pasiflora: 'passionflower',
+  passiflora: 'passionflower',
+  passiflore: 'passionflower',
+  melisse: 'lemon balm',
+  melisa: 'lemon balm',
+  melissa: 'lemon balm',
+  brennnessel: 'stinging nettle',
+  ortiga: 'stinging nettle',
+  urtiga: 'stinging nettle',
+  ortica: 'stinging nettle',
+  ortie: 'stinging nettle',
+  sagepalme: 'saw palmetto',
+  serenoa: 'saw palmetto',
+  'palmier nain': 'saw palmetto',
+  teufelskralle: "devil's claw",
+  'garra del diablo': "devil's claw",
+  'garra-do-diabo': "devil's claw",
+  'artiglio del diavolo': "devil's claw",
+  'griffe du diable': "devil's claw",
+  weidenrinde: 'white willow bark',
+  'sauce blanco': 'white willow bark',
+  'salgueiro-branco': 'white willow bark',
+  'salice bianco': 'white willow bark',
+  'saule blanc': 'white willow bark',
+  rotklee: 'red clover',
+  'trebol rojo': 'red clover',
+  'trevo-vermelho': 'red clover',
+  'trifoglio rosso': 'red clover',
+  'trefle rouge': 'red clover',
+  rosenwurz: 'rhodiola',
+  holunder: 'elderberry',
+  sauco: 'elderberry',
+  sabugueiro: 'elderberry',
+  sambuco: 'elderberry',
+  sureau: 'elderberry',
+  sonnenhut: 'echinacea',
+  'arandano rojo': 'cranberry',
+  'mirtillo rosso': 'cranberry',
+  canneberge: 'cranberry',
 };
+
+/**
+ * The name a word run means when it is another language's or everyday name ("Johanniskraut", "isabgol"): what the
+ * resolver is asked instead. Search reads it too, so a herb written as a German shopper or an Indian pharmacist writes
+ * it finds the record.
+ */
+export function otherNameOf(text: string): string | undefined {
+  const key = foldAccents(text.trim().toLowerCase()).replace(/\s+/g, ' ');
+  return Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : undefined;
+}
