@@ -407,8 +407,13 @@ export function parseMedicationLine(input: string): ParsedLine {
   let strength: Strength | null = null;
   let dose: string | null = null;
   // Strength pairs and triples ("30/500", "5/325 mg", "160/4.5", "49/51 mg", "200/6 mcg").
+  // A strength glued to a name of three or more letters ("Citalopram20mg", "Cocodamol30/500", "Lantus20units") is the
+  // name's strength; a name's own digits are not (a letter or two before them: "D3", "CoQ10", "B12"; a single-digit
+  // pair with no unit: "omega3/6/9").
   claim(
-    new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`),
+    new RegExp(
+      String.raw`(?<![\d_.]|(?<![a-z]{2})[a-z]|[a-z]-)(?:(?<=[a-z])(?=\d{2}|${NUM}\s*\/\s*${NUM}(?:\s*\/\s*${NUM})?\s*(?:${AMOUNT})(?![\w%]))|(?<![a-z]))(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`,
+    ),
     'strength',
     (m) => {
       const values = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(numberOf);
@@ -430,7 +435,9 @@ export function parseMedicationLine(input: string): ParsedLine {
   );
   // Strengths with a unit ("40mg", "0.5%", "1,000 IU", "5 mg/5 mL", "100 units/mL", "2.5 mg/g", "25 mcg/hr").
   claim(
-    new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`),
+    new RegExp(
+      String.raw`(?<![\d_.]|(?<![a-z]{2})[a-z]|[a-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`,
+    ),
     'strength',
     (m) => {
       const value = numberOf(m[1]!.replace(/,(?=\d{3}\b)/, ''));

@@ -314,3 +314,17 @@ describe('record furniture, prefaces and other-language words (classes found by 
     expect(r.unread).toEqual(['XQ']);
   });
 });
+
+describe('glued strengths and several medicines (classes found by blind round 9)', () => {
+  it('reads a name with its strength glued on, with or without a unit; a product number stays the name', () => {
+    expect(names('Omeprazole20mg caps od')).toEqual(['Omeprazole']);
+    expect(names('Zapain30/500 caps 2 qds')).toEqual(['Codeine–paracetamol (co-codamol)']);
+    expect(names('Gliclazide80 bd')).toEqual(['Gliclazide']);
+    expect(names('Lansoprazole15mg')).toEqual(['Lansoprazole']);
+  });
+  it('splits medicines written with a form word first, and at a semicolon', () => {
+    expect(names('Cap Omez 20 + Tab Dolo 650 sos')).toEqual(['Omeprazole', 'Acetaminophen']);
+    expect(names('bumetanide 1 mg mane & 1 mg lunchtime; Sando-K 2 tabs bd')).toEqual(['Bumetanide', 'Potassium']);
+    expect(names('paracetamol 1 g qds; avoid NSAIDs')).toEqual(['Acetaminophen']);
+  });
+});

@@ -324,6 +324,13 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
         const part = resolveSpan(db, span.replace(/-\p{L}+$/u, ''));
         if (part) hit = { ...part, input: span };
       }
+      // "Metformin500", "Amlodipine10": a strength of two or more digits glued to a name, when the whole is no name
+      // ("Tylenol3", "NovoMix30" stay what they are; one digit is a product number, never dropped).
+      if (!hit && len === 1) {
+        const m = /^(\p{L}{3,})(\d{2,}(?:[.,]\d+)?)$/u.exec(span);
+        const part = m ? resolveSpan(db, m[1]!) : null;
+        if (part && part.kind !== 'class') hit = { ...part, input: span };
+      }
       // "CIPROFLOXACIN-DEXAMETHASONE", "sacubitril-valsartan": generics joined by a hyphen, when each part is one.
       if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
         const parts = span.split('-').map((w) => resolveName(db, w, { typos: false }));
@@ -566,10 +573,14 @@ function namedInBrackets(db: Db, line: string, kind: Substance): Substance | nul
 const REMARK =
   /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
 
+/** A form written before the name, as Indian and other prescriptions do ("Tab.", "Cap", "Inj", "Syp", "T."). */
+const FORM_FIRST = /^(?:tabs?|tablets?|caps?|capsules?|inj|injection|syp|syr|syrup|susp|oint|gtt|sach|t|c)\b\.?\s*/i;
+
 export function medicinesOnLine(db: Db, line: string): string[] {
   // a comma joins two medicines too ("Simvastatin 40mg ON, clarithromycin 500mg bd"); "1,000 IU" has no space after it;
   // so does a spaced slash ("Metformin 500mg / gliclazide 80mg BD"), never the unspaced one of a pair ("30/500")
-  const JOINER = /\s*,\s+|\s+(?:\+|&|and|\/)\s+/gi;
+  // and a semicolon ("furosemide 40 mg mane; KCl ER 20 mEq daily")
+  const JOINER = /\s*[,;]\s+|\s+(?:\+|&|and|\/)\s+/gi;
   const pieces = line.split(JOINER);
   if (pieces.length < 2) return [line];
   const out: string[] = [pieces[0]!];
@@ -579,7 +590,8 @@ export function medicinesOnLine(db: Db, line: string): string[] {
     // The part before has its own dose or instruction and no remark ("avoid NSAIDs and ACE inhibitors" names what to
     // avoid); the part after opens with a name and has its own strength or form ("… and Xalatan drops").
     const own = (/\d/.test(before) || parseMedicationLine(before).frequency !== null) && !REMARK.test(before);
-    const first = piece.trim().split(/\s+/);
+    // a form word before the name ("Tab Metrogyl 400 + Tab Norflox 400", "Cap. Omez 20 + Inj. Pan 40") is not the name
+    const first = piece.trim().replace(FORM_FIRST, '').split(/\s+/);
     const opensWithName =
       first[0]!.replace(/[^\p{L}]/gu, '').length >= 3 &&
       [2, 1].some((n) => first.length >= n && resolveSpan(db, first.slice(0, n).join(' ')) !== null);
