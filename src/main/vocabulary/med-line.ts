@@ -134,6 +134,8 @@ const FORMS: [RegExp, string, Route | null][] = [
     'eye drops',
     'ophthalmic',
   ],
+  // eye drops in Spanish, Portuguese, French, German and Italian
+  [/(?<!\p{L})(?:colirio|col[ií]rio|collyre|augentropfen|collirio)(?!\p{L})/u, 'eye drops', 'ophthalmic'],
   [/\bear\s*drops?\b|\botic\s*(?:drops?|solution|suspension)\b/, 'ear drops', 'otic'],
   [/\bnasal\s*(?:spray|drops?|gel)\b/, 'nasal spray', 'nasal'],
   [
@@ -184,6 +186,25 @@ const FORMS: [RegExp, string, Route | null][] = [
     'tablet',
     'oral',
   ],
+  // Forms as Spanish, Portuguese, French, German, Italian and Dutch packs and prescriptions write them ("Retardtbl.",
+  // "comprimido", "gélule", "Tropfen", "Zäpfchen", "bustina"): a form, never a name.
+  [
+    /(?<!\p{L})(?:(?:film|retard|brause|schmelz|kau|lutsch)?(?:tbl|tabl|tabletten?|kps|kapseln?)|dragees?|comprimidos?|comprim[eé]s?|compresse|compressa|cpr|c[aá]psulas?|g[eé]lules?|g[eé]l|pastillas?|pastilhas?|tabletas?|sobres?|bustin[ae]|beutel|granulat|zerbeißkapseln?)(?!\p{L})\.?/u,
+    'tablet',
+    'oral',
+  ],
+  [
+    /(?<!\p{L})(?:tropfen|gotas|gouttes|gocce|druppels|saft|sirup|jarabe|xarope|sirop|sciroppo|l[oö]sung|soluci[oó]n|solu[cç][aã]o|suspensi[oó]n)(?!\p{L})/u,
+    'oral liquid',
+    'oral',
+  ],
+  [
+    /(?<!\p{L})(?:z[aä]pfchen|suppositori[eo]s?|suppositoire|supositori(?:o|os)|suposit[oó]rios?|supposte?)(?!\p{L})/u,
+    'suppository',
+    'rectal',
+  ],
+  [/(?<!\p{L})(?:salbe|pomada|pommade|pomata|crema|cr[eè]me|unguento)(?!\p{L})/u, 'topical', 'topical'],
+  [/(?<!\p{L})(?:pflaster|parches?|adesivos?|cerott[oi])(?!\p{L})/u, 'patch', 'transdermal'],
   [
     /\b(?:tablets?|tabs?|tab\.|caplets?|capsules?|caps?|cap\.|softgels?|soft gels?|gelcaps?|gummies|gummy|pills?|pastilles?|e\/?c|enteric[- ]coated|gastro[- ]resistant|film[- ]coated|f\/c)\b/,
     'tablet',
@@ -436,7 +457,7 @@ export function parseMedicationLine(input: string): ParsedLine {
   // Strengths with a unit ("40mg", "0.5%", "1,000 IU", "5 mg/5 mL", "100 units/mL", "2.5 mg/g", "25 mcg/hr").
   claim(
     new RegExp(
-      String.raw`(?<![\d_.]|(?<![a-z]{2})[a-z]|[a-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`,
+      String.raw`(?<![\d_.]|(?<![a-z]{2})[a-z]|[a-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-zà-ÿ])(${PER})`,
     ),
     'strength',
     (m) => {

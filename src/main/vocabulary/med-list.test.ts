@@ -3,6 +3,7 @@ import { openContentDb, type Db } from '../db/connection.ts';
 import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { readsAsMedicine } from './ambiguous.ts';
 import { medicinesOnLine, readMedicationLine, readMedicationList, resolveLine } from './med-list.ts';
+import { resolveName } from './resolver.ts';
 
 let db: Db;
 beforeAll(() => {
@@ -326,5 +327,27 @@ describe('glued strengths and several medicines (classes found by blind round 9)
     expect(names('Cap Omez 20 + Tab Dolo 650 sos')).toEqual(['Omeprazole', 'Acetaminophen']);
     expect(names('bumetanide 1 mg mane & 1 mg lunchtime; Sando-K 2 tabs bd')).toEqual(['Bumetanide', 'Potassium']);
     expect(names('paracetamol 1 g qds; avoid NSAIDs')).toEqual(['Acetaminophen']);
+  });
+});
+
+describe('INN spellings and forms in other languages (a class found by blind round 9)', () => {
+  it('reads the same INN as German, Spanish, Portuguese and Italian spell it, never a made-up name', () => {
+    expect(keys('Hydromorphon retard 4 mg 1-0-1')).toEqual(keys('hydromorphone'));
+    expect(keys('Oxycodon/Naloxon 10/5 mg Retardtbl.')).toEqual(keys('oxycodone + naloxone'));
+    expect(keys('Enalaprilo 10 mg cada 12 h')).toEqual(keys('enalapril'));
+    expect(keys('morfina 10 mg c/4h se necessário')).toEqual(keys('morphine'));
+    expect(keys('Amiodaron 200 mg 1-0-0')).toEqual(keys('amiodarone'));
+    expect(resolveName(db, 'salina', { typos: false }).status).toBe('unresolved');
+    expect(resolveName(db, 'Kodein', { typos: false }).status).toBe('unresolved');
+  });
+  it('reads forms as other languages write them as forms, never as names', () => {
+    for (const line of [
+      'Pantoprazol 40 mg Filmtbl. 1-0-0',
+      'Omeprazol 20 mg cápsulas en ayunas',
+      'Dafalgan 1 g comprimés effervescents',
+      'Diclofenac Zäpfchen 50 mg',
+      'Brufen 600 mg bustine',
+    ])
+      expect(readMedicationLine(db, line).unread, line).toEqual([]);
   });
 });
