@@ -351,3 +351,16 @@ describe('INN spellings and forms in other languages (a class found by blind rou
       expect(readMedicationLine(db, line).unread, line).toEqual([]);
   });
 });
+
+describe('local brands and maker prefixes (a class found by blind round 9)', () => {
+  it('reads South African, French and German brands and maker-first generics', () => {
+    expect(names('Adco-Zolpidem 10 mg nocte')).toEqual(['Zolpidem']);
+    expect(names('Austell-Amlodipine 10mg mane')).toEqual(['Amlodipine']);
+    expect(keys('Izalgi 1 gél. si douleur')).toEqual(keys('paracetamol + opium'));
+    expect(keys('Kenzen 8 mg 1 cp/j')).toEqual(keys('Amias'));
+    expect(keys('Allergex 4mg tds prn')).toEqual(keys('chlorphenamine'));
+  });
+  it('reads a vitamin E brand as vitamin E, the record its pairs are keyed on', () => {
+    expect(keys('Evion 200 od')).toEqual(keys('vitamin E'));
+  });
+});

@@ -37,9 +37,12 @@ export interface ReadLine {
   suggestions: Suggestion[];
 }
 
-/** Manufacturer prefixes of generics (Canada, Australia): "Apo-Metformin", "Teva-Amlodipine", "PMS-Sertraline". */
+/**
+ * Manufacturer prefixes of generics (Canada, Australia; South Africa: Adcock Ingram's "Adco-", Austell's, Aspen's):
+ * "Apo-Metformin", "Teva-Amlodipine", "PMS-Sertraline", "Adco-Simvastatin", "Austell-Amlodipine".
+ */
 const MAKER_PREFIX =
-  /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
+  /^(?:adco|austell|aspen|apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
 
 function resolveSpan(db: Db, text: string): Substance | null {
   const r = resolveName(db, text, { typos: false });
