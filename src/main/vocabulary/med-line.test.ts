@@ -72,10 +72,10 @@ describe('medication-line parsing: what a line says besides the name', () => {
   });
 
   it('a remark after a spaced dash is its own run; joined ingredients say so', () => {
-    const p = parse('Cannabis - smokes most evenings');
+    const p = parse('Cannabis - smokes most days');
     expect(p.runs.map((r) => [r.text, r.joined])).toEqual([
       ['Cannabis', false],
-      ['smokes most evenings', false],
+      ['smokes most days', false],
     ]);
     expect(parse('paracetamol/codeine 500/30').runs.map((r) => [r.text, r.joined])).toEqual([
       ['paracetamol', false],

@@ -288,10 +288,10 @@ const FREQUENCIES: [RegExp, string][] = [
   [/\b(?:fortnightly|every (?:two|2) weeks|biweekly|q2w(?:ks?)?)\b/, 'every 2 weeks'],
   [/\b(?:monthly|once (?:a|per|every) month|every month|q\.?month|q4w(?:ks?)?)\b/, 'once a month'],
   [
-    /\b(?:nocte|at night|at bedtime|bedtime|before bed|at hs|q\.?h\.?s\.?|hs|night(?:ly)?|in the evening|evening|pm|q\.?pm)\b/,
+    /\b(?:nocte|at nights?|at bedtime|bedtime|before bed|at hs|q\.?h\.?s\.?|hs|night(?:ly|s)?|in the evenings?|evenings?|pm|q\.?pm)\b/,
     'at night',
   ],
-  [/\b(?:mane|in the morning|morning|am|q\.?am|every morning|each morning|breakfast)\b/, 'in the morning'],
+  [/\b(?:mane|in the mornings?|mornings?|am|q\.?am|every morning|each morning|breakfast)\b/, 'in the morning'],
   [/\b(?:stat|once only|single dose|one dose)\b/, 'once only'],
   [
     /\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?:\s*(?:\/|,|&|and|-)\s*(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?))*\b/,
@@ -316,6 +316,12 @@ const OTHER_LANGUAGE_FREQUENCY = new RegExp(
   String.raw`(?<![\p{L}])(?:(?:\d+|una|uma|une|einmal|zweimal|dreimal|dos|duas|tres|três|deux|trois|due|tre|twee|drie)\s*(?:x\s*)?(?:veces|vez|vezes|fois|volte|volta|mal|keer)?\s*)?(?:al|ao|por|par|pro|per|a|am|alla|le|in de)?\s*(?:d[ií]a|jour|giorno|tag|dag)\b|(?<![\p{L}])(?:\d+\s*x\s*)?(?:t[aä]glich|tgl\.?|diario|diariamente|di[aá]rio|quotidien(?:ne)?|giornaliero|dagelijks)(?![\p{L}])|(?<![\p{L}])(?:por la|en la|a la|de|pela|na|de la|le|au|am|di|la|al|alla|in de|'s|à|a)\s+(?:ma[nñ]ana|manh[aã]|matin|morgen|mattin[oa]|ochtends?|noche|noite|soir|abend|sera|avonds|tarde|nacht)(?![\p{L}])|(?<![\p{L}])(?:morgens|abends|nachts|mittags|al acostarse|ao deitar|au coucher|zur nacht|prima di dormire|voor het slapen|en ayunas|em jejum|[aà] jeun|n[uü]chtern|a digiuno|nuchter)(?![\p{L}])`,
   'u',
 );
+/**
+ * How often, as Indian and Pakistani patients say it in romanised Hindi and Urdu ("roz subah ek", "din mein do baar",
+ * "raat ko", "khali pet", "khane ke baad"): an instruction, never a name.
+ */
+const HINDI_FREQUENCY =
+  /(?<![\p{L}])(?:(?:roz(?:ana)?|rozaana|daily)\s+)?(?:(?:subah|sham|shaam|raat|dopahar)(?:\s+(?:ko|mein|me))?(?:\s+(?:ek|do|teen|aadhi))?|din\s+(?:mein|me)\s+(?:ek|do|teen|char)\s+(?:baar|bar|dafa)|(?:ek|do|teen)\s+(?:baar|bar)|khali\s+pet|khane\s+(?:ke\s+baad|se\s+pehle|ke\s+saath)|roz(?:ana)?|rozaana)(?![\p{L}])/u;
 const OTHER_LANGUAGE_AS_NEEDED = new RegExp(
   String.raw`(?<![\p{L}])(?:si es necesario|si precisa|en caso de dolor|si besoin|au besoin|en cas de douleur|bei bedarf|bei schmerzen|se necess[aá]rio|quando necess[aá]rio|em caso de dor|al bisogno|se necessario|zo nodig)(?![\p{L}])`,
   'u',
@@ -494,6 +500,10 @@ export function parseMedicationLine(input: string): ParsedLine {
   let asNeeded = false;
   claim(OTHER_LANGUAGE_AS_NEEDED, 'frequency', (m) => {
     asNeeded = true;
+    return m[0];
+  });
+  claim(HINDI_FREQUENCY, 'frequency', (m) => {
+    if (!frequencies.includes(m[0].trim())) frequencies.push(m[0].trim());
     return m[0];
   });
   claim(OTHER_LANGUAGE_FREQUENCY, 'frequency', (m) => {

@@ -364,3 +364,17 @@ describe('local brands and maker prefixes (a class found by blind round 9)', () 
     expect(keys('Evion 200 od')).toEqual(keys('vitamin E'));
   });
 });
+
+describe('a kind of medicine in lay words and other languages (a class found by blind round 9)', () => {
+  it('reads a kind before a remark, in romanised Hindi, and with a plural time word', () => {
+    const cls = (line: string) => resolveLine(db, line).classId;
+    expect(cls('pressure ki goli raat ko')).toBe('antihypertensive');
+    expect(cls('sugar ki goli subah sham')).toBe('antidiabetic');
+    expect(cls('pastillas para la presión - no sabe el nombre')).toBe('antihypertensive');
+    expect(cls('skinny jab, once a week, from a beauty salon')).toBe('glp1');
+    expect(cls('fluid tablet in the mornings')).toBe('diuretic');
+    expect(cls('serotonin-norepinephrine reuptake inhibitor, name unknown')).toBe('snri');
+    // two kinds on one line stay unread: no guess between them
+    expect(readMedicationLine(db, 'sugar pill and a water pill').substances.length).not.toBe(1);
+  });
+});

@@ -714,8 +714,16 @@ function readOneLine(db: Db, line: string): ReadLine {
     unread.push(...r.unread);
   }
   // Everyday words for a kind of medicine ("water tablet", "blood thinner"): the lay table's class, when it gives one.
+  // … so too the words before a remark ("pastillas para la diabetes, no recuerda el nombre", "weekly weight loss jab –
+  // bought online"), as written or as the name runs before it, when the whole line is no lay phrase.
   if (!substances.length) {
-    const cls = layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' '));
+    const cut = /\s*(?:,|;|\(|\s[-–—]+\s)/.exec(line);
+    const head = cut && cut.index > 0 ? line.slice(0, cut.index) : null;
+    const headRuns = head ? runs.filter((r) => r.end <= head.length).map((r) => r.text) : [];
+    const cls =
+      layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' ')) ??
+      (head ? layClass(db, head.replace(TAKER_PREFACE, '')) : null) ??
+      (headRuns.length ? layClass(db, [...headRuns, rest.form ?? ''].join(' ')) : null);
     if (cls) {
       substances.push(cls);
       unread.length = 0;
