@@ -189,7 +189,7 @@ const FORMS: [RegExp, string, Route | null][] = [
   // Forms as Spanish, Portuguese, French, German, Italian and Dutch packs and prescriptions write them ("Retardtbl.",
   // "comprimido", "gélule", "Tropfen", "Zäpfchen", "bustina"): a form, never a name.
   [
-    /(?<!\p{L})(?:(?:film|retard|brause|schmelz|kau|lutsch)?(?:tbl|tabl|tabletten?|kps|kapseln?)|dragees?|comprimidos?|comprim[eé]s?|compresse|compressa|cpr|c[aá]psulas?|g[eé]lules?|g[eé]l|pastillas?|pastilhas?|tabletas?|sobres?|bustin[ae]|beutel|granulat|zerbeißkapseln?)(?!\p{L})\.?/u,
+    /(?<!\p{L})(?:(?:film|retard|brause|schmelz|kau|lutsch)?(?:tbl|tabl|tabletten?|kps|kapseln?)|dragees?|comprimidos?|comprim[eé]s?|compresse|compressa|cpr|c[aá]psulas?|c[aá]ps|g[eé]lules?|g[eé]l|pastillas?|pastilhas?|tabletas?|sobres?|bustin[ae]|beutel|granulat|zerbeißkapseln?)(?!\p{L})\.?/u,
     'tablet',
     'oral',
   ],

@@ -378,3 +378,13 @@ describe('a kind of medicine in lay words and other languages (a class found by 
     expect(readMedicationLine(db, 'sugar pill and a water pill').substances.length).not.toBe(1);
   });
 });
+
+describe('medicines one after another without a joiner, and "and" in other languages (round 9 class)', () => {
+  it('splits at a name after a strength and its instructions; never a diluent, a bracket or a remark', () => {
+    expect(names('amlodipine 5 mg mane metformin 1 g bd with meals')).toEqual(['Amlodipine', 'Metformin']);
+    expect(names('Losartana 50 mg e Anlodipino 5 mg de manhã')).toEqual(['Losartan', 'Amlodipine']);
+    expect(names('Ramipril 5 mg und Bisoprolol 2,5 mg morgens')).toEqual(['Ramipril', 'Bisoprolol']);
+    expect(names('Vancomycin 1.5g in 500 mL NaCl 0.9% IV over 3 hrs')).toEqual(['Vancomycin']);
+    expect(names('Lisinopril 10mg od changed to candesartan 8mg')).toEqual(['Lisinopril']);
+  });
+});

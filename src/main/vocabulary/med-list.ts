@@ -583,9 +583,10 @@ export function medicinesOnLine(db: Db, line: string): string[] {
   // a comma joins two medicines too ("Simvastatin 40mg ON, clarithromycin 500mg bd"); "1,000 IU" has no space after it;
   // so does a spaced slash ("Metformin 500mg / gliclazide 80mg BD"), never the unspaced one of a pair ("30/500")
   // and a semicolon ("furosemide 40 mg mane; KCl ER 20 mEq daily")
-  const JOINER = /\s*[,;]\s+|\s+(?:\+|&|and|\/)\s+/gi;
+  // "and" in Spanish, Portuguese, Italian, French, German, Swedish and Danish ("Adiro 100, Emconcor 2,5 y Atorvastatina 40")
+  const JOINER = /\s*[,;]\s+|\s+(?:\+|&|and|y|e|ed|et|und|och|og|\/)\s+/gi;
   const pieces = line.split(JOINER);
-  if (pieces.length < 2) return [line];
+  if (pieces.length < 2) return unjoined(db, line);
   const out: string[] = [pieces[0]!];
   const joiners = line.match(JOINER) ?? [];
   for (const [i, piece] of pieces.slice(1).entries()) {
@@ -602,7 +603,46 @@ export function medicinesOnLine(db: Db, line: string): string[] {
     if (own && opensWithName && product && /\p{L}/u.test(before)) out.push(piece);
     else out[out.length - 1] = `${before}${joiners[i]}${piece}`;
   }
-  return out.map((x) => x.trim()).filter(Boolean);
+  return out
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .flatMap((x) => unjoined(db, x));
+}
+
+/**
+ * Medicines written one after another with no joiner ("bisoprolol 2.5 mg once daily ramipril 5 mg once daily"): a name
+ * right after a strength with a unit and its instructions starts the next medicine, when the name is a medicine's
+ * (never a class), is not in brackets, and nothing between says it is a remark ("… switched to atorvastatin").
+ */
+function unjoined(db: Db, line: string): string[] {
+  const parsed = parseMedicationLine(line);
+  const out: string[] = [];
+  let from = 0;
+  for (const [i, run] of parsed.runs.entries()) {
+    if (i === 0 || run.joined) continue;
+    const before = line.slice(from, run.at);
+    const between = line.slice(parsed.runs[i - 1]!.end, run.at);
+    // a joiner the split above kept ("Xgeva 120mg + calcium/vit D supplement"), or a diluent ("heparin 25,000 units in
+    // 50 mL NaCl 0.9%"), is not a new medicine
+    if (
+      !/\d\s*(?:mg|mcg|µg|g|ml|units?|iu|%)\b/i.test(between) ||
+      REMARK.test(before) ||
+      /[()+&,;/]|\band\b/i.test(between) ||
+      /\b(?:in|into|with|via|per|of|over|diluted|made up)\s*$/i.test(between.replace(/[\d.,]+\s*\p{L}{0,5}\s*$/u, ''))
+    )
+      continue;
+    if ((line.slice(0, run.at).match(/\(/g) ?? []).length > (line.slice(0, run.at).match(/\)/g) ?? []).length) continue;
+    const words = run.text.split(/\s+/);
+    const name = [2, 1]
+      .filter((n) => words.length >= n)
+      .map((n) => resolveSpan(db, words.slice(0, n).join(' ')))
+      .find((r) => r !== null);
+    if (!name || name.kind === 'class' || words[0]!.replace(/[^\p{L}]/gu, '').length < 4) continue;
+    out.push(line.slice(from, run.at).trim());
+    from = run.at;
+  }
+  out.push(line.slice(from).trim());
+  return out.filter(Boolean);
 }
 
 export function readMedicationLine(db: Db, line: string): ReadLine {
