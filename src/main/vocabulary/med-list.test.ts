@@ -388,3 +388,12 @@ describe('medicines one after another without a joiner, and "and" in other langu
     expect(names('Lisinopril 10mg od changed to candesartan 8mg')).toEqual(['Lisinopril']);
   });
 });
+
+describe('an abbreviation or umbrella name with the medicine meant in brackets (round 9 class)', () => {
+  it('reads the bracket when it is another medicine with none of the same keys; keeps the name otherwise', () => {
+    expect(names('Vit B12 (methylcobalamin) 500mcg od')).toEqual(['Methylcobalamin']);
+    expect(names('folate (L-methylfolate) 1mg')).toEqual(['L-Methylfolate (levomefolic acid)']);
+    expect(names('KCl (potassium chloride) 600mg bd')).toEqual(['Potassium chloride']);
+    expect(names('co-codamol (paracetamol) 2 qds')).toEqual(['Codeine–paracetamol (co-codamol)']);
+  });
+});

@@ -793,6 +793,27 @@ function readOneLine(db: Db, line: string): ReadLine {
       if (r.substances.length) return { ...r, text: line, parsed: rest };
     }
   }
+  // An abbreviation or an umbrella name with the medicine meant in brackets right after it ("B12 (methylcobalamin)",
+  // "DXM (dexamethasone)"): the bracket, when it is exactly another medicine of ours with none of the same keys.
+  if (
+    substances.length === 1 &&
+    named[0] &&
+    (substances[0]!.matchedVia === 'abbreviation' || substances[0]!.matchedVia === 'alt_name')
+  ) {
+    const m = /^\s*\(([^()]{3,60})\)/.exec(line.slice(named[0].end));
+    const r = m ? resolveSpan(db, m[1]!.trim()) : null;
+    if (
+      r?.compound &&
+      r.matchedVia &&
+      ['slug', 'name', 'alt_name'].includes(r.matchedVia) &&
+      !r.keys.some((k) => substances[0]!.keys.includes(k))
+    )
+      substances[0] = {
+        ...r,
+        input: line,
+        notice: `"${line.trim()}" was read as ${r.name}, named in brackets after ${named[0].text}.`,
+      };
+  }
   if (substances.length === 1 && substances[0]!.kind === 'class') {
     const named = namedInBrackets(db, line, substances[0]!);
     if (named)
