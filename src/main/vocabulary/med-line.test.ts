@@ -72,10 +72,10 @@ describe('medication-line parsing: what a line says besides the name', () => {
   });
 
   it('a remark after a spaced dash is its own run; joined ingredients say so', () => {
-    const p = parse('Cannabis - smokes most evenings');
+    const p = parse('Cannabis - smokes most days');
     expect(p.runs.map((r) => [r.text, r.joined])).toEqual([
       ['Cannabis', false],
-      ['smokes most evenings', false],
+      ['smokes most days', false],
     ]);
     expect(parse('paracetamol/codeine 500/30').runs.map((r) => [r.text, r.joined])).toEqual([
       ['paracetamol', false],
@@ -115,5 +115,25 @@ describe('splitting a pasted list', () => {
       'Vitamin D3 1,000 IU daily',
       'Calcium 600 mg',
     ]);
+  });
+});
+
+describe('a strength glued to its name (a class found by blind round 9)', () => {
+  it('splits a unit strength or a pair from a name of three or more letters, never a name of its own digits', () => {
+    for (const [line, name, strength] of [
+      ['Sertraline100mg 1 od', 'Sertraline', '100 mg'],
+      ['Amoxicilina875mg c/12h', 'Amoxicilina', '875 mg'],
+      ['Levemir14units at 22:00', 'Levemir', '14 units'],
+      ['Zapain30/500 2 qds', 'Zapain', '30/500'],
+      ['Seretide250/50 1 puff bd', 'Seretide', '250/50'],
+      ['colecalciferol20000iu weekly', 'colecalciferol', '20000 IU'],
+    ] as const) {
+      const p = parse(line);
+      expect(p.runs[0]?.text, line).toBe(name);
+      expect(p.strength?.text, line).toBe(strength);
+    }
+    expect(parse('Vitamin D3 800iu').runs[0]?.text).toBe('Vitamin D3');
+    expect(parse('CoQ10 200mg').runs[0]?.text).toBe('CoQ10');
+    expect(parse('Methylcobalamin B12 1000mcg').runs.map((r) => r.text)).toEqual(['Methylcobalamin B12']);
   });
 });

@@ -134,6 +134,8 @@ const FORMS: [RegExp, string, Route | null][] = [
     'eye drops',
     'ophthalmic',
   ],
+  // eye drops in Spanish, Portuguese, French, German and Italian
+  [/(?<!\p{L})(?:colirio|col[ií]rio|collyre|augentropfen|collirio)(?!\p{L})/u, 'eye drops', 'ophthalmic'],
   [/\bear\s*drops?\b|\botic\s*(?:drops?|solution|suspension)\b/, 'ear drops', 'otic'],
   [/\bnasal\s*(?:spray|drops?|gel)\b/, 'nasal spray', 'nasal'],
   [
@@ -184,6 +186,25 @@ const FORMS: [RegExp, string, Route | null][] = [
     'tablet',
     'oral',
   ],
+  // Forms as Spanish, Portuguese, French, German, Italian and Dutch packs and prescriptions write them ("Retardtbl.",
+  // "comprimido", "gélule", "Tropfen", "Zäpfchen", "bustina"): a form, never a name.
+  [
+    /(?<!\p{L})(?:(?:film|retard|brause|schmelz|kau|lutsch)?(?:tbl|tabl|tabletten?|kps|kapseln?)|dragees?|comprimidos?|comprim[eé]s?|compresse|compressa|cpr|c[aá]psulas?|c[aá]ps|g[eé]lules?|g[eé]l|pastillas?|pastilhas?|tabletas?|sobres?|bustin[ae]|beutel|granulat|zerbeißkapseln?)(?!\p{L})\.?/u,
+    'tablet',
+    'oral',
+  ],
+  [
+    /(?<!\p{L})(?:tropfen|gotas|gouttes|gocce|druppels|saft|sirup|jarabe|xarope|sirop|sciroppo|l[oö]sung|soluci[oó]n|solu[cç][aã]o|suspensi[oó]n)(?!\p{L})/u,
+    'oral liquid',
+    'oral',
+  ],
+  [
+    /(?<!\p{L})(?:z[aä]pfchen|suppositori[eo]s?|suppositoire|supositori(?:o|os)|suposit[oó]rios?|supposte?)(?!\p{L})/u,
+    'suppository',
+    'rectal',
+  ],
+  [/(?<!\p{L})(?:salbe|pomada|pommade|pomata|crema|cr[eè]me|unguento)(?!\p{L})/u, 'topical', 'topical'],
+  [/(?<!\p{L})(?:pflaster|parches?|adesivos?|cerott[oi])(?!\p{L})/u, 'patch', 'transdermal'],
   [
     /\b(?:tablets?|tabs?|tab\.|caplets?|capsules?|caps?|cap\.|softgels?|soft gels?|gelcaps?|gummies|gummy|pills?|pastilles?|e\/?c|enteric[- ]coated|gastro[- ]resistant|film[- ]coated|f\/c)\b/,
     'tablet',
@@ -267,10 +288,10 @@ const FREQUENCIES: [RegExp, string][] = [
   [/\b(?:fortnightly|every (?:two|2) weeks|biweekly|q2w(?:ks?)?)\b/, 'every 2 weeks'],
   [/\b(?:monthly|once (?:a|per|every) month|every month|q\.?month|q4w(?:ks?)?)\b/, 'once a month'],
   [
-    /\b(?:nocte|at night|at bedtime|bedtime|before bed|at hs|q\.?h\.?s\.?|hs|night(?:ly)?|in the evening|evening|pm|q\.?pm)\b/,
+    /\b(?:nocte|at nights?|at bedtime|bedtime|before bed|at hs|q\.?h\.?s\.?|hs|night(?:ly|s)?|in the evenings?|evenings?|pm|q\.?pm)\b/,
     'at night',
   ],
-  [/\b(?:mane|in the morning|morning|am|q\.?am|every morning|each morning|breakfast)\b/, 'in the morning'],
+  [/\b(?:mane|in the mornings?|mornings?|am|q\.?am|every morning|each morning|breakfast)\b/, 'in the morning'],
   [/\b(?:stat|once only|single dose|one dose)\b/, 'once only'],
   [
     /\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)(?:\s*(?:\/|,|&|and|-)\s*(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?))*\b/,
@@ -295,6 +316,12 @@ const OTHER_LANGUAGE_FREQUENCY = new RegExp(
   String.raw`(?<![\p{L}])(?:(?:\d+|una|uma|une|einmal|zweimal|dreimal|dos|duas|tres|três|deux|trois|due|tre|twee|drie)\s*(?:x\s*)?(?:veces|vez|vezes|fois|volte|volta|mal|keer)?\s*)?(?:al|ao|por|par|pro|per|a|am|alla|le|in de)?\s*(?:d[ií]a|jour|giorno|tag|dag)\b|(?<![\p{L}])(?:\d+\s*x\s*)?(?:t[aä]glich|tgl\.?|diario|diariamente|di[aá]rio|quotidien(?:ne)?|giornaliero|dagelijks)(?![\p{L}])|(?<![\p{L}])(?:por la|en la|a la|de|pela|na|de la|le|au|am|di|la|al|alla|in de|'s|à|a)\s+(?:ma[nñ]ana|manh[aã]|matin|morgen|mattin[oa]|ochtends?|noche|noite|soir|abend|sera|avonds|tarde|nacht)(?![\p{L}])|(?<![\p{L}])(?:morgens|abends|nachts|mittags|al acostarse|ao deitar|au coucher|zur nacht|prima di dormire|voor het slapen|en ayunas|em jejum|[aà] jeun|n[uü]chtern|a digiuno|nuchter)(?![\p{L}])`,
   'u',
 );
+/**
+ * How often, as Indian and Pakistani patients say it in romanised Hindi and Urdu ("roz subah ek", "din mein do baar",
+ * "raat ko", "khali pet", "khane ke baad"): an instruction, never a name.
+ */
+const HINDI_FREQUENCY =
+  /(?<![\p{L}])(?:(?:roz(?:ana)?|rozaana|daily)\s+)?(?:(?:subah|sham|shaam|raat|dopahar)(?:\s+(?:ko|mein|me))?(?:\s+(?:ek|do|teen|aadhi))?|din\s+(?:mein|me)\s+(?:ek|do|teen|char)\s+(?:baar|bar|dafa)|(?:ek|do|teen)\s+(?:baar|bar)|khali\s+pet|khane\s+(?:ke\s+baad|se\s+pehle|ke\s+saath)|roz(?:ana)?|rozaana)(?![\p{L}])/u;
 const OTHER_LANGUAGE_AS_NEEDED = new RegExp(
   String.raw`(?<![\p{L}])(?:si es necesario|si precisa|en caso de dolor|si besoin|au besoin|en cas de douleur|bei bedarf|bei schmerzen|se necess[aá]rio|quando necess[aá]rio|em caso de dor|al bisogno|se necessario|zo nodig)(?![\p{L}])`,
   'u',
@@ -407,8 +434,13 @@ export function parseMedicationLine(input: string): ParsedLine {
   let strength: Strength | null = null;
   let dose: string | null = null;
   // Strength pairs and triples ("30/500", "5/325 mg", "160/4.5", "49/51 mg", "200/6 mcg").
+  // A strength glued to a name of three or more letters ("Citalopram20mg", "Cocodamol30/500", "Lantus20units") is the
+  // name's strength; a name's own digits are not (a letter or two before them: "D3", "CoQ10", "B12"; a single-digit
+  // pair with no unit: "omega3/6/9").
   claim(
-    new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`),
+    new RegExp(
+      String.raw`(?<![\d_.]|(?<![a-z]{2})[a-z]|[a-z]-)(?:(?<=[a-z])(?=\d{2}|${NUM}\s*\/\s*${NUM}(?:\s*\/\s*${NUM})?\s*(?:${AMOUNT})(?![\w%]))|(?<![a-z]))(${NUM})\s*\/\s*(${NUM})(?:\s*\/\s*(${NUM}))?\s*(${AMOUNT})?(?![\w%])`,
+    ),
     'strength',
     (m) => {
       const values = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(numberOf);
@@ -430,7 +462,9 @@ export function parseMedicationLine(input: string): ParsedLine {
   );
   // Strengths with a unit ("40mg", "0.5%", "1,000 IU", "5 mg/5 mL", "100 units/mL", "2.5 mg/g", "25 mcg/hr").
   claim(
-    new RegExp(String.raw`(?<![\w.]|[A-Za-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-z])(${PER})`),
+    new RegExp(
+      String.raw`(?<![\d_.]|(?<![a-z]{2})[a-z]|[a-z]-)(${NUM})(?:\s*(?:-|to)\s*(${NUM}))?\s*(${AMOUNT})(?![a-zà-ÿ])(${PER})`,
+    ),
     'strength',
     (m) => {
       const value = numberOf(m[1]!.replace(/,(?=\d{3}\b)/, ''));
@@ -466,6 +500,10 @@ export function parseMedicationLine(input: string): ParsedLine {
   let asNeeded = false;
   claim(OTHER_LANGUAGE_AS_NEEDED, 'frequency', (m) => {
     asNeeded = true;
+    return m[0];
+  });
+  claim(HINDI_FREQUENCY, 'frequency', (m) => {
+    if (!frequencies.includes(m[0].trim())) frequencies.push(m[0].trim());
     return m[0];
   });
   claim(OTHER_LANGUAGE_FREQUENCY, 'frequency', (m) => {

@@ -3,6 +3,7 @@ import { openContentDb, type Db } from '../db/connection.ts';
 import { CONTENT_DB } from '../../../test/helpers/tool-support.ts';
 import { readsAsMedicine } from './ambiguous.ts';
 import { medicinesOnLine, readMedicationLine, readMedicationList, resolveLine } from './med-list.ts';
+import { resolveName } from './resolver.ts';
 
 let db: Db;
 beforeAll(() => {
@@ -312,5 +313,87 @@ describe('record furniture, prefaces and other-language words (classes found by 
     const r = readMedicationLine(db, 'Glycomet-XQ 500 bd');
     expect(r.substances.map((s) => s.name)).toEqual(['Metformin']);
     expect(r.unread).toEqual(['XQ']);
+  });
+});
+
+describe('glued strengths and several medicines (classes found by blind round 9)', () => {
+  it('reads a name with its strength glued on, with or without a unit; a product number stays the name', () => {
+    expect(names('Omeprazole20mg caps od')).toEqual(['Omeprazole']);
+    expect(names('Zapain30/500 caps 2 qds')).toEqual(['Codeine–paracetamol (co-codamol)']);
+    expect(names('Gliclazide80 bd')).toEqual(['Gliclazide']);
+    expect(names('Lansoprazole15mg')).toEqual(['Lansoprazole']);
+  });
+  it('splits medicines written with a form word first, and at a semicolon', () => {
+    expect(names('Cap Omez 20 + Tab Dolo 650 sos')).toEqual(['Omeprazole', 'Acetaminophen']);
+    expect(names('bumetanide 1 mg mane & 1 mg lunchtime; Sando-K 2 tabs bd')).toEqual(['Bumetanide', 'Potassium']);
+    expect(names('paracetamol 1 g qds; avoid NSAIDs')).toEqual(['Acetaminophen']);
+  });
+});
+
+describe('INN spellings and forms in other languages (a class found by blind round 9)', () => {
+  it('reads the same INN as German, Spanish, Portuguese and Italian spell it, never a made-up name', () => {
+    expect(keys('Hydromorphon retard 4 mg 1-0-1')).toEqual(keys('hydromorphone'));
+    expect(keys('Oxycodon/Naloxon 10/5 mg Retardtbl.')).toEqual(keys('oxycodone + naloxone'));
+    expect(keys('Enalaprilo 10 mg cada 12 h')).toEqual(keys('enalapril'));
+    expect(keys('morfina 10 mg c/4h se necessário')).toEqual(keys('morphine'));
+    expect(keys('Amiodaron 200 mg 1-0-0')).toEqual(keys('amiodarone'));
+    expect(resolveName(db, 'salina', { typos: false }).status).toBe('unresolved');
+    expect(resolveName(db, 'Kodein', { typos: false }).status).toBe('unresolved');
+  });
+  it('reads forms as other languages write them as forms, never as names', () => {
+    for (const line of [
+      'Pantoprazol 40 mg Filmtbl. 1-0-0',
+      'Omeprazol 20 mg cápsulas en ayunas',
+      'Dafalgan 1 g comprimés effervescents',
+      'Diclofenac Zäpfchen 50 mg',
+      'Brufen 600 mg bustine',
+    ])
+      expect(readMedicationLine(db, line).unread, line).toEqual([]);
+  });
+});
+
+describe('local brands and maker prefixes (a class found by blind round 9)', () => {
+  it('reads South African, French and German brands and maker-first generics', () => {
+    expect(names('Adco-Zolpidem 10 mg nocte')).toEqual(['Zolpidem']);
+    expect(names('Austell-Amlodipine 10mg mane')).toEqual(['Amlodipine']);
+    expect(keys('Izalgi 1 gél. si douleur')).toEqual(keys('paracetamol + opium'));
+    expect(keys('Kenzen 8 mg 1 cp/j')).toEqual(keys('Amias'));
+    expect(keys('Allergex 4mg tds prn')).toEqual(keys('chlorphenamine'));
+  });
+  it('reads a vitamin E brand as vitamin E, the record its pairs are keyed on', () => {
+    expect(keys('Evion 200 od')).toEqual(keys('vitamin E'));
+  });
+});
+
+describe('a kind of medicine in lay words and other languages (a class found by blind round 9)', () => {
+  it('reads a kind before a remark, in romanised Hindi, and with a plural time word', () => {
+    const cls = (line: string) => resolveLine(db, line).classId;
+    expect(cls('pressure ki goli raat ko')).toBe('antihypertensive');
+    expect(cls('sugar ki goli subah sham')).toBe('antidiabetic');
+    expect(cls('pastillas para la presión - no sabe el nombre')).toBe('antihypertensive');
+    expect(cls('skinny jab, once a week, from a beauty salon')).toBe('glp1');
+    expect(cls('fluid tablet in the mornings')).toBe('diuretic');
+    expect(cls('serotonin-norepinephrine reuptake inhibitor, name unknown')).toBe('snri');
+    // two kinds on one line stay unread: no guess between them
+    expect(readMedicationLine(db, 'sugar pill and a water pill').substances.length).not.toBe(1);
+  });
+});
+
+describe('medicines one after another without a joiner, and "and" in other languages (round 9 class)', () => {
+  it('splits at a name after a strength and its instructions; never a diluent, a bracket or a remark', () => {
+    expect(names('amlodipine 5 mg mane metformin 1 g bd with meals')).toEqual(['Amlodipine', 'Metformin']);
+    expect(names('Losartana 50 mg e Anlodipino 5 mg de manhã')).toEqual(['Losartan', 'Amlodipine']);
+    expect(names('Ramipril 5 mg und Bisoprolol 2,5 mg morgens')).toEqual(['Ramipril', 'Bisoprolol']);
+    expect(names('Vancomycin 1.5g in 500 mL NaCl 0.9% IV over 3 hrs')).toEqual(['Vancomycin']);
+    expect(names('Lisinopril 10mg od changed to candesartan 8mg')).toEqual(['Lisinopril']);
+  });
+});
+
+describe('an abbreviation or umbrella name with the medicine meant in brackets (round 9 class)', () => {
+  it('reads the bracket when it is another medicine with none of the same keys; keeps the name otherwise', () => {
+    expect(names('Vit B12 (methylcobalamin) 500mcg od')).toEqual(['Methylcobalamin']);
+    expect(names('folate (L-methylfolate) 1mg')).toEqual(['L-Methylfolate (levomefolic acid)']);
+    expect(names('KCl (potassium chloride) 600mg bd')).toEqual(['Potassium chloride']);
+    expect(names('co-codamol (paracetamol) 2 qds')).toEqual(['Codeine–paracetamol (co-codamol)']);
   });
 });

@@ -37,9 +37,12 @@ export interface ReadLine {
   suggestions: Suggestion[];
 }
 
-/** Manufacturer prefixes of generics (Canada, Australia): "Apo-Metformin", "Teva-Amlodipine", "PMS-Sertraline". */
+/**
+ * Manufacturer prefixes of generics (Canada, Australia; South Africa: Adcock Ingram's "Adco-", Austell's, Aspen's):
+ * "Apo-Metformin", "Teva-Amlodipine", "PMS-Sertraline", "Adco-Simvastatin", "Austell-Amlodipine".
+ */
 const MAKER_PREFIX =
-  /^(?:apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
+  /^(?:adco|austell|aspen|apo|teva|ratio|pms|novo|sandoz|mylan|jamp|mint|auro|riva|nu|gen|dom|mar|sanis|bio|act|ran|pro|taro|zym|nat|ava|m|sdz|van|ag|med|phl|q)[- ](?=\p{L}{4})/iu;
 
 function resolveSpan(db: Db, text: string): Substance | null {
   const r = resolveName(db, text, { typos: false });
@@ -324,6 +327,13 @@ function readRun(db: Db, run: ParsedLine['runs'][number], typos: boolean): { fou
         const part = resolveSpan(db, span.replace(/-\p{L}+$/u, ''));
         if (part) hit = { ...part, input: span };
       }
+      // "Metformin500", "Amlodipine10": a strength of two or more digits glued to a name, when the whole is no name
+      // ("Tylenol3", "NovoMix30" stay what they are; one digit is a product number, never dropped).
+      if (!hit && len === 1) {
+        const m = /^(\p{L}{3,})(\d{2,}(?:[.,]\d+)?)$/u.exec(span);
+        const part = m ? resolveSpan(db, m[1]!) : null;
+        if (part && part.kind !== 'class') hit = { ...part, input: span };
+      }
       // "CIPROFLOXACIN-DEXAMETHASONE", "sacubitril-valsartan": generics joined by a hyphen, when each part is one.
       if (!hit && len === 1 && /^\p{L}{4,}(?:-\p{L}{4,})+$/u.test(span)) {
         const parts = span.split('-').map((w) => resolveName(db, w, { typos: false }));
@@ -566,12 +576,17 @@ function namedInBrackets(db: Db, line: string, kind: Substance): Substance | nul
 const REMARK =
   /\s[-–—]\s|\b(?:avoid|never|not|no|without|separate|except|instead|switched|stop(?:ped)?|held|withheld|discontinued|if|unless|do not|don'?t)\b/i;
 
+/** A form written before the name, as Indian and other prescriptions do ("Tab.", "Cap", "Inj", "Syp", "T."). */
+const FORM_FIRST = /^(?:tabs?|tablets?|caps?|capsules?|inj|injection|syp|syr|syrup|susp|oint|gtt|sach|t|c)\b\.?\s*/i;
+
 export function medicinesOnLine(db: Db, line: string): string[] {
   // a comma joins two medicines too ("Simvastatin 40mg ON, clarithromycin 500mg bd"); "1,000 IU" has no space after it;
   // so does a spaced slash ("Metformin 500mg / gliclazide 80mg BD"), never the unspaced one of a pair ("30/500")
-  const JOINER = /\s*,\s+|\s+(?:\+|&|and|\/)\s+/gi;
+  // and a semicolon ("furosemide 40 mg mane; KCl ER 20 mEq daily")
+  // "and" in Spanish, Portuguese, Italian, French, German, Swedish and Danish ("Adiro 100, Emconcor 2,5 y Atorvastatina 40")
+  const JOINER = /\s*[,;]\s+|\s+(?:\+|&|and|y|e|ed|et|und|och|og|\/)\s+/gi;
   const pieces = line.split(JOINER);
-  if (pieces.length < 2) return [line];
+  if (pieces.length < 2) return unjoined(db, line);
   const out: string[] = [pieces[0]!];
   const joiners = line.match(JOINER) ?? [];
   for (const [i, piece] of pieces.slice(1).entries()) {
@@ -579,7 +594,8 @@ export function medicinesOnLine(db: Db, line: string): string[] {
     // The part before has its own dose or instruction and no remark ("avoid NSAIDs and ACE inhibitors" names what to
     // avoid); the part after opens with a name and has its own strength or form ("… and Xalatan drops").
     const own = (/\d/.test(before) || parseMedicationLine(before).frequency !== null) && !REMARK.test(before);
-    const first = piece.trim().split(/\s+/);
+    // a form word before the name ("Tab Metrogyl 400 + Tab Norflox 400", "Cap. Omez 20 + Inj. Pan 40") is not the name
+    const first = piece.trim().replace(FORM_FIRST, '').split(/\s+/);
     const opensWithName =
       first[0]!.replace(/[^\p{L}]/gu, '').length >= 3 &&
       [2, 1].some((n) => first.length >= n && resolveSpan(db, first.slice(0, n).join(' ')) !== null);
@@ -587,7 +603,46 @@ export function medicinesOnLine(db: Db, line: string): string[] {
     if (own && opensWithName && product && /\p{L}/u.test(before)) out.push(piece);
     else out[out.length - 1] = `${before}${joiners[i]}${piece}`;
   }
-  return out.map((x) => x.trim()).filter(Boolean);
+  return out
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .flatMap((x) => unjoined(db, x));
+}
+
+/**
+ * Medicines written one after another with no joiner ("bisoprolol 2.5 mg once daily ramipril 5 mg once daily"): a name
+ * right after a strength with a unit and its instructions starts the next medicine, when the name is a medicine's
+ * (never a class), is not in brackets, and nothing between says it is a remark ("… switched to atorvastatin").
+ */
+function unjoined(db: Db, line: string): string[] {
+  const parsed = parseMedicationLine(line);
+  const out: string[] = [];
+  let from = 0;
+  for (const [i, run] of parsed.runs.entries()) {
+    if (i === 0 || run.joined) continue;
+    const before = line.slice(from, run.at);
+    const between = line.slice(parsed.runs[i - 1]!.end, run.at);
+    // a joiner the split above kept ("Xgeva 120mg + calcium/vit D supplement"), or a diluent ("heparin 25,000 units in
+    // 50 mL NaCl 0.9%"), is not a new medicine
+    if (
+      !/\d\s*(?:mg|mcg|µg|g|ml|units?|iu|%)\b/i.test(between) ||
+      REMARK.test(before) ||
+      /[()+&,;/]|\band\b/i.test(between) ||
+      /\b(?:in|into|with|via|per|of|over|diluted|made up)\s*$/i.test(between.replace(/[\d.,]+\s*\p{L}{0,5}\s*$/u, ''))
+    )
+      continue;
+    if ((line.slice(0, run.at).match(/\(/g) ?? []).length > (line.slice(0, run.at).match(/\)/g) ?? []).length) continue;
+    const words = run.text.split(/\s+/);
+    const name = [2, 1]
+      .filter((n) => words.length >= n)
+      .map((n) => resolveSpan(db, words.slice(0, n).join(' ')))
+      .find((r) => r !== null);
+    if (!name || name.kind === 'class' || words[0]!.replace(/[^\p{L}]/gu, '').length < 4) continue;
+    out.push(line.slice(from, run.at).trim());
+    from = run.at;
+  }
+  out.push(line.slice(from).trim());
+  return out.filter(Boolean);
 }
 
 export function readMedicationLine(db: Db, line: string): ReadLine {
@@ -699,8 +754,16 @@ function readOneLine(db: Db, line: string): ReadLine {
     unread.push(...r.unread);
   }
   // Everyday words for a kind of medicine ("water tablet", "blood thinner"): the lay table's class, when it gives one.
+  // … so too the words before a remark ("pastillas para la diabetes, no recuerda el nombre", "weekly weight loss jab –
+  // bought online"), as written or as the name runs before it, when the whole line is no lay phrase.
   if (!substances.length) {
-    const cls = layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' '));
+    const cut = /\s*(?:,|;|\(|\s[-–—]+\s)/.exec(line);
+    const head = cut && cut.index > 0 ? line.slice(0, cut.index) : null;
+    const headRuns = head ? runs.filter((r) => r.end <= head.length).map((r) => r.text) : [];
+    const cls =
+      layClass(db, [...runs.map((r) => r.text), rest.form ?? ''].join(' ')) ??
+      (head ? layClass(db, head.replace(TAKER_PREFACE, '')) : null) ??
+      (headRuns.length ? layClass(db, [...headRuns, rest.form ?? ''].join(' ')) : null);
     if (cls) {
       substances.push(cls);
       unread.length = 0;
@@ -729,6 +792,27 @@ function readOneLine(db: Db, line: string): ReadLine {
       const r = readOneLine(db, label);
       if (r.substances.length) return { ...r, text: line, parsed: rest };
     }
+  }
+  // An abbreviation or an umbrella name with the medicine meant in brackets right after it ("B12 (methylcobalamin)",
+  // "DXM (dexamethasone)"): the bracket, when it is exactly another medicine of ours with none of the same keys.
+  if (
+    substances.length === 1 &&
+    named[0] &&
+    (substances[0]!.matchedVia === 'abbreviation' || substances[0]!.matchedVia === 'alt_name')
+  ) {
+    const m = /^\s*\(([^()]{3,60})\)/.exec(line.slice(named[0].end));
+    const r = m ? resolveSpan(db, m[1]!.trim()) : null;
+    if (
+      r?.compound &&
+      r.matchedVia &&
+      ['slug', 'name', 'alt_name'].includes(r.matchedVia) &&
+      !r.keys.some((k) => substances[0]!.keys.includes(k))
+    )
+      substances[0] = {
+        ...r,
+        input: line,
+        notice: `"${line.trim()}" was read as ${r.name}, named in brackets after ${named[0].text}.`,
+      };
   }
   if (substances.length === 1 && substances[0]!.kind === 'class') {
     const named = namedInBrackets(db, line, substances[0]!);

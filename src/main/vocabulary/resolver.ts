@@ -12,6 +12,7 @@ import { normalizeName } from './normalize.ts';
 import type { Db } from '../db/connection.ts';
 import { FuzzyNames } from './fuzzy.ts';
 import { baseKey } from './keys.ts';
+import { innSpellings } from './inn-spellings.ts';
 
 export type MatchVia = (typeof MATCH_VIAS)[number];
 
@@ -379,6 +380,13 @@ function exact(db: Db, input: string, norm: string): Substance | null {
   // so a drug whose name is a class word's singular keeps its own reading.
   const other = classWordInOtherNumber(idx, norm);
   if (other) return fromClass(db, other, input, 'class', null);
+  // The same INN as another language spells it ("Naloxon", "tilidina", "enalaprilo"): only a generic name we know.
+  for (const spelling of innSpellings(norm)) {
+    if (!idx.spellings.has(spelling)) continue;
+    const s = exact(db, spelling, spelling);
+    if (s && s.kind !== 'class' && s.matchedVia !== 'brand' && s.matchedVia !== 'food')
+      return { ...s, input, notice: `"${trimmed}" was read as ${s.name} (its spelling in another language).` };
+  }
   return null;
 }
 
@@ -414,6 +422,7 @@ export function mayResolveExactly(db: Db, input: string): boolean {
   const norm = normalizeName(input);
   if (idx.spellings.has(norm) || idx.spellings.has(input.trim()) || idx.classWords.has(norm)) return true;
   if (classWordInOtherNumber(idx, norm)) return true;
+  if (innSpellings(norm).some((s) => idx.spellings.has(s))) return true;
   const base = baseKey(input);
   return base !== '' && idx.keyNames.has(base);
 }
