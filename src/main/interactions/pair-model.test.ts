@@ -299,6 +299,11 @@ describe('pair model', () => {
     // abrocitinib: aspirin above the label's low dose (81 mg) is contraindicated, low-dose aspirin is allowed
     expect(level('abrocitinib 100 mg', 'aspirin 300 mg')).toBe('contraindicated');
     expect(rule('abrocitinib 100 mg', 'aspirin 75 mg')).toBeNull();
+    // Vaxchora's label makes immunocompromise a warning, not a contraindication; the label lists are 'such as' lists
+    expect(rule('Vaxchora', 'tacrolimus')).toBeNull();
+    expect(rule('Stamaril', 'tacrolimus')).toBe('contraindicated');
+    expect(rule('avanafil', 'voriconazole')).toBe('contraindicated');
+    expect(rule('doravirine', 'apalutamide')).toBe('contraindicated');
     expect(level('naltrexone', 'co-codamol 30/500')).toBe('contraindicated');
     expect(rule('methylnaltrexone', 'morphine')).toBeNull();
     expect(rule('naloxegol', 'oxycodone')).toBeNull();
