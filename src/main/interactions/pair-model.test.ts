@@ -278,7 +278,8 @@ describe('pair model', () => {
     // … and not with members of a QT class the label does not name (the other sources judge those)
     expect(rule('sertraline', 'hydroxyzine')).not.toBe('contraindicated');
     expect(rule('escitalopram', 'ondansetron')).not.toBe('contraindicated');
-    expect(rule('citalopram', 'amitriptyline')).not.toBe('contraindicated');
+    // tricyclic antidepressants are in the Cipralex/Cipramil 4.5 list (second review 2026-11-29)
+    expect(rule('citalopram', 'amitriptyline')).toBe('contraindicated');
     expect(rule('hydroxyzine', 'azithromycin')).not.toBe('contraindicated');
     // quetiapine with the CYP3A4 inhibitors Seroquel's SmPC names; not with a moderate azole or a non-inhibitor
     expect(level('quetiapine 100 mg', 'itraconazole')).toBe('contraindicated');
@@ -292,6 +293,17 @@ describe('pair model', () => {
     expect(rule('domperidone', 'levodopa')).toBeNull();
     // opioid antagonists with opioid agonists; the peripheral antagonists and loperamide are not concerned
     expect(level('nalmefene', 'tramadol 50 mg')).toBe('contraindicated');
+    // nalmefene as a nasal spray is an overdose antidote kept alongside an opioid (second review 2026-11-29)
+    expect(rule('nalmefene nasal spray', 'morphine')).toBeNull();
+    expect(level('Selincro 18 mg tablets', 'tramadol 50 mg')).toBe('contraindicated');
+    // abrocitinib: aspirin above the label's low dose (81 mg) is contraindicated, low-dose aspirin is allowed
+    expect(level('abrocitinib 100 mg', 'aspirin 300 mg')).toBe('contraindicated');
+    expect(rule('abrocitinib 100 mg', 'aspirin 75 mg')).toBeNull();
+    // Vaxchora's label makes immunocompromise a warning, not a contraindication; the label lists are 'such as' lists
+    expect(rule('Vaxchora', 'tacrolimus')).toBeNull();
+    expect(rule('Stamaril', 'tacrolimus')).toBe('contraindicated');
+    expect(rule('avanafil', 'voriconazole')).toBe('contraindicated');
+    expect(rule('doravirine', 'apalutamide')).toBe('contraindicated');
     expect(level('naltrexone', 'co-codamol 30/500')).toBe('contraindicated');
     expect(rule('methylnaltrexone', 'morphine')).toBeNull();
     expect(rule('naloxegol', 'oxycodone')).toBeNull();
