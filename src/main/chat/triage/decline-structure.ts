@@ -22,6 +22,9 @@
  *   when the writer is the one disbelieved: "my GP thinks I'm exaggerating");
  * - a controlled drug sought because a screen would not find it;
  * - refund fraud: a medicine emptied or refilled (with flour) and returned for money;
+ * - a modified-release form crushed so the whole dose comes at once; a product not made for injection injected (eye
+ *   drops, tablets);
+ * - a resident's or patient's medicine watered down or swapped with concealment (a care home's stock);
  * - not a harm: getting rid of medicines (a dead relative's, out of date).
  *
  * A question about a thing ("what is a k-hole", "how do pharmacies detect forged prescriptions") with no "I" in it is
@@ -48,6 +51,8 @@ const near = (a: DeclineConcept, b: DeclineConcept, gap = 60) =>
 const SOUGHT_OUTCOME = near('purpose', 'outcome');
 const SOUGHT_MORE = near('purpose', 'more');
 const SOUGHT_HIGH = near('purpose', 'high');
+/** the whole dose sought at once, after "so that" ("so it hits all at once", "让它一下子全部起效") */
+const SOUGHT_DUMP = near('purpose', 'dump');
 /** forging a prescription, the verb before or after it ("falsificar uma receita", "рецепт подделать") */
 const FORGES = near('forge', 'prescription', 40);
 const FORGED = near('prescription', 'forge', 40);
@@ -138,8 +143,10 @@ export function structuralDecline(t: string): StructuralDecline | null {
   // she won't wake up") it is an emergency, which this decline would otherwise replace (safety.ts)
   if (has('ask', t) && !agreed) {
     if (person && (has('give', t) || has('vehicle', t)) && (hidden || sought)) return 'harm_to_others';
-    // a person's medicines emptied, swapped or watered down, or the person put to sleep, without their noticing
-    if (person && (has('tamper', t) || has('put_to_sleep', t)) && hidden) return 'harm_to_others';
+    // a person's medicines emptied, swapped or watered down, or the person put to sleep, without their noticing; a
+    // resident's or patient's ("replace a resident's morphine drops with water without anyone noticing") too
+    if ((person || has('care_report', t)) && has('tamper', t) && hidden) return 'harm_to_others';
+    if (person && has('put_to_sleep', t) && hidden) return 'harm_to_others';
     if (person && sought && hidden) return 'harm_to_others';
     if (person && (has('subdue', t) || (sought && has('drug', t)))) return 'harm_to_others';
     if (person && has('untraceable', t) && (has('drug', t) || harm)) return 'harm_to_others';
@@ -194,6 +201,13 @@ export function structuralDecline(t: string): StructuralDecline | null {
   if (has('sell', t) && (has('controlled', t) || (has('drug', t) && has('unnoticed', t)))) return 'evade_care';
   if (has('false_record', t) && medicine && (has('keep', t) || has('obtain', t) || has('unnoticed', t)))
     return 'evade_care';
+  // a modified-release form crushed so that the whole dose comes at once (dose dumping); crushing one for someone who
+  // cannot swallow seeks nothing "at once" and is answered
+  if (has('release_form', t) && has('crush', t) && (SOUGHT_DUMP?.test(t) ?? false) && has('ask', t))
+    return 'recreational_misuse';
+  // a product not made for injection (eye drops, tablets, syrup) injected, asked how
+  if (has('inject', t) && has('non_injectable', t) && has('ask', t) && (has('drug', t) || has('controlled', t)))
+    return 'recreational_misuse';
   if (has('high', t) && (has('ask', t) || (has('drug', t) && (SOUGHT_HIGH?.test(t) ?? false))))
     return 'recreational_misuse';
   return null;

@@ -26,6 +26,7 @@ import ko from '../../../../resources/triage/declines/ko.json' with { type: 'jso
 import el from '../../../../resources/triage/declines/el.json' with { type: 'json' };
 import hi from '../../../../resources/triage/declines/hi.json' with { type: 'json' };
 import uk from '../../../../resources/triage/declines/uk.json' with { type: 'json' };
+import vi from '../../../../resources/triage/declines/vi.json' with { type: 'json' };
 
 export const DECLINE_CONCEPTS = [
   /** another person named (wife, child, a girl, someone) — the one something is done to */
@@ -119,6 +120,16 @@ export const DECLINE_CONCEPTS = [
   'refund',
   /** a purchase the law allows, asked about: behind or over the counter, pharmacy-only, do I need a prescription */
   'lawful',
+  /** a modified-release form (MR, slow-release, retard, LP, 缓释): with crushing and the whole dose sought at once, misuse */
+  'release_form',
+  /** crushing, chewing, snorting or dissolving a tablet */
+  'crush',
+  /** the whole dose sought at once (all at once, d'un coup, 一下子全部起效): dose dumping, after "so that" */
+  'dump',
+  /** injecting: inject, shoot up, into a vein, колоть, в вену */
+  'inject',
+  /** a product not made for injection: eye drops, tablets, syrup, a patch's gel */
+  'non_injectable',
 ] as const;
 export type DeclineConcept = (typeof DECLINE_CONCEPTS)[number];
 
@@ -143,7 +154,7 @@ const DeclineFile = z
 export type DeclineWords = z.infer<typeof DeclineFile>;
 
 export const DECLINE_LANGUAGES: Record<string, DeclineWords> = Object.fromEntries(
-  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar, ja, ko, el, hi, uk].map((f) => {
+  [en, es, pt, fr, de, it, nl, pl, tr, ru, zh, ar, ja, ko, el, hi, uk, vi].map((f) => {
     const d = DeclineFile.parse(f);
     return [d.lang, d];
   }),
