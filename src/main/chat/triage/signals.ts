@@ -81,7 +81,7 @@ const MINIMAL_TOPICAL =
  * cream (blind round 9: "ate 4 of the kids' vitamin D gummies", "chewed half of one Gaviscon").
  */
 const SMALL_CHEWABLE =
-  /(?<![\p{L}\p{N}])(?:half|one|a|two|three|four|a few|[1-4]|a couple)(?: (?:of|a|an))?(?: (?!iron)[\p{L}'-]+){0,4} (?:(?:vitamin (?:c|d\d?)|vit (?:c|d\d?)) gumm(?:y|ies)|antacids?|gaviscon|rennies?|tums)(?![\p{L}])/u;
+  /(?<![\p{L}\p{N}])(?:half|one|a|two|three|four|a few|[1-4]|a couple)(?: (?:of|a|an))?(?: (?!iron)[\p{L}'-]+){0,4} (?:(?:vitamin (?:c|d\d?)|vit (?:c|d\d?)) gumm(?:y|ies)|antacids?|gaviscon|rennies?|tums)(?![\p{L}])|(?<![\p{L}\p{N}])(?:una|dos|tres|une|deux|trois|uma|duas|[1-3])(?: [\p{L}'-]+){0,2} (?:gomitas?|gominolas?|gommes?|gomas?|bonbons?)(?: [\p{L}'-]+){0,3} (?:de |a la |com )?vitamin[ae] ?[cd](?![\p{L}])/u;
 /** A child's lick or smear of a low-risk topical product: the poison-centre line leads, the answer follows. */
 export const minimalTopical = (t: string) =>
   MINIMAL_TOPICAL.test(t) ||
