@@ -51,7 +51,7 @@ const TEEN =
 const DISTANT_PAST =
   /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|last year|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d|(?:\d+|a few|several|two|three|four|five|six) (?:weeks?|months?) ago|hace (?:\d+|dos|tres|cuatro|unas?|varias|varios|un par de) (?:semanas|meses|anos)|il y a (?:\d+|deux|trois|quatre|quelques) (?:semaines|mois|ans)|vor (?:\d+|zwei|drei|vier|einigen|ein paar) (?:wochen|monaten|jahren)|(?:\d+|due|tre|quattro|alcune|alcuni|qualche) (?:settimane|mesi|anni) fa|ha (?:\d+|duas|tres|quatro|umas?|algumas|alguns) (?:semanas|meses|anos)|(?:\d+|twee|drie|vier|een paar|enkele) (?:weken|maanden|jaar) geleden)\b/;
 const NOW =
-  /\b(?:now|today|tonight|just|this (?:morning|evening|afternoon)|minutes? ago|hours? ago|an hour ago|again)\b/;
+  /\b(?:now|today|tonight|just|still|this (?:morning|evening|afternoon)|minutes? ago|hours? ago|an hour ago|again)\b/;
 /** "Now" said of being well again ("I'm in a much better place now", "she's fine now"): not the ingestion's present. */
 const WELL_NOW =
   /\b(?:(?:much |a lot |so much )?better(?: place)?|fine|well|ok|okay|good|stable|recovered|in therapy) now\b|\bnow (?:i'?m|i am|she'?s|he'?s|they'?re) (?:much |a lot )?(?:better|fine|well|ok|okay|good|stable)\b/g;
