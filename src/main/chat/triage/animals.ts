@@ -55,7 +55,7 @@ export function animalScopeNote(question: string): string | null {
 
 /** What an animal did, told right after it ("the dog ate…", "mon chien a avalé…", "unser Hund hat … gefressen"). */
 const INGEST_AFTER = new RegExp(
-  `^(?:'s)?\\s+(?:[\\p{L}\\p{N}']+\\s+){0,4}?(?:${CONCEPT_PATTERNS.ingest?.source ?? '$^'}|(?:has |had )?(?:gefressen|gegeten|mangiato|comido|comeu|mange|got into|chewed (?:up|through)|eaten))`,
+  `^(?:'s)?\\s+(?:[\\p{L}\\p{N}'()]+\\s+){0,12}?(?:${CONCEPT_PATTERNS.ingest?.source ?? '$^'}|(?:has |had )?(?:(?:auf)?gefressen|verschluckt|(?:op)?ge-?e?eet|gegeten|mangiato|comido|comeu|mange|got into|chewed (?:up|through)|eaten))`,
   'u',
 );
 

@@ -81,7 +81,7 @@ const NUM = '(\\d+(?:[.,]\\d+)?)';
 const compiled = data.values.map((v) => ({
   v,
   re: new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])\\s*(?:[:=]|of|was|is|de|di|von|van|at|a|e|est|es|ist|era|em|op)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c|ml)?(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:${v.analyte.join('|')})(?![\\p{L}])(?:\\s+(?:[\\p{L}'-]+\\s+){0,6}?(?:came back|come back|came out|comes back|is now|was now|reads?|showed|shows|returned)(?: (?:at|as))?)?\\s*(?:[:=]|of|was|is|de|di|von|van|at|a|e|est|es|ist|era|em|op)?\\s*${NUM}\\s*(mmol/?l|mmol|meq/?l|mg/?dl|mg/?l|g/?dl|g/?l|ng/?ml|[uµμ]g/?ml|nmol/?l|[uµμ]mol/?l|ms|/min|°c|c|ml)?(?![\\p{L}\\p{N}])`,
     'giu',
   ),
 }));

@@ -214,6 +214,27 @@ export const EMERGENCIES: { lang: string; category: string; text: string; drug?:
   { lang: 'zh', category: 'critical_illness', text: '我妈妈在做化疗，现在发烧38.7度' },
   { lang: 'pl', category: 'critical_illness', text: 'Mój tata jest na chemioterapii i ma gorączkę 39' },
   { lang: 'ru', category: 'critical_illness', text: 'Мама на химиотерапии, сегодня температура 38,6' },
+  // blind round 9's classes (triage10): particles, new forms, skin and glucose readings — none of them a blind row
+  { lang: 'ko', category: 'anaphylaxis', text: '항생제 주사 맞고 나서 입술이 붓고 숨쉬기가 어려워요' },
+  {
+    lang: 'ja',
+    category: 'bleeding',
+    text: '父がエリキュースを飲んでいて、昨日からタールみたいな便が出ています',
+    drug: true,
+  },
+  { lang: 'uk', category: 'respiratory_depression', text: 'Бабуся випила снодійне, тепер її неможливо розбудити' },
+  { lang: 'ru', category: 'respiratory_depression', text: 'Муж выпил много таблеток, еле дышит' },
+  { lang: 'tl', category: 'stroke', text: 'Ang tatay ko biglang tabingi ang mukha at hindi makapagsalita' },
+  { lang: 'tr', category: 'hypoglycaemia', text: 'Babam insülin kullanıyor, şekeri 35 çıktı ve titriyor' },
+  {
+    lang: 'pl',
+    category: 'critical_illness',
+    text: 'Mama bierze lamotryginę od dwóch tygodni, ma pęcherze w ustach',
+    drug: true,
+  },
+  { lang: 'sv', category: 'bleeding', text: 'Min pappa tar Eliquis och hostar upp blod sedan i morse', drug: true },
+  { lang: 'zh', category: 'critical_illness', text: '吃了卡马西平两周，现在全身脱皮，嘴里起泡', drug: true },
+  { lang: 'he', category: 'respiratory_depression', text: 'אבא שלי לקח הרבה כדורים ועכשיו הוא מתעלף' },
 ];
 
 export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
@@ -386,4 +407,10 @@ export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
   // chemotherapy named without a fever (emerg8)
   { lang: 'tr', text: 'Kemoterapi sırasında hangi vitaminleri alabilirim?' },
   { lang: 'pl', text: 'Czy mogę pić kawę podczas chemioterapii?' },
+  // blind round 9's classes (triage10): a warning of bleeding to come, Arabizi digits and a one-digit strength, a
+  // glucose reading that is not low
+  { lang: 'tr', text: 'Yarın dişimi çektireceğim, doktor biraz kanama olabilir dedi. Aspirini bırakmalı mıyım?' },
+  { lang: 'ar', text: 'ba5od Concor 5 w Aspocid kol yom, fi mushkila?', drug: true },
+  { lang: 'hi', text: 'meri sugar 140 aa rahi hai, kya main aam kha sakta hoon?' },
+  { lang: 'ja', text: '血糖値が120でした。薬はいつ飲めばいいですか？' },
 ];

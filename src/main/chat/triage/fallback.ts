@@ -34,7 +34,12 @@ const STRENGTH = /\d+(?:[.,]\d+)? ?(?:mg|mcg|µg|g|ml|мг|мл|毫克|毫升|�
 const CLOCK =
   /(?<![\p{L}])(?:o|в|о|la ora|ora|saat|الساعة|luc|klockan|kl|στις|at|um|a las|alle|as|às)\.? \d{1,2}(?:[:.]\d{2})?(?!\d)|\d{1,2}[:.]\d{2}|\d{1,2} ?(?:時|点|시|gio|h)(?![\p{L}])/gu;
 /** A number that may be an amount taken: five or more (one to four tablets is a dose, not an alarm by itself). */
-const AMOUNT = /(?<![\d.,])(?:[5-9]|[1-9]\d+)(?![\d])/u;
+const AMOUNT = /(?<![\d.,\p{L}])(?:[5-9]|[1-9]\d+)(?![\d])/u;
+/**
+ * A brand's strength of one digit, written after its capitalised name ("Concor 5", "Amaryl 4"), in the message as
+ * written: not a count of tablets (a digit inside an Arabizi word, "ba5od", is a letter: AMOUNT skips it).
+ */
+const BRAND_STRENGTH_1 = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{2,}[ -]?\d(?![\p{N}.,])/gu;
 
 /**
  * The emergencies a message we cannot read carries. `t`: the normalised text; `question`: the message as written;
@@ -50,17 +55,33 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
   const doseQuestion =
     has('question') && !has('dont_know') && !has('whole') && !has('count') && !has('accident') && !has('drowsy');
   const sign = (k: FallbackKind) => has(k) && !asking;
+  const oneDigit = [...question.matchAll(BRAND_STRENGTH_1)].map((m) => m[0].toLowerCase());
   const number = AMOUNT.test(
-    t.replace(BRAND_STRENGTH, '').replace(NOT_AN_AMOUNT, '').replace(STRENGTH, '').replace(CLOCK, ''),
+    oneDigit
+      .reduce((s, b) => s.split(b).join(' '), t)
+      .replace(BRAND_STRENGTH, '')
+      .replace(NOT_AN_AMOUNT, '')
+      .replace(STRENGTH, '')
+      .replace(CLOCK, ''),
   );
 
   const pregnancy =
     (has('pregnant') && (sign('pregnancy_alarm') || (sign('headache') && (sign('edema') || sign('swelling'))))) ||
     (has('postpartum') && (sign('blood') || sign('pregnancy_alarm')));
+  // a glucose reading of 20–53 with a sign of hypoglycaemia, or on a diabetes medicine: below 3.0 mmol/L (54 mg/dL) is
+  // level-2 hypoglycaemia (International Hypoglycaemia Study Group, Diabetes Care 2017); read as mmol/L, above 20 is a
+  // severe high — an emergency with these signs either way
+  const lowSugar =
+    sign('low_sugar') &&
+    (has('diabetes') || sign('sweating') || sign('confused') || sign('drowsy') || sign('unconscious'));
   const hypo =
-    has('diabetes') &&
-    (sign('unconscious') ||
-      (sign('sweating') && (sign('confused') || sign('drowsy') || sign('neuro') || sign('unsteady'))));
+    lowSugar ||
+    (has('diabetes') &&
+      (sign('unconscious') ||
+        (sign('sweating') && (sign('confused') || sign('drowsy') || sign('neuro') || sign('unsteady')))));
+  // blisters in the mouth or eyes or skin coming off, with a fever or on a medicine: SJS/TEN until shown otherwise
+  // (as `concept:skin` in the languages we read; MHRA and the allopurinol, carbamazepine and lamotrigine labels)
+  const skin = sign('skin') && (sign('fever') || medicine);
   const headInjury =
     sign('head') ||
     (has('fell') &&
@@ -94,6 +115,7 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
     strong ||
     pregnancy ||
     hypo ||
+    skin ||
     headInjury ||
     toxic ||
     mtxToxic ||
@@ -130,6 +152,7 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
   if (sign('neuro')) hit('stroke', 'fallback:neuro');
   if (sign('seizure')) hit('seizure', 'fallback:seizure');
   if (neutropenic) hit('critical_illness', 'fallback:chemo+fever');
+  if (skin) hit('critical_illness', 'fallback:skin');
   // signs of a medicine's toxicity (lithium, digoxin, methotrexate…), unless what was taken is already an ingestion
   const ingested = hits.some((h) => h.category === 'overdose' || h.category === 'child_ingestion');
   // (vomiting after a head injury is the head injury's sign, not the blood thinner's toxicity)

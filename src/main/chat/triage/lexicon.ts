@@ -189,6 +189,10 @@ export const FALLBACK_KINDS = [
   'fever',
   'mouth_ulcers',
   'pregnancy_alarm',
+  // blisters in the mouth or eyes, skin peeling: with a fever or a medicine, SJS/TEN (blind round 9)
+  'skin',
+  // a glucose reading of 20–53 (mg/dL below 54 is level-2 hypoglycaemia; mmol/L above 20 is a severe high)
+  'low_sugar',
   // what was taken, by whom, on what
   'pills',
   'ingest',

@@ -239,6 +239,8 @@ const ABOUT = re(
     'how (?:is|are) .{0,30} (?:treated|managed|diagnosed|reversed)',
     'how (?:does|do|can|could) .{0,40} (?:cause|damage|lead|work|affect|increase|lower)',
     '(?:can|could|does|do|may|might|will) .{0,50} cause',
+    // a label's warning text quoted ("MAY CAUSE DROWSINESS. ALCOHOL MAY INTENSIFY THIS EFFECT"; blind round 9)
+    'may (?:cause|intensify|increase)',
     'risk of',
     'associated with',
     'side effects?',
@@ -1459,6 +1461,16 @@ const THUNDERCLAP = any(
   'vernichtungskopfschmerz\\w*',
   'donnerschlagkopfschmerz\\w*',
   'plotzlich\\w* (?:\\w+ )?(?:starke|heftige|extreme|unertragliche) kopfschmerz\\w*',
+  // the same in French, Italian, Portuguese, Dutch and Afrikaans (blind round 9: "die ergste hoofpyn van sy lewe")
+  'pire mal de tete de (?:ma|sa|leur) vie',
+  'mal de tete (?:brutal|soudain|explosif|en coup de tonnerre)',
+  'peggior\\w* mal di testa (?:della|di) (?:mia|sua) vita',
+  'mal di testa (?:improvviso|esplosivo|a rombo di tuono)',
+  'pior dor de cabeca da (?:minha|sua) vida',
+  'dor de cabeca (?:subita|repentina|explosiva)',
+  'ergste hoofd?p(?:ij|y)n (?:\\w+ ){0,2}(?:van|uit) (?:mijn|zijn|haar|my|sy|haar) (?:leven|lewe)',
+  'plotseling\\w* (?:\\w+ )?(?:hevige|ergste|ondraaglijke) hoofdpijn',
+  '(?:skielik|plotseling) (?:\\w+ ){0,3}ergste hoofd?p(?:ij|y)n',
 );
 
 function thunderclap(t: string): Level | null {
@@ -1466,6 +1478,24 @@ function thunderclap(t: string): Level | null {
   if (/\bthunderclap headache\b/.test(t) && !PERSONAL.test(t) && !PRESENT.test(t)) return null;
   if (ABOUT.test(t) && !PERSONAL.test(t)) return null;
   return 'acute';
+}
+
+// ---- local anaesthetic systemic toxicity: after a dental block or infiltration, the early signs together (numbness
+// round the mouth, a metallic taste, tinnitus, twitching, agitation) precede seizures and arrhythmias (Association of
+// Anaesthetists, AAGBI Safety Guideline: Management of severe local anaesthetic toxicity, 2010: stop the injection,
+// call for help, lipid emulsion 20% 1.5 mL/kg; blind round 9)
+const LAST_SIGN = [
+  /\b(?:peri-?oral|circumoral|circum-oral) (?:numbness|tingling|paraesth\w*|paresth\w*)\b|\bnumb\w* (?:round|around) (?:the |his |her |my )?(?:whole )?(?:mouth|lips)\b/,
+  /\bmetallic taste\b/,
+  /\btinnitus\b|\bringing in (?:the |his |her |my )?ears\b/,
+  /\btwitch\w*\b|\bmuscle jerks?\b/,
+  /\b(?:getting |very |now )?agitated\b|\bslurr\w*\b/,
+];
+const LA_CONTEXT =
+  /\b(?:local an(?:a)?esthetic|local|nerve block|dental block|ianb|inferior alveolar|infiltrat\w*|carts?|cartridges?|epidural|spinal|regional block|block)\b/;
+function localAnaestheticToxicity(t: string): Level | null {
+  if (!LA_CONTEXT.test(t) || ABOUT.test(t)) return null;
+  return LAST_SIGN.filter((r) => r.test(t)).length >= 3 ? 'acute' : null;
 }
 
 // ---- too much for too long: paracetamol over its daily maximum day after day, weekly methotrexate taken daily
@@ -1573,6 +1603,7 @@ const RULES: { category: TriageCategory; id?: string; run: (t: string, namesDrug
   { category: 'hypoglycaemia', run: hypoglycaemia },
   { category: 'seizure', run: seizure },
   { category: 'thunderclap_headache', run: thunderclap },
+  { category: 'critical_illness', id: 'local_anaesthetic_toxicity', run: localAnaestheticToxicity },
 ];
 
 /** History ("had a stroke in 2019", "a seizure 3 years ago") and nothing said to be happening now. */

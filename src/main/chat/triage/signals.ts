@@ -74,10 +74,18 @@ const DOSING_QUESTION =
 const CLINICIAN =
   /(?<![\p{L}])(?:pt|pat|patient|patiente|paciente|paziente|patientin|\d{1,3} ?(?:yo|y\/o|[mf]))(?![\p{L}])|\b(?:gcs|inr|qrs|ecg|ekg|ck|cpk|mmol|mg\/dl|bp|hr|rr|spo2|iv|im)\b/u;
 const MINIMAL_TOPICAL =
-  /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste) of|tiny (?:bit|amount)|un peu de|un poco de|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|crema|pomada|salbe|zalf)(?![\p{L}])|(?<![\p{L}])(?:suck\w*|chew\w*|lick\w*) (?:on )?(?:the |an? |his |her |my )?(?:empty )?(?:\w+ )?(?:dosing )?syringe(?![\p{L}])[^.!?]{0,60}(?<![\p{L}\p{N}])(?:(?:maybe|about|only|less than|under|barely|a drop|half an?) ?(?:1|0[.,]\d|one|half|a)? ?ml|a drop|a few drops|empty)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:lick\w*|a (?:bit|little|dab|smear|taste|blob) of|tiny (?:bit|amount)|pea-?sized(?: (?:bit|amount|blob|dab))?|un peu de|un poco de|um pouco d[aeo]|un po' di|een beetje|ein bisschen)(?![\p{L}])[^.!?]{0,60}(?<![\p{L}])(?:cream|ointment|lotion|gel|toothpaste|lip balm|sunscreen|creme|pommade|dentifrice|crema|pomada|pasta de dentes?|pasta de dientes|dentifricio|salbe|zahnpasta|zalf|tandpasta)(?![\p{L}])|(?<![\p{L}])(?:suck\w*|chew\w*|lick\w*) (?:on )?(?:the |an? |his |her |my )?(?:empty )?(?:\w+ )?(?:dosing )?syringe(?![\p{L}])[^.!?]{0,60}(?<![\p{L}\p{N}])(?:(?:maybe|about|only|less than|under|barely|a drop|half an?) ?(?:1|0[.,]\d|one|half|a)? ?ml|a drop|a few drops|empty)(?![\p{L}])/u;
 
+/**
+ * A few of a low-risk chewable (vitamin C or D gummies without iron, an antacid): as small an exposure as a lick of
+ * cream (blind round 9: "ate 4 of the kids' vitamin D gummies", "chewed half of one Gaviscon").
+ */
+const SMALL_CHEWABLE =
+  /(?<![\p{L}\p{N}])(?:half|one|a|two|three|four|a few|[1-4]|a couple)(?: (?:of|a|an))?(?: (?!iron)[\p{L}'-]+){0,4} (?:(?:vitamin (?:c|d\d?)|vit (?:c|d\d?)) gumm(?:y|ies)|antacids?|gaviscon|rennies?|tums)(?![\p{L}])|(?<![\p{L}\p{N}])(?:una|dos|tres|une|deux|trois|uma|duas|[1-3])(?: [\p{L}'-]+){0,2} (?:gomitas?|gominolas?|gommes?|gomas?|bonbons?)(?: [\p{L}'-]+){0,3} (?:de |a la |com )?vitamin[ae] ?[cd](?![\p{L}])/u;
 /** A child's lick or smear of a low-risk topical product: the poison-centre line leads, the answer follows. */
-export const minimalTopical = (t: string) => MINIMAL_TOPICAL.test(t);
+export const minimalTopical = (t: string) =>
+  MINIMAL_TOPICAL.test(t) ||
+  (SMALL_CHEWABLE.test(t) && !/\b(?:iron|multivitamin\w*|fer|hierro|eisen|ferro|ijzer)\b/.test(t));
 
 /** The concepts' patterns, global: to see what each matched. */
 const CONCEPT_ALL = Object.fromEntries(
@@ -298,7 +306,9 @@ export function readSignals(
       hit(f.category, level(f.level), `toxicity:${f.id}`);
     }
   }
-  for (const c of critical) hit(c.category, 'acute', `critical:${c.id}`);
+  // (asked to learn — "revising: in an exam scenario the K+ is 6.8, what's the first drug?" — the instruction leads
+  // and the answer follows, rather than the instruction alone; blind round 9)
+  for (const c of critical) hit(c.category, about ? 'lead' : 'acute', `critical:${c.id}`);
   // a question about a topic ("how does naloxone work in an overdose?") carries no risk of its own
   const risk = hits.length > 0 || critical.length > 0 || (!about && (RISK.some(has) || (has('ingest') && drugOrPills)));
   return { concepts, contexts, critical, hits, toxicity, risk, clinician: critical.length > 0 || CLINICIAN.test(t) };

@@ -49,9 +49,12 @@ const TEEN =
 
 /** Time told as years past, and words that bring it back to now. */
 const DISTANT_PAST =
-  /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d)\b/;
+  /\b(?:(?:\d+|a few|several|many|two|three) years? ago|years ago|(?:last|a) year ago|last year|when i was (?:a )?(?:teen\w*|young\w*|kid|child|\d+|at (?:school|uni|college))|as a (?:teen\w*|child|kid)|back in (?:19|20)\d\d|(?:\d+|a few|several|two|three|four|five|six) (?:weeks?|months?) ago|hace (?:\d+|dos|tres|cuatro|unas?|varias|varios|un par de) (?:semanas|meses|anos)|il y a (?:\d+|deux|trois|quatre|quelques) (?:semaines|mois|ans)|vor (?:\d+|zwei|drei|vier|einigen|ein paar) (?:wochen|monaten|jahren)|(?:\d+|due|tre|quattro|alcune|alcuni|qualche) (?:settimane|mesi|anni) fa|ha (?:\d+|duas|tres|quatro|umas?|algumas|alguns) (?:semanas|meses|anos)|(?:\d+|twee|drie|vier|een paar|enkele) (?:weken|maanden|jaar) geleden)\b/;
 const NOW =
-  /\b(?:now|today|tonight|just|this (?:morning|evening|afternoon)|minutes? ago|hours? ago|an hour ago|again)\b/;
+  /\b(?:now|today|tonight|just|still|this (?:morning|evening|afternoon)|minutes? ago|hours? ago|an hour ago|again)\b/;
+/** "Now" said of being well again ("I'm in a much better place now", "she's fine now"): not the ingestion's present. */
+const WELL_NOW =
+  /\b(?:(?:much |a lot |so much )?better(?: place)?|fine|well|ok|okay|good|stable|recovered|in therapy) now\b|\bnow (?:i'?m|i am|she'?s|he'?s|they'?re) (?:much |a lot )?(?:better|fine|well|ok|okay|good|stable)\b/g;
 
 /** Categories whose instruction is always the whole answer when the rules find them. */
 const ALWAYS_ACUTE = new Set<TriageCategory>(['self_harm', 'child_ingestion']);
@@ -98,7 +101,7 @@ export async function triage(
   // text is conditional ("if you are thinking about…"), so it costs little where the overdose was a mistake.
   // an ingestion told as years past ("years ago I took an overdose… does it damage the liver?") is history, not an
   // emergency; despair said now still counts
-  if (DISTANT_PAST.test(normalised) && !NOW.test(normalised))
+  if (DISTANT_PAST.test(normalised) && !NOW.test(normalised.replace(WELL_NOW, ' ')))
     for (let i = hits.length - 1; i >= 0; i--)
       if (hits[i]!.category === 'overdose' || hits[i]!.category === 'child_ingestion') hits.splice(i, 1);
   const youngChild = hits.some((h) => h.category === 'child_ingestion') && !TEEN.test(normalised);
