@@ -223,7 +223,7 @@ describe('reference data for the tools', () => {
 
 describe('the content build', () => {
   // Two whole builds: about 30 s each alone, and CI runs other files beside it.
-  it('is reproducible: two builds have the same rows', { timeout: 240_000 }, async () => {
+  it('is reproducible: two builds have the same rows', { timeout: 900_000 }, async () => {
     const open = async () => {
       const out = join(mkdtempSync(join(tmpdir(), 'materia-content-')), 'content.sqlite');
       // Bundled vectors are left out here: they come from a cache keyed by text, tested in test/integration/search-model.test.ts.
