@@ -273,8 +273,10 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   sambuco: 'elderberry',
   sureau: 'elderberry',
   sonnenhut: 'echinacea',
-  'arandano rojo': 'cranberry',
-  'mirtillo rosso': 'cranberry',
+  // Cranberry (Vaccinium macrocarpon) with 'americano': 'arándano rojo' and 'mirtillo rosso' alone name the lingonberry
+  // (Vaccinium vitis-idaea) too (second review, 2026-11-29).
+  'arandano rojo americano': 'cranberry',
+  'mirtillo rosso americano': 'cranberry',
   canneberge: 'cranberry',
 };
 
