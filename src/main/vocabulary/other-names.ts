@@ -199,7 +199,7 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   'valproato de sodio': 'valproic acid',
   'valproato sodico': 'valproic acid',
   // Herbs and supplements by the names shoppers in Germany, Spain, Portugal, France, Italy and India write (round 9,
-  // pending second review). Basis: the EMA/HMPC herbal monographs name each plant in every EU language; the Ayurvedic
+  // second review 2026-11-29). Basis: the EMA/HMPC herbal monographs name each plant in every EU language; the Ayurvedic
   // Pharmacopoeia of India (Part I) gives the Hindi names. Left out: names for two plants ("brahmi": bacopa or gotu
   // kola; "erva-cidreira": lemon balm or lemongrass) and plants the catalogue lacks (karela, giloy, uña de gato).
   isabgol: 'psyllium',
@@ -273,8 +273,10 @@ export const OTHER_NAMES: Readonly<Record<string, string>> = {
   sambuco: 'elderberry',
   sureau: 'elderberry',
   sonnenhut: 'echinacea',
-  'arandano rojo': 'cranberry',
-  'mirtillo rosso': 'cranberry',
+  // Cranberry (Vaccinium macrocarpon) with 'americano': 'arándano rojo' and 'mirtillo rosso' alone name the lingonberry
+  // (Vaccinium vitis-idaea) too (second review, 2026-11-29).
+  'arandano rojo americano': 'cranberry',
+  'mirtillo rosso americano': 'cranberry',
   canneberge: 'cranberry',
 };
 
