@@ -51,13 +51,21 @@ function expectPerfect(outcomes: Outcome[]): void {
 }
 
 describe('the triage regression set', () => {
-  it('has at least 300 phrasings, every category in both splits, and no duplicates', () => {
+  it('has at least 300 phrasings, 17 categories in both splits, and no duplicates', () => {
     expect(rows.length).toBeGreaterThanOrEqual(300);
     expect(new Set(rows.map((r) => r.text.toLowerCase())).size).toBe(rows.length);
     const cats = new Set(rows.filter((r) => r.expect === 'emergency').map((r) => `${r.category}:${r.split}`));
     // 12 categories from the first sets, the later-pregnancy, postpartum-psychosis and toxicity ones, critical illness
-    // and a pet's poisoning (2026-11-29): 17 categories in both splits
-    expect(cats.size).toBe(34);
+    // and a pet's poisoning (2026-11-29): 17 categories in both splits. Round 9's rows (2026-11-29) added two more in
+    // one split each so far: critical values (dev) and head injury (test).
+    const both = [...new Set([...cats].map((c) => c.split(':')[0]!))].filter(
+      (c) => cats.has(`${c}:dev`) && cats.has(`${c}:test`),
+    );
+    expect(both).toHaveLength(17);
+    expect([...cats].filter((c) => !both.includes(c.split(':')[0]!)).sort()).toEqual([
+      'critical_value:dev',
+      'head_injury:test',
+    ]);
   });
 
   it('rule layer: every emergency found in its category, every near-miss answered, every decline right', async () => {

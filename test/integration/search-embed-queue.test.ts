@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 // Long texts keep the worker busy long enough for the assertions below to run while the queue is full.
-const busyWork = (i: number) => Array.from({ length: 160 }, (_, j) => `filler text ${i} ${j} `.repeat(60));
+// On a quiet machine 160 texts each let the worker drain the queue before the search arrived (CI, 2026-11-29).
+const busyWork = (i: number) => Array.from({ length: 640 }, (_, j) => `filler text ${i} ${j} `.repeat(60));
 
 describe('the query embedding queue', () => {
   it('refuses a query beyond QUERY_QUEUE_MAX at once, and the search falls back to lexical with the reason', async () => {
