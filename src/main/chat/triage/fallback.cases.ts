@@ -413,4 +413,10 @@ export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
   { lang: 'ar', text: 'ba5od Concor 5 w Aspocid kol yom, fi mushkila?', drug: true },
   { lang: 'hi', text: 'meri sugar 140 aa rahi hai, kya main aam kha sakta hoon?' },
   { lang: 'ja', text: '血糖値が120でした。薬はいつ飲めばいいですか？' },
+  // second review (review10t): an age, a supply in days or a diabetic's own word beside "sugar" is not a reading
+  { lang: 'tr', text: 'şeker hastasıyım 45 yaşındayım, metformin ile parasetamol alabilir miyim?', drug: true },
+  { lang: 'sv', text: 'Pappa är sockersjuk sedan 30 år, kan han ta Alvedon?', drug: true },
+  { lang: 'ja', text: '糖尿病で血糖の薬を30日分もらいました。いつ飲めばいいですか' },
+  { lang: 'ko', text: '사촌이 당뇨약 혈당약 30일치 받았어요 언제 먹나요' },
+  { lang: 'hi', text: 'mummy ko sugar hai, sugar ki 30 din ki goli mili hai, kab leni hai?' },
 ];
