@@ -53,13 +53,23 @@ const SOUGHT_MORE = near('purpose', 'more');
 const SOUGHT_HIGH = near('purpose', 'high');
 /** the whole dose sought at once, after "so that" ("so it hits all at once", "让它一下子全部起效") */
 const SOUGHT_DUMP = near('purpose', 'dump');
-/** a product not made for injection as what is injected: "inject the eye drops", "the tablets… inject them" */
-const INJECTS_PRODUCT = near('inject', 'non_injectable', 25);
+/**
+ * a product not made for injection as what is injected: "inject the eye drops", "the tablets… inject them"; not across
+ * a comma, an "and" or a verb of swallowing ("tiêm phòng, uống mấy viên": a vaccination, then tablets)
+ */
+const INJECTS_PRODUCT = compile(
+  DECLINE_SOURCES.inject && DECLINE_SOURCES.non_injectable
+    ? `${DECLINE_SOURCES.inject}(?:(?![^\\p{L}](?:and|va|et|und|y|e|en|i|и|і|uong|take|taking|took|swallow\\w*)(?![\\p{L}]))[^.?!。？！,;]){0,25}?${DECLINE_SOURCES.non_injectable}`
+    : null,
+);
 const PRODUCT_INJECTED = compile(
   DECLINE_SOURCES.non_injectable && DECLINE_SOURCES.inject
     ? `${DECLINE_SOURCES.non_injectable}[^.?!。？！]{0,40}?${DECLINE_SOURCES.inject} (?:them|it)(?![\\p{L}])`
     : null,
 );
+/** a symptom given as the reason (pain, a migraine): a patient wanting relief sooner, not a high */
+const SYMPTOM_REASON =
+  /(?<![\p{L}])(?:pain\w*|agony|migraine\w*|headache\w*|douleur\w*|dolor\w*|schmerz\w*|dolore\w*|dor|pijn\w*|bol|bolu|boli)(?![\p{L}])/u;
 /** its dangers asked, not how: a harm-reduction question, answered */
 const RISK_ASKED =
   /(?<![\p{L}])(?:dangerous|danger|risks?|risky|safe|safer|unsafe|harm\w*|gefahrlich|gefahr|risiko\w*|peligros\w*|riesgos?|dangereu\w*|risques?|pericolos\w*|rischi\w*|perigos\w*|riscos?|gevaarlijk|risico\w*)(?![\p{L}])/u;
@@ -213,7 +223,15 @@ export function structuralDecline(t: string): StructuralDecline | null {
     return 'evade_care';
   // a modified-release form crushed so that the whole dose comes at once (dose dumping); crushing one for someone who
   // cannot swallow seeks nothing "at once" and is answered
-  if (has('release_form', t) && has('crush', t) && (SOUGHT_DUMP?.test(t) ?? false) && has('ask', t))
+  // (a patient in pain who wants it to work faster is answered, with why not: "chew my slow release tramadol so the
+  // pain relief kicks in all at once? I'm in agony"; second review, review10t)
+  if (
+    has('release_form', t) &&
+    has('crush', t) &&
+    (SOUGHT_DUMP?.test(t) ?? false) &&
+    has('ask', t) &&
+    !SYMPTOM_REASON.test(t)
+  )
     return 'recreational_misuse';
   // a product not made for injection (eye drops, tablets, syrup) injected, asked how: the product the object of the
   // injecting, in one clause ("inject my insulin… my metformin tablets" is a diabetic's question), and not its dangers
