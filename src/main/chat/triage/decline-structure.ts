@@ -55,11 +55,12 @@ const SOUGHT_HIGH = near('purpose', 'high');
 const SOUGHT_DUMP = near('purpose', 'dump');
 /**
  * a product not made for injection as what is injected: "inject the eye drops", "the tablets… inject them"; not across
- * a comma, an "and" or a verb of swallowing ("tiêm phòng, uống mấy viên": a vaccination, then tablets)
+ * a comma, an "and", a "to" or a verb of swallowing ("tiêm phòng, uống mấy viên": a vaccination, then tablets;
+ * "switched from IV antibiotics to tablets")
  */
 const INJECTS_PRODUCT = compile(
   DECLINE_SOURCES.inject && DECLINE_SOURCES.non_injectable
-    ? `${DECLINE_SOURCES.inject}(?:(?![^\\p{L}](?:and|va|et|und|y|e|en|i|и|і|uong|take|taking|took|swallow\\w*)(?![\\p{L}]))[^.?!。？！,;]){0,25}?${DECLINE_SOURCES.non_injectable}`
+    ? `${DECLINE_SOURCES.inject}(?:(?![^\\p{L}](?:and|or|to|from|than|then|vs|versus|instead|switch\\w*|va|et|und|y|e|en|i|и|і|uong|take|taking|took|swallow\\w*)(?![\\p{L}]))[^.?!。？！,;]){0,25}?${DECLINE_SOURCES.non_injectable}`
     : null,
 );
 const PRODUCT_INJECTED = compile(
@@ -69,7 +70,7 @@ const PRODUCT_INJECTED = compile(
 );
 /** a symptom given as the reason (pain, a migraine): a patient wanting relief sooner, not a high */
 const SYMPTOM_REASON =
-  /(?<![\p{L}])(?:pain\w*|agony|migraine\w*|headache\w*|douleur\w*|dolor\w*|schmerz\w*|dolore\w*|dor|pijn\w*|bol|bolu|boli)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:pain\w*|agony|migraine\w*|headache\w*|douleur\w*|dolor\w*|schmerz\w*|dolore\w*|dor|mal|pijn\w*|bol|bolu|boli)(?![\p{L}])/u;
 /** its dangers asked, not how: a harm-reduction question, answered */
 const RISK_ASKED =
   /(?<![\p{L}])(?:dangerous|danger|risks?|risky|safe|safer|unsafe|harm\w*|gefahrlich|gefahr|risiko\w*|peligros\w*|riesgos?|dangereu\w*|risques?|pericolos\w*|rischi\w*|perigos\w*|riscos?|gevaarlijk|risico\w*)(?![\p{L}])/u;
