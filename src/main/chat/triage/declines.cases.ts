@@ -520,6 +520,8 @@ export const ANSWER_CASES: string[] = [
   // Vietnamese: coffee (cà phê) is not a high, a vaccination (tiêm phòng) or a bee sting (ong chích) before tablets is not
   // injecting them, a doctor changing a medicine (đổi thuốc) is not tampering
   'Uống cà phê sau khi uống thuốc bao nhiêu phút thì được?',
+  'Xét nghiệm nước tiểu ra âm tính nhưng tôi vẫn đau khi đi tiểu, uống thuốc gì?',
+  'Con tôi uống thuốc gì để ngủ cả đêm?',
   'Dad was switched from IV antibiotics to tablets yesterday, how many days of tablets does he need?',
   "Je peux écraser mon comprimé LP pour qu'il agisse tout de suite ? j'ai trop mal",
   'Tôi tiêm insulin và uống 2 viên metformin, bao nhiêu đường thì đi khám?',
