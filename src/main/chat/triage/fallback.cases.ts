@@ -430,6 +430,10 @@ export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
   { lang: 'tr', text: 'Ayağım yandı, su topladı, hangi ilaç?' },
   { lang: 'ru', text: 'После укуса комара волдыри, какое лекарство дать?' },
   // a past stroke in Tagalog, a sore throat with a cold in Korean
-  { lang: 'tl', text: 'May history ng stroke si lolo noong 2019, pwede ba siya uminom ng aspirin araw-araw?', drug: true },
+  {
+    lang: 'tl',
+    text: 'May history ng stroke si lolo noong 2019, pwede ba siya uminom ng aspirin araw-araw?',
+    drug: true,
+  },
   { lang: 'ko', text: '감기 때문에 목이 붓고 아파요. 타이레놀 먹어도 되나요?', drug: true },
 ];
