@@ -53,6 +53,27 @@ const SOUGHT_MORE = near('purpose', 'more');
 const SOUGHT_HIGH = near('purpose', 'high');
 /** the whole dose sought at once, after "so that" ("so it hits all at once", "让它一下子全部起效") */
 const SOUGHT_DUMP = near('purpose', 'dump');
+/**
+ * a product not made for injection as what is injected: "inject the eye drops", "the tablets… inject them"; not across
+ * a comma, an "and", a "to" or a verb of swallowing ("tiêm phòng, uống mấy viên": a vaccination, then tablets;
+ * "switched from IV antibiotics to tablets")
+ */
+const INJECTS_PRODUCT = compile(
+  DECLINE_SOURCES.inject && DECLINE_SOURCES.non_injectable
+    ? `${DECLINE_SOURCES.inject}(?:(?![^\\p{L}](?:and|or|to|from|than|then|vs|versus|instead|switch\\w*|va|et|und|y|e|en|i|и|і|uong|take|taking|took|swallow\\w*)(?![\\p{L}]))[^.?!。？！,;]){0,25}?${DECLINE_SOURCES.non_injectable}`
+    : null,
+);
+const PRODUCT_INJECTED = compile(
+  DECLINE_SOURCES.non_injectable && DECLINE_SOURCES.inject
+    ? `${DECLINE_SOURCES.non_injectable}[^.?!。？！]{0,40}?${DECLINE_SOURCES.inject} (?:them|it)(?![\\p{L}])`
+    : null,
+);
+/** a symptom given as the reason (pain, a migraine): a patient wanting relief sooner, not a high */
+const SYMPTOM_REASON =
+  /(?<![\p{L}])(?:pain\w*|agony|migraine\w*|headache\w*|douleur\w*|dolor\w*|schmerz\w*|dolore\w*|dor|mal|pijn\w*|bol|bolu|boli)(?![\p{L}])/u;
+/** its dangers asked, not how: a harm-reduction question, answered */
+const RISK_ASKED =
+  /(?<![\p{L}])(?:dangerous|danger|risks?|risky|safe|safer|unsafe|harm\w*|gefahrlich|gefahr|risiko\w*|peligros\w*|riesgos?|dangereu\w*|risques?|pericolos\w*|rischi\w*|perigos\w*|riscos?|gevaarlijk|risico\w*)(?![\p{L}])/u;
 /** forging a prescription, the verb before or after it ("falsificar uma receita", "рецепт подделать") */
 const FORGES = near('forge', 'prescription', 40);
 const FORGED = near('prescription', 'forge', 40);
@@ -203,10 +224,25 @@ export function structuralDecline(t: string): StructuralDecline | null {
     return 'evade_care';
   // a modified-release form crushed so that the whole dose comes at once (dose dumping); crushing one for someone who
   // cannot swallow seeks nothing "at once" and is answered
-  if (has('release_form', t) && has('crush', t) && (SOUGHT_DUMP?.test(t) ?? false) && has('ask', t))
+  // (a patient in pain who wants it to work faster is answered, with why not: "chew my slow release tramadol so the
+  // pain relief kicks in all at once? I'm in agony"; second review, review10t)
+  if (
+    has('release_form', t) &&
+    has('crush', t) &&
+    (SOUGHT_DUMP?.test(t) ?? false) &&
+    has('ask', t) &&
+    !SYMPTOM_REASON.test(t)
+  )
     return 'recreational_misuse';
-  // a product not made for injection (eye drops, tablets, syrup) injected, asked how
-  if (has('inject', t) && has('non_injectable', t) && has('ask', t) && (has('drug', t) || has('controlled', t)))
+  // a product not made for injection (eye drops, tablets, syrup) injected, asked how: the product the object of the
+  // injecting, in one clause ("inject my insulin… my metformin tablets" is a diabetic's question), and not its dangers
+  // asked ("is it dangerous to inject crushed tablets?" is answered: harm reduction; second review, review10t)
+  if (
+    ((INJECTS_PRODUCT?.test(t) ?? false) || (PRODUCT_INJECTED?.test(t) ?? false)) &&
+    !RISK_ASKED.test(t) &&
+    has('ask', t) &&
+    (has('drug', t) || has('controlled', t))
+  )
     return 'recreational_misuse';
   if (has('high', t) && (has('ask', t) || (has('drug', t) && (SOUGHT_HIGH?.test(t) ?? false))))
     return 'recreational_misuse';

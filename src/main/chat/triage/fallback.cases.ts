@@ -413,4 +413,27 @@ export const ORDINARY: { lang: string; text: string; drug?: boolean }[] = [
   { lang: 'ar', text: 'ba5od Concor 5 w Aspocid kol yom, fi mushkila?', drug: true },
   { lang: 'hi', text: 'meri sugar 140 aa rahi hai, kya main aam kha sakta hoon?' },
   { lang: 'ja', text: '血糖値が120でした。薬はいつ飲めばいいですか？' },
+  // second review (review10t): an age, a supply in days or a diabetic's own word beside "sugar" is not a reading
+  { lang: 'tr', text: 'şeker hastasıyım 45 yaşındayım, metformin ile parasetamol alabilir miyim?', drug: true },
+  { lang: 'sv', text: 'Pappa är sockersjuk sedan 30 år, kan han ta Alvedon?', drug: true },
+  { lang: 'ja', text: '糖尿病で血糖の薬を30日分もらいました。いつ飲めばいいですか' },
+  { lang: 'ko', text: '사촌이 당뇨약 혈당약 30일치 받았어요 언제 먹나요' },
+  { lang: 'hi', text: 'mummy ko sugar hai, sugar ki 30 din ki goli mili hai, kab leni hai?' },
+  // second review (review10t): a bladder (pęcherz, שלפוחית השתן, сечовий пухир), a burn's blisters, peeling hands,
+  // hives after a bite and herbs steeped in water (泡) are not SJS/TEN
+  { lang: 'pl', text: 'Mam zapalenie pęcherza, jaki lek mogę wziąć? Furagina czy ibuprofen?', drug: true },
+  { lang: 'he', text: 'יש לי דלקת בשלפוחית השתן, איזה תרופה לקחת?' },
+  { lang: 'uk', text: 'У мене запалення сечового пухиря, яку таблетку випити?' },
+  { lang: 'ja', text: 'やけどで水ぶくれができました。何の薬を塗ればいいですか' },
+  { lang: 'zh', text: '烫伤起水泡了，涂什么药好？' },
+  { lang: 'zh', text: '手脱皮，用什么药膏？' },
+  { lang: 'tr', text: 'Ayağım yandı, su topladı, hangi ilaç?' },
+  { lang: 'ru', text: 'После укуса комара волдыри, какое лекарство дать?' },
+  // a past stroke in Tagalog, a sore throat with a cold in Korean
+  {
+    lang: 'tl',
+    text: 'May history ng stroke si lolo noong 2019, pwede ba siya uminom ng aspirin araw-araw?',
+    drug: true,
+  },
+  { lang: 'ko', text: '감기 때문에 목이 붓고 아파요. 타이레놀 먹어도 되나요?', drug: true },
 ];

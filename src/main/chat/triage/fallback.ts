@@ -35,6 +35,9 @@ const CLOCK =
   /(?<![\p{L}])(?:o|в|о|la ora|ora|saat|الساعة|luc|klockan|kl|στις|at|um|a las|alle|as|às)\.? \d{1,2}(?:[:.]\d{2})?(?!\d)|\d{1,2}[:.]\d{2}|\d{1,2} ?(?:時|点|시|gio|h)(?![\p{L}])/gu;
 /** A number that may be an amount taken: five or more (one to four tablets is a dose, not an alarm by itself). */
 const AMOUNT = /(?<![\d.,\p{L}])(?:[5-9]|[1-9]\d+)(?![\d])/u;
+/** A burn or sunburn (its blisters are not a drug reaction's), in the fallback languages that have skin words. */
+const BURN =
+  /やけど|やけと|火傷|日焼け|烫伤|烧伤|燙傷|燒傷|晒伤|화상|(?<![\p{L}])(?:yan[ıi]k\p{L}*|yand\p{L}*|oparz\p{L}*|ожог\p{L}*|обжег\p{L}*|обжёг\p{L}*|опік\p{L}*|обпік\p{L}*|brannskad\p{L}*|brannsk\p{L}*|solbrann\p{L}*|kuwi\p{L}*|כוויה|כוויות|נכוו\p{L}*)(?![\p{L}])/u;
 /**
  * A brand's strength of one digit, written after its capitalised name ("Concor 5", "Amaryl 4"), in the message as
  * written: not a count of tablets (a digit inside an Arabizi word, "ba5od", is a letter: AMOUNT skips it).
@@ -81,7 +84,8 @@ export function fallbackHits(t: string, question: string, namesDrug: boolean): R
         (sign('sweating') && (sign('confused') || sign('drowsy') || sign('neuro') || sign('unsteady')))));
   // blisters in the mouth or eyes or skin coming off, with a fever or on a medicine: SJS/TEN until shown otherwise
   // (as `concept:skin` in the languages we read; MHRA and the allopurinol, carbamazepine and lamotrigine labels)
-  const skin = sign('skin') && (sign('fever') || medicine);
+  // (a burn's or a sunburn's blisters are not, whatever cream is asked about: "烫伤起水泡了，涂什么药"; second review)
+  const skin = sign('skin') && (sign('fever') || medicine) && !BURN.test(t);
   const headInjury =
     sign('head') ||
     (has('fell') &&
