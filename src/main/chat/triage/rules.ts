@@ -1420,7 +1420,9 @@ function hypoglycaemia(t: string): Level | null {
 // ---- seizures
 const SEIZURE = any(
   '(?:having|had|is having|in the middle of) (?:a |another |his first |her first |my first )?(?:seizure|fit|convulsion)s?',
-  "(?:is|are|keeps?|kept|started|been|'s been|has been|have been) (?:seizing|convulsing|fitting)",
+  // "fitting" a fitted thing is a fitter's work, not a fit ("been fitting carpets", "is fitting a new kitchen"); only
+  // named objects are excluded, so "fitting for six minutes", "fitting in his sleep", "fitting a lot" stay seizures
+  "(?:is|are|keeps?|kept|started|been|'s been|has been|have been) (?:seizing|convulsing|fitting(?! (?:(?:a|an|the|new|my|his|her|their|our|your|some) ){0,2}(?:carpets?|kitchens?|windows?|doors?|tyres?|tires?|blinds?|shelves|cupboards?|wardrobes?|tiles?|flooring|sockets?|boilers?|bathrooms?)\\b| (?:it|them)\\b))",
   "won'?t stop (?:shaking|jerking|fitting|seizing)",
   '(?:seizure|fit)(?: \\w+){0,2} (?:lasted|lasting|has lasted|going on|for (?:over )?\\d+ min)',
   'jerking (?:uncontrollably|all over)',
